@@ -1,0 +1,1 @@
+"""Bricabot's application layer: settings, the SQLite store, the async game service, scheduler and CLI."""

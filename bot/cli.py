@@ -1,0 +1,52 @@
+"""The ``bricabot`` command line.
+
+Each sub-command lives in its own module under :mod:`bot.commands` and declares ``COMMAND`` (its
+path, e.g. ``("bench", "render")``), ``HELP``, ``configure(parser)`` and ``run(args) -> int``. The
+parser is assembled from whatever modules are there, so adding a command touches nothing else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+from types import ModuleType
+
+from bot import commands
+
+
+def _command_modules() -> list[ModuleType]:
+    mods = [importlib.import_module(f"bot.commands.{m.name}") for m in pkgutil.iter_modules(commands.__path__)]
+    return sorted((m for m in mods if hasattr(m, "COMMAND")), key=lambda m: m.COMMAND)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="bricabot", description="Bricabot: factory board games on Discord.")
+    root = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    groups: dict[tuple[str, ...], argparse._SubParsersAction[argparse.ArgumentParser]] = {(): root}
+    for module in _command_modules():
+        path: tuple[str, ...] = module.COMMAND
+        for depth in range(1, len(path)):
+            prefix = path[:depth]
+            if prefix not in groups:
+                group_parser = groups[prefix[:-1]].add_parser(prefix[-1], help=f"{prefix[-1]} commands")
+                groups[prefix] = group_parser.add_subparsers(dest=f"command_{depth}", required=True, metavar="WHAT")
+        sub = groups[path[:-1]].add_parser(path[-1], help=module.HELP, description=module.HELP)
+        module.configure(sub)
+        sub.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args._run(args) or 0)
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

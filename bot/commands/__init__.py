@@ -1,0 +1,1 @@
+"""One module per ``bricabot`` sub-command (see :mod:`bot.cli`)."""

@@ -1,0 +1,364 @@
+"""The game contract shared by every engine.
+
+A game is a :class:`Game` object (a definition, processed once) working on plain mutable state
+objects that callers treat as values: the public :meth:`Game.apply` never touches the state it is
+given; it copies, applies the choice to the copy through the game's ``_apply`` hook and returns the
+copy. Self-play and AI look-ahead use :meth:`Game.advance`, the unchecked in-place fast path.
+
+Flow of a checked move (same gate, same order, for every game):
+game over -> stale version -> seat has no pending decision -> choice not legal -> apply.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+from abc import ABC, abstractmethod
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+
+from engine.core.errors import BadOptions, GameFinished, IllegalChoice, StaleVersion, WrongSeat
+from engine.core.rng import Rng
+from engine.core.text import Catalog
+
+MENU_LIMIT = 25
+"""Discord's ceiling on entries in one select menu; :meth:`Decision.menus` never exceeds it."""
+
+
+class GameState(Protocol):
+    """What the core needs from any game's state: a version counter and the RNG inside it."""
+
+    version: int
+    rng: Rng
+
+
+S = TypeVar("S", bound=GameState)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One legal choice.
+
+    ``id`` is the canonical short encoding (reused in component custom_ids, logs and tests), at most
+    ``Choice.MAX_ID`` characters. ``label`` is a message key and ``params`` its named placeholders.
+    ``group`` is a message key used by UIs to split long lists into menus (e.g. by category).
+    """
+
+    MAX_ID: ClassVar[int] = 60
+
+    id: str
+    label: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    group: str = "main"
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """What one seat must decide now, with every legal choice."""
+
+    seat: int
+    prompt: str
+    choices: tuple[Choice, ...]
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def get(self, choice_id: str) -> Choice | None:
+        for choice in self.choices:
+            if choice.id == choice_id:
+                return choice
+        return None
+
+    def menus(self, size: int = MENU_LIMIT) -> list[tuple[str, int, tuple[Choice, ...]]]:
+        """Choices grouped by ``group`` (in first-seen order), each group cut into pages of ``size``.
+
+        Returns ``(group, page_index, choices)`` triples, so a UI can title a menu "Repair (2/3)".
+        """
+        groups: dict[str, list[Choice]] = {}
+        for choice in self.choices:
+            groups.setdefault(choice.group, []).append(choice)
+        out: list[tuple[str, int, tuple[Choice, ...]]] = []
+        for group, items in groups.items():
+            for page, start in enumerate(range(0, len(items), size)):
+                out.append((group, page, tuple(items[start : start + size])))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """A log event. ``to=None`` means public; otherwise only those seats may see it."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    to: frozenset[int] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params), "to": None if self.to is None else sorted(self.to)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Event:
+        to = data.get("to")
+        return cls(data["key"], dict(data.get("params", {})), None if to is None else frozenset(to))
+
+
+class Transition:
+    """Collects what one applied choice produced: events, and whether it is an undo checkpoint."""
+
+    __slots__ = ("events", "randomness", "revealed")
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.randomness = False
+        self.revealed = False
+
+    def emit(self, key: str, *, to: frozenset[int] | set[int] | None = None, **params: Any) -> None:
+        self.events.append(Event(key, params, None if to is None else frozenset(to)))
+
+    def used_randomness(self) -> None:
+        """Call when the choice drew from a deck, shuffled, or otherwise consumed the RNG."""
+        self.randomness = True
+
+    def revealed_hidden(self) -> None:
+        """Call when the choice showed hidden information to a seat other than the actor."""
+        self.revealed = True
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyResult(Generic[S]):
+    """The new state after a checked move and what it produced."""
+
+    state: S
+    events: tuple[Event, ...]
+    randomness: bool
+    revealed: bool
+
+    @property
+    def checkpoint(self) -> bool:
+        """True when undo may never go back past this choice (a draw, a shuffle or a reveal)."""
+        return self.randomness or self.revealed
+
+    def public_events(self) -> tuple[Event, ...]:
+        return tuple(e for e in self.events if e.to is None)
+
+    def events_for(self, seat: int | None) -> tuple[Event, ...]:
+        """Events this viewer may see: public ones plus those addressed to ``seat``."""
+        return tuple(e for e in self.events if e.to is None or (seat is not None and seat in e.to))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The result of a finished game, as a value."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    reason: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A game option a lobby can set, validated by :meth:`Game.validate_options`."""
+
+    name: str
+    kind: Literal["bool", "choice", "int"]
+    default: Any
+    label: str
+    choices: tuple[Any, ...] = ()
+    min: int | None = None
+    max: int | None = None
+    seats: tuple[int, ...] | None = None
+    """Seat counts for which the option may be set; ``None`` means all."""
+
+    def check(self, value: Any, seats: int) -> Any:
+        if self.seats is not None and seats not in self.seats and value != self.default:
+            raise BadOptions(f"Option '{self.name}' is not available with {seats} seats.", option=self.name)
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise BadOptions(f"Option '{self.name}' must be true or false, not {value!r}.", option=self.name)
+            return value
+        if self.kind == "int":
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise BadOptions(f"Option '{self.name}' must be a whole number, not {value!r}.", option=self.name)
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise BadOptions(
+                    f"Option '{self.name}' must be between {self.min} and {self.max}, not {value}.",
+                    option=self.name,
+                )
+            return value
+        if value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise BadOptions(f"Option '{self.name}' must be one of {allowed}, not {value!r}.", option=self.name)
+        return value
+
+
+@dataclass(frozen=True)
+class View:
+    """Base of every game's view: what one viewer (a seat, or ``None`` for spectators) may see.
+
+    Game views subclass this with frozen dataclasses; renders accept only views, never states.
+    """
+
+    kind: str
+    viewer: int | None
+    version: int
+
+    def to_json(self) -> dict[str, Any]:
+        from dataclasses import asdict
+
+        return asdict(self)
+
+
+class Game(ABC, Generic[S]):
+    """A game definition. Subclasses fill the class attributes and the abstract hooks."""
+
+    kind: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
+    catalog: ClassVar[Catalog]
+
+    # -- set-up ---------------------------------------------------------------------------------
+    def validate_options(self, seats: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Fill defaults and validate; unknown names and bad values raise :class:`BadOptions`."""
+        if not self.min_seats <= seats <= self.max_seats:
+            raise BadOptions(
+                f"{self.title} is played with {self.min_seats} to {self.max_seats} seats, not {seats}.",
+                seats=seats,
+            )
+        given = dict(options or {})
+        specs = {spec.name: spec for spec in self.option_specs}
+        unknown = sorted(set(given) - set(specs))
+        if unknown:
+            raise BadOptions(f"Unknown option(s) for {self.title}: {', '.join(unknown)}.", options=unknown)
+        out = {name: spec.check(given.get(name, spec.default), seats) for name, spec in specs.items()}
+        self._check_option_combination(seats, out)
+        return out
+
+    def _check_option_combination(self, seats: int, options: Mapping[str, Any]) -> None:
+        """Hook for cross-option rules (e.g. team play needs an even seat count)."""
+
+    def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
+        """A fresh game; the same (seats, seed, options) always gives the same state."""
+        return self._setup(seats, seed, self.validate_options(seats, options), Rng(seed))
+
+    @abstractmethod
+    def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng) -> S: ...
+
+    # -- flow -----------------------------------------------------------------------------------
+    @abstractmethod
+    def pending(self, state: S) -> tuple[Decision, ...]:
+        """Every seat that must decide now, each with the complete list of legal choices."""
+
+    def decision_for(self, state: S, seat: int) -> Decision | None:
+        for decision in self.pending(state):
+            if decision.seat == seat:
+                return decision
+        return None
+
+    def apply(self, state: S, seat: int, choice_id: str, expected_version: int | None = None) -> ApplyResult[S]:
+        """Checked move: validate, apply to a copy, bump the version. ``state`` is never modified."""
+        if self.outcome(state) is not None:
+            raise GameFinished("This game has already ended.", seat=seat, choice=choice_id)
+        if expected_version is not None and expected_version != state.version:
+            raise StaleVersion(
+                f"That choice was made on version {expected_version}, but the game is at version "
+                f"{state.version}. Refresh and choose again.",
+                expected=expected_version,
+                actual=state.version,
+            )
+        decision = self.decision_for(state, seat)
+        if decision is None:
+            raise WrongSeat(f"Seat {seat} has nothing to decide right now.", seat=seat, choice=choice_id)
+        choice = decision.get(choice_id)
+        if choice is None:
+            raise IllegalChoice(
+                f"'{choice_id}' is not a legal choice for seat {seat} at {decision.prompt}.",
+                seat=seat,
+                choice=choice_id,
+                prompt=decision.prompt,
+            )
+        new = self.copy(state)
+        tx = Transition()
+        self._apply(new, seat, choice, tx)
+        new.version += 1
+        return ApplyResult(new, tuple(tx.events), tx.randomness, tx.revealed)
+
+    def advance(self, state: S, seat: int, choice: Choice) -> Transition:
+        """Unchecked fast path: apply a choice taken from ``pending`` to ``state`` in place."""
+        tx = Transition()
+        self._apply(state, seat, choice, tx)
+        state.version += 1
+        return tx
+
+    @abstractmethod
+    def _apply(self, state: S, seat: int, choice: Choice, tx: Transition) -> None:
+        """Apply a legal choice in place, emitting events and checkpoint flags on ``tx``."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """``None`` while the game runs."""
+
+    # -- information ----------------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> View:
+        """What ``seat`` may see; ``None`` is a spectator (public information only)."""
+
+    def text(self, key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+        """Human text for a message key (choice labels, prompts, events)."""
+        return self.catalog.format(key, params or {}, lang)
+
+    # -- persistence ----------------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, Any]:
+        """A JSON-able dict; ``from_json(to_json(s)) == s``."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> S: ...
+
+    def copy(self, state: S) -> S:
+        """An independent copy; games override this when a faster one is easy."""
+        return _copy.deepcopy(state)
+
+    # -- checks and AI ---------------------------------------------------------------------------
+    def check_invariants(self, state: S) -> None:
+        """Raise :class:`~engine.core.errors.InvariantBroken` if the state is inconsistent."""
+
+    def policies(self) -> Mapping[str, Policy]:
+        """AI policies by name; the core adds ``random``. Games add at least ``greedy``."""
+        return {}
+
+
+class Policy(Protocol):
+    """An AI that picks one of a decision's legal choices.
+
+    Policies receive the full state so they can look ahead with :meth:`Game.advance` on a copy, but
+    must base their choice only on what ``game.view(state, decision.seat)`` shows.
+    """
+
+    name: str
+
+    def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice: ...
+
+
+class RandomPolicy:
+    """Uniform over legal choices; the self-play baseline."""
+
+    name = "random"
+
+    def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
+        return rng.choice(decision.choices)
+
+
+def all_policies(game: Game[Any]) -> dict[str, Policy]:
+    out: dict[str, Policy] = {"random": RandomPolicy()}
+    out.update(game.policies())
+    return out
+
+
+def iter_choices(decisions: tuple[Decision, ...]) -> Iterator[tuple[int, Choice]]:
+    for decision in decisions:
+        for choice in decision.choices:
+            yield decision.seat, choice

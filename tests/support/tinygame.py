@@ -1,0 +1,133 @@
+"""A tiny but complete game implementing the engine contract, for core and service tests.
+
+Rules: a shuffled deck of cards 1..5 (four of each); each seat holds a hidden hand of two cards.
+On your turn you may play cards from your hand one at a time (each adds its value to your public
+score), then end your turn, which refills your hand from the deck (a draw: an undo checkpoint) and
+passes to the next seat. The first to 15 or more wins at once; if the deck and every hand are empty,
+the highest score wins (ties share the win).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.core import Choice, Decision, Game, OptionSpec, Outcome, Rng, View
+from engine.core.contract import Transition
+from engine.core.text import Catalog
+
+TARGET = 15
+
+
+@dataclass
+class TinyState:
+    seats: int
+    options: dict[str, Any]
+    rng: Rng
+    deck: list[int]
+    hands: list[list[int]]
+    scores: list[int]
+    turn: int = 0
+    version: int = 0
+    round: int = 1
+
+
+@dataclass(frozen=True)
+class TinyView(View):
+    scores: tuple[int, ...] = ()
+    turn: int = 0
+    deck_count: int = 0
+    hand_counts: tuple[int, ...] = ()
+    hand: tuple[int, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class TinyGame(Game[TinyState]):
+    kind = "tiny"
+    title = "Tiny"
+    min_seats = 1
+    max_seats = 4
+    option_specs = (OptionSpec("hand", "int", 2, "tiny.option.hand", min=1, max=3),)
+    catalog = Catalog("tests.support", folder="tinygame_locale")
+
+    def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng) -> TinyState:
+        deck = [v for v in range(1, 6) for _ in range(4)]
+        rng.shuffle(deck)
+        hand = int(options["hand"])
+        hands = [[deck.pop() for _ in range(hand)] for _ in range(seats)]
+        return TinyState(seats, dict(options), rng, deck, hands, [0] * seats)
+
+    def pending(self, state: TinyState) -> tuple[Decision, ...]:
+        if self.outcome(state) is not None:
+            return ()
+        seat = state.turn
+        plays = [Choice(f"play:{i}", "tiny.choice.play", {"value": v}, "play") for i, v in enumerate(state.hands[seat])]
+        return (Decision(seat, "tiny.prompt.turn", (*plays, Choice("end", "tiny.choice.end", {}, "end"))),)
+
+    def _apply(self, state: TinyState, seat: int, choice: Choice, tx: Transition) -> None:
+        if choice.id.startswith("play:"):
+            value = state.hands[seat].pop(int(choice.id.split(":")[1]))
+            state.scores[seat] += value
+            tx.emit("tiny.event.played", seat=seat, value=value)
+            return
+        missing = int(state.options["hand"]) - len(state.hands[seat])
+        drawn = [state.deck.pop() for _ in range(min(missing, len(state.deck)))]
+        if drawn:
+            tx.used_randomness()
+            state.hands[seat].extend(drawn)
+            tx.emit("tiny.event.drew", to={seat}, seat=seat, cards=drawn)
+        tx.emit("tiny.event.ended", seat=seat, count=len(drawn))
+        state.turn = (seat + 1) % state.seats
+        if state.turn == 0:
+            state.round += 1
+
+    def outcome(self, state: TinyState) -> Outcome | None:
+        leaders = [s for s in range(state.seats) if state.scores[s] >= TARGET]
+        exhausted = not state.deck and not any(state.hands)
+        if not leaders and not exhausted:
+            return None
+        best = max(state.scores)
+        winners = tuple(leaders) if leaders else tuple(s for s in range(state.seats) if state.scores[s] == best)
+        return Outcome(winners, tuple(state.scores), "tiny.end.target" if leaders else "tiny.end.exhausted")
+
+    def view(self, state: TinyState, seat: int | None) -> TinyView:
+        return TinyView(
+            kind=self.kind,
+            viewer=seat,
+            version=state.version,
+            scores=tuple(state.scores),
+            turn=state.turn,
+            deck_count=len(state.deck),
+            hand_counts=tuple(len(h) for h in state.hands),
+            hand=None if seat is None else tuple(state.hands[seat]),
+        )
+
+    def to_json(self, state: TinyState) -> dict[str, Any]:
+        return {
+            "seats": state.seats,
+            "options": dict(state.options),
+            "rng": state.rng.state,
+            "deck": list(state.deck),
+            "hands": [list(h) for h in state.hands],
+            "scores": list(state.scores),
+            "turn": state.turn,
+            "version": state.version,
+            "round": state.round,
+        }
+
+    def from_json(self, data: Mapping[str, Any]) -> TinyState:
+        return TinyState(
+            seats=data["seats"],
+            options=dict(data["options"]),
+            rng=Rng(state=data["rng"]),
+            deck=list(data["deck"]),
+            hands=[list(h) for h in data["hands"]],
+            scores=list(data["scores"]),
+            turn=data["turn"],
+            version=data["version"],
+            round=data["round"],
+        )
+
+
+GAME = TinyGame()
