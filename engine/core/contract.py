@@ -240,12 +240,22 @@ class Game(ABC, Generic[S]):
     def _check_option_combination(self, seats: int, options: Mapping[str, Any]) -> None:
         """Hook for cross-option rules (e.g. team play needs an even seat count)."""
 
-    def new(self, seats: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
-        """A fresh game; the same (seats, seed, options) always gives the same state."""
-        return self._setup(seats, seed, self.validate_options(seats, options), Rng(seed))
+    def new(
+        self,
+        seats: int,
+        seed: int,
+        options: Mapping[str, Any] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+    ) -> S:
+        """A fresh game; the same (seats, seed, options, overrides) always gives the same state.
+
+        ``overrides`` is a server owner's data table for this game kind (see :mod:`engine.core.data`);
+        the game validates it (raising :class:`~engine.core.errors.BadData`) and keeps it in the state.
+        """
+        return self._setup(seats, seed, self.validate_options(seats, options), Rng(seed), dict(overrides or {}))
 
     @abstractmethod
-    def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng) -> S: ...
+    def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> S: ...
 
     # -- flow -----------------------------------------------------------------------------------
     @abstractmethod

@@ -51,7 +51,9 @@ class TinyGame(Game[TinyState]):
     option_specs = (OptionSpec("hand", "int", 2, "tiny.option.hand", min=1, max=3),)
     catalog = Catalog("tests.support", folder="tinygame_locale")
 
-    def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng) -> TinyState:
+    def _setup(
+        self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]
+    ) -> TinyState:
         deck = [v for v in range(1, 6) for _ in range(4)]
         rng.shuffle(deck)
         hand = int(options["hand"])
