@@ -1,0 +1,269 @@
+"""The public table: header, conveyor belt, extractors and initiative, meeting room, crusher, design
+office, then every seat's workshop.
+
+Only public fields of the view are read here: never ``view.screen`` nor ``view.final`` screens, so
+the public image is the same whoever the viewer is (the leak tests check it byte for byte).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from engine.imaginarium.view import BeltSlot, ImaginariumView
+from renders.imaginarium import labels, workshop
+from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, chip, face
+from renders.imaginarium.goods import good
+from renders.kit import frames, icons
+from renders.kit import text as tx
+from renders.kit.colours import (
+    ALERT,
+    CARD,
+    HIGHLIGHT,
+    INK,
+    INK_ON_TABLE,
+    MUTED_INK,
+    MUTED_ON_TABLE,
+    PANEL,
+    PANEL_EDGE,
+    TABLE,
+    mix,
+    player,
+)
+
+W = 1600
+M = 20
+GAP = 12
+HEADER_H = 72
+BELT_H = 380
+MID_H = 340
+OFFICE_H = 200
+TOKEN = 32
+
+
+def token(canvas: Image.Image, seat: int, xy: tuple[int, int], size: int = TOKEN, *, saboteur: bool = False) -> None:
+    """A seat's piece: its shape in its colour; a saboteur carries a cross."""
+    style = player(seat)
+    icons.paste(canvas, icons.shape(style.shape, size, style.colour, (255, 255, 255), "✕" if saboteur else "",
+                                    (20, 20, 20)), xy)
+
+
+def _title(d: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, extra: str = "") -> None:
+    w = tx.line(d, xy, text, 24, INK_ON_TABLE, bold=True)
+    if extra:
+        tx.line(d, (xy[0] + w + 12, xy[1] + 3), extra, 20, MUTED_ON_TABLE)
+
+
+def _status(view: ImaginariumView, lang: str) -> str:
+    if view.phase == "ended":
+        return labels.text("phase.ended", lang)
+    status = f"{labels.text('round', lang, n=view.round)} · {labels.text(f'phase.{view.phase}', lang)}"
+    if view.phase == "implementation" and view.step:
+        status += f": {labels.text(f'step.{view.step}', lang)}"
+    return status
+
+
+def _header(canvas: Image.Image, view: ImaginariumView, names: Sequence[str] | None, lang: str) -> None:
+    d = ImageDraw.Draw(canvas)
+    w = tx.line(d, (M, HEADER_H // 2), labels.text("title", lang), 34, HIGHLIGHT, bold=True, anchor="lm")
+    tx.line(d, (M + w + 24, HEADER_H // 2), _status(view, lang), 28, INK_ON_TABLE, bold=True, anchor="lm",
+            max_width=560)
+    if view.phase == "ended":
+        return
+    x = W - M
+    for seat in reversed(view.active):
+        name = labels.seat_name(seat, names, lang)
+        x -= tx.line(d, (x, HEADER_H // 2), name, 26, HIGHLIGHT, bold=True, anchor="rm", max_width=220)
+        x -= TOKEN + 8
+        token(canvas, seat, (x, HEADER_H // 2 - TOKEN // 2))
+        x -= 18
+    if not view.active:
+        x -= tx.line(d, (x, HEADER_H // 2), labels.text("nobody", lang), 26, MUTED_ON_TABLE, anchor="rm")
+        x -= 8
+    tx.line(d, (x, HEADER_H // 2), labels.text("now", lang), 26, INK_ON_TABLE, anchor="rm")
+
+
+def _deck(canvas: Image.Image, box: tuple[int, int, int, int], count: int, lang: str) -> None:
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, y1 = box
+    for i in range(min(3, count), 0, -1):
+        d.rounded_rectangle((x0 + i * 4, y0 - i * 4, x1 + i * 4, y1 - i * 4), radius=12, fill=(60, 52, 90),
+                            outline=(150, 140, 200), width=2)
+    d.rounded_rectangle(box, radius=12, fill=(78, 66, 120), outline=(190, 180, 240), width=3)
+    d.rounded_rectangle((x0 + 10, y0 + 10, x1 - 10, y1 - 10), radius=8, outline=(150, 140, 200), width=2)
+    cx = (x0 + x1) // 2
+    tx.line(d, (cx, y0 + 40), labels.text("deck", lang), 24, INK_ON_TABLE, bold=True, anchor="mm")
+    tx.line(d, (cx, (y0 + y1) // 2 + 10), str(count), 44, INK_ON_TABLE, bold=True, anchor="mm")
+    tx.line(d, (cx, y1 - 36), labels.text("cards", lang, n="").strip(), 20, MUTED_ON_TABLE, anchor="mm")
+
+
+def _price_badge(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], lang: str) -> None:
+    d = ImageDraw.Draw(canvas)
+    x, y = xy
+    if slot.card is None or slot.price is None:
+        tx.line(d, (x + CARD_W // 2, y + 20), labels.text("base", lang, n=slot.base_cost), 20, MUTED_ON_TABLE,
+                anchor="mm")
+        return
+    d.rounded_rectangle((x, y, x + CARD_W, y + 40), radius=10, fill=HIGHLIGHT)
+    w = tx.line(d, (x + 12, y + 20), str(slot.price), 30, INK, bold=True, anchor="lm")
+    icons.paste(canvas, good("charcoalium", 28), (x + 16 + w, y + 6))
+    tx.line(d, (x + CARD_W - 10, y + 21), f"{slot.card.level} + {slot.base_cost}", 20, MUTED_INK, anchor="rm")
+
+
+def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[str] | None, lang: str) -> None:
+    d = ImageDraw.Draw(canvas)
+    frames.panel(d, (M, y0, W - M, y0 + BELT_H))
+    _deck(canvas, (M + 16, y0 + 60, M + 16 + 140, y0 + 60 + 210), view.machine_deck, lang)
+    tx.line(d, (M + 16 + 70, y0 + 300), "→", 40, MUTED_ON_TABLE, bold=True, anchor="mm")
+    x_start = M + 16 + 140 + 24
+    count = max(len(view.belt), 1)
+    step = (W - M - 16 - x_start - CARD_W) // max(count - 1, 1)
+    mask = frames.card_mask(CARD_W, CARD_H)
+    for i, slot in enumerate(view.belt):
+        x = x_start + i * step
+        _price_badge(canvas, slot, (x, y0 + 12), lang)
+        cy = y0 + 60
+        if slot.card is None:
+            d.rounded_rectangle((x, cy, x + CARD_W, cy + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
+            tx.line(d, (x + CARD_W // 2, cy + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
+                    anchor="mm")
+        else:
+            canvas.paste(face(slot.card), (x, cy), mask)
+        my = cy + CARD_H + 12
+        piece = slot.reserved_by if slot.reserved_by is not None else slot.sabotaged_by
+        if piece is not None:
+            saboteur = slot.reserved_by is None
+            token(canvas, piece, (x, my), saboteur=saboteur)
+            text = labels.text("sabotage", lang) if saboteur else labels.seat_name(piece, names, lang)
+            tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT if saboteur else INK_ON_TABLE, bold=True,
+                    anchor="lm", max_width=CARD_W - TOKEN - 8)
+        if slot.fragment:
+            fill = workshop.FRAGMENT_COLOURS.get(slot.fragment, (160, 160, 160))
+            d.ellipse((x + CARD_W - 30, my + 2, x + CARD_W - 2, my + 30), fill=fill, outline=INK_ON_TABLE, width=2)
+
+
+def _extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int],
+                names: Sequence[str] | None, lang: str) -> None:
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, _ = box
+    frames.panel(d, box)
+    _title(d, (x0 + 16, y0 + 10), labels.text("extractors", lang))
+    for i, ext in enumerate(view.extractors):
+        cx = x0 + 16 + i * 176
+        cy = y0 + 48
+        d.ellipse((cx, cy, cx + 78, cy + 78), fill=mix(PANEL, INK_ON_TABLE, 0.15), outline=PANEL_EDGE, width=3)
+        w = tx.width(f"+{ext.amount}", 28, True)
+        tx.line(d, (cx + 39 - (w + 26) // 2, cy + 39), f"+{ext.amount}", 28, INK_ON_TABLE, bold=True, anchor="lm")
+        icons.paste(canvas, good("charcoalium", 24), (cx + 39 - (w + 26) // 2 + w + 2, cy + 27))
+        piece = ext.occupant if ext.occupant is not None else ext.sabotaged_by
+        if piece is not None:
+            saboteur = ext.occupant is None
+            token(canvas, piece, (cx + 84, cy + 6), saboteur=saboteur)
+            text = labels.text("sabotage", lang) if saboteur else labels.seat_name(piece, names, lang)
+            tx.line(d, (cx + 84, cy + 60), text, 20, ALERT if saboteur else INK_ON_TABLE, bold=True, anchor="lm",
+                    max_width=86)
+    ty = y0 + 148
+    _title(d, (x0 + 16, ty), labels.text("initiative", lang))
+    spaces = view.initiative
+    if not spaces:
+        return
+    size = min(100, (x1 - x0 - 32 - 8 * (len(spaces) - 1)) // len(spaces))
+    for i, space in enumerate(spaces):
+        bx = x0 + 16 + i * (size + 8)
+        by = ty + 40
+        d.rounded_rectangle((bx, by, bx + size, by + 110), radius=10, fill=mix(PANEL, INK_ON_TABLE, 0.08),
+                            outline=PANEL_EDGE, width=2)
+        tx.line(d, (bx + 8, by + 4), str(space.number), 22, MUTED_ON_TABLE, bold=True)
+        if space.seat is not None:
+            token(canvas, space.seat, (bx + size // 2 - 18, by + 30), 36, saboteur=space.piece == "saboteur")
+            tx.line(d, (bx + size // 2, by + 88), labels.seat_name(space.seat, names, lang), 18, INK_ON_TABLE,
+                    anchor="mm", max_width=size - 8)
+
+
+def _meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, y1 = box
+    frames.panel(d, box)
+    _title(d, (x0 + 16, y0 + 10), labels.text("meeting_room", lang),
+           f"{labels.text('deck', lang)}: {view.assistant_deck}")
+    w = (x1 - x0 - 32 - 2 * GAP) // 3
+    for i, card in enumerate(view.meeting_room[:3]):
+        cx = x0 + 16 + i * (w + GAP)
+        cy = y0 + 50
+        canvas.paste(frames.card(w, y1 - cy - 14, (96, 84, 140), 44), (cx, cy), frames.card_mask(w, y1 - cy - 14))
+        tx.line(d, (cx + 12, cy + 23), card.id, 24, (255, 255, 255), bold=True, anchor="lm")
+        pw = tx.width(str(card.price), 26, True)
+        tx.line(d, (cx + w - 40 - pw, cy + 23), str(card.price), 26, HIGHLIGHT, bold=True, anchor="lm")
+        icons.paste(canvas, good("charcoalium", 26), (cx + w - 34, cy + 10))
+        tx.paragraph(d, (cx + 12, cy + 56), labels.ASSISTANTS.get(card.id, card.effect_key), 22, INK, w - 24,
+                     max_lines=6)
+
+
+def _crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
+    d = ImageDraw.Draw(canvas)
+    x0, y0, x1, y1 = box
+    frames.panel(d, box)
+    _title(d, (x0 + 16, y0 + 10), labels.text("crusher", lang), labels.text("cards", lang, n=len(view.crusher)))
+    if not view.crusher:
+        tx.line(d, (x0 + 16, y0 + 70), labels.text("empty", lang), 22, MUTED_ON_TABLE)
+        return
+    canvas.paste(face(view.crusher[-1]), (x0 + 16, y0 + 52), frames.card_mask(CARD_W, CARD_H))
+    cx = x0 + 16 + CARD_W + GAP
+    chip_w = x1 - cx - 16
+    below = list(reversed(view.crusher[:-1]))
+    fits = (y1 - y0 - 52 - 14) // (CHIP_H + 6)
+    shown = below if len(below) <= fits else below[: fits - 1]
+    for i, card in enumerate(shown):
+        canvas.paste(chip(card, chip_w), (cx, y0 + 52 + i * (CHIP_H + 6)))
+    if len(shown) < len(below):
+        tx.line(d, (cx, y0 + 52 + len(shown) * (CHIP_H + 6) + 8), f"+ {len(below) - len(shown)}", 22,
+                MUTED_ON_TABLE, bold=True)
+
+
+def _office(canvas: Image.Image, view: ImaginariumView, y0: int, lang: str) -> None:
+    d = ImageDraw.Draw(canvas)
+    frames.panel(d, (M, y0, W - M, y0 + OFFICE_H))
+    _title(d, (M + 16, y0 + 10), labels.text("design_office", lang))
+    n = max(len(view.projects), 1)
+    w = min(240, (W - 2 * M - 32 - GAP * (n - 1)) // n)
+    for i, tile in enumerate(view.projects):
+        x = M + 16 + i * (w + GAP)
+        y = y0 + 46
+        h = OFFICE_H - 58
+        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
+        icons.paste(canvas, good("vp", 30), (x + 6, y + 6))
+        vw = tx.line(d, (x + 40, y + 21), str(tile.vp), 26, INK, bold=True, anchor="lm")
+        tx.line(d, (x + 44 + vw, y + 23), f"/ {tile.vp - 1}", 20, MUTED_INK, anchor="lm")
+        tx.line(d, (x + w - 8, y + 21), tile.id, 20, MUTED_INK, bold=True, anchor="rm")
+        tx.paragraph(d, (x + 8, y + 42), labels.PROJECTS.get(tile.id, tile.condition_key), 19, INK, w - 16,
+                     max_lines=2)
+        for j, seat in enumerate(tile.completed_by):
+            token(canvas, seat, (x + 8 + j * 30, y + h - 34), 28)
+
+
+def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """The whole public table as an RGB image, 1600 px wide; height grows with the seat count."""
+    panels = [workshop.height(p) for p in view.players]
+    rows = [max(panels[i : i + 2]) for i in range(0, len(panels), 2)]
+    y_belt = HEADER_H
+    y_mid = y_belt + BELT_H + GAP
+    y_office = y_mid + MID_H + GAP
+    y_players = y_office + OFFICE_H + GAP
+    height = y_players + sum(r + GAP for r in rows) + M - GAP
+    canvas = Image.new("RGB", (W, height), TABLE)
+    _header(canvas, view, names, lang)
+    _belt(canvas, view, y_belt, names, lang)
+    left, mid = 560, 560
+    _extractors(canvas, view, (M, y_mid, M + left, y_mid + MID_H), names, lang)
+    _meeting_room(canvas, view, (M + left + GAP, y_mid, M + left + GAP + mid, y_mid + MID_H), lang)
+    _crusher(canvas, view, (M + left + mid + 2 * GAP, y_mid, W - M, y_mid + MID_H), lang)
+    _office(canvas, view, y_office, lang)
+    y = y_players
+    for r, row_h in enumerate(rows):
+        for c, board in enumerate(view.players[2 * r : 2 * r + 2]):
+            workshop.draw(canvas, board, (M + c * (workshop.PANEL_W + GAP), y),
+                          name=labels.seat_name(board.seat, names, lang), active=board.seat in view.active,
+                          lang=lang, panel_height=row_h)
+        y += row_h + GAP
+    return canvas

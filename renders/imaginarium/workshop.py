@@ -1,0 +1,203 @@
+"""One seat's public side of the table: machines in their spaces (stacks drawn as stacks), the yard,
+assistants, the action pair on the dial, completed projects, and Chimera's dream.
+
+Shared by the public board (one panel per seat) and the private screen (the viewer's own panel).
+Nothing here reads a :class:`~engine.imaginarium.view.Screen`: a workshop is public by definition.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from PIL import Image, ImageDraw
+
+from engine.imaginarium.view import MachineStack, PlayerBoard
+from renders.imaginarium import labels
+from renders.imaginarium.cards import BAND, CARD_H, CARD_W, CHIP_H, chip, describe, paste_stack, stack_height
+from renders.kit import frames, icons
+from renders.kit import text as tx
+from renders.kit.colours import (
+    ALERT,
+    HIGHLIGHT,
+    INK_ON_TABLE,
+    MUTED_ON_TABLE,
+    PANEL_EDGE,
+    TABLE,
+    mix,
+    player,
+)
+
+PANEL_W = 774
+PAD = 15
+GAP = 8
+HEADER = 56
+LABEL_W = 118
+SLOTS_PER_ROW = 4
+FRAGMENT_COLOURS = {
+    "romance": (235, 90, 140),
+    "glory": (250, 200, 40),
+    "escape": (80, 170, 240),
+    "festivities": (120, 200, 90),
+    "nightmare": (30, 30, 30),
+}
+
+
+def _slot_rows(board: PlayerBoard) -> list[tuple[MachineStack | None, ...]]:
+    slots = board.slots
+    return [slots[i : i + SLOTS_PER_ROW] for i in range(0, len(slots), SLOTS_PER_ROW)]
+
+
+def _row_height(row: Sequence[MachineStack | None]) -> int:
+    return max((stack_height(len(s.cards)) for s in row if s is not None), default=CARD_H)
+
+
+def _chip_rows(count: int, per_row: int) -> int:
+    return (count + per_row - 1) // per_row
+
+
+def _info_rows(board: PlayerBoard) -> list[tuple[str, int]]:
+    """(label key, number of chip rows) for each information line under the machines."""
+    rows = [("yard", max(1, _chip_rows(len(board.yard), 3)))]
+    rows.append(("assistants", max(1, _chip_rows(len(board.assistants), 2))))
+    rows.append(("projects", max(1, _chip_rows(len(board.completed_projects), 2))))
+    if board.dream:
+        rows.append(("dream", 1))
+    return rows
+
+
+def height(board: PlayerBoard) -> int:
+    """Height of this seat's panel; the board lays panels out from it before drawing."""
+    slots = sum(_row_height(row) + GAP for row in _slot_rows(board))
+    info = sum(n * (CHIP_H + 6) + 4 for _, n in _info_rows(board))
+    return HEADER + slots + info + PAD
+
+
+def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: str, active: bool,
+         lang: str, panel_height: int | None = None) -> None:
+    """Draw the panel with its top left corner at ``xy``."""
+    x0, y0 = xy
+    h = panel_height or height(board)
+    d = ImageDraw.Draw(canvas)
+    style = player(board.seat)
+    edge = HIGHLIGHT if active else PANEL_EDGE
+    frames.panel(d, (x0, y0, x0 + PANEL_W, y0 + h), fill=mix(TABLE, style.colour, 0.10), edge=edge)
+    if active:
+        d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
+    # header: token, name, workshop number, dial
+    icons.paste(canvas, icons.shape(style.shape, 36, style.colour, (255, 255, 255)), (x0 + PAD, y0 + 10))
+    nx = x0 + PAD + 46
+    name_w = tx.line(d, (nx, y0 + 28), name, 28, INK_ON_TABLE, bold=True, anchor="lm", max_width=260)
+    tx.line(d, (nx + name_w + 12, y0 + 30), labels.text("workshop", lang, n=board.workshop), 20, MUTED_ON_TABLE,
+            anchor="lm")
+    if board.dial is not None:
+        pair = " + ".join(labels.text(f"action.{a}", lang) for a in board.dial)
+        tx.line(d, (x0 + PANEL_W - PAD, y0 + 30), pair, 22, HIGHLIGHT if active else INK_ON_TABLE, bold=True,
+                anchor="rm", max_width=300)
+    # machine spaces
+    y = y0 + HEADER
+    for row in _slot_rows(board):
+        for i, stack in enumerate(row):
+            sx = x0 + PAD + i * (CARD_W + GAP)
+            if stack is None or not stack.cards:
+                d.rounded_rectangle((sx, y, sx + CARD_W, y + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
+                tx.line(d, (sx + CARD_W // 2, y + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
+                        anchor="mm")
+                continue
+            paste_stack(canvas, stack.cards, (sx, y))
+            if stack.deactivated:
+                _tangled(canvas, (sx, y, sx + CARD_W, y + stack_height(len(stack.cards))), lang)
+        y += _row_height(row) + GAP
+    # yard, assistants, projects, dream
+    for key, rows in _info_rows(board):
+        tx.line(d, (x0 + PAD, y + CHIP_H // 2), labels.text(key, lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
+        cx = x0 + PAD + LABEL_W
+        avail = PANEL_W - 2 * PAD - LABEL_W
+        if key == "yard":
+            _chips(canvas, [chip(card, (avail - 2 * GAP) // 3) for card in board.yard], (cx, y), 3, lang)
+        elif key == "assistants":
+            texts = [f"{a.id}  {labels.ASSISTANTS.get(a.id, '')}".strip() for a in board.assistants]
+            _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
+        elif key == "projects":
+            texts = [f"{p}  {labels.PROJECTS.get(p, '')}".strip() for p in board.completed_projects]
+            _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
+        else:
+            _dream(d, board.dream, (cx, y))
+        y += rows * (CHIP_H + 6) + 4
+
+
+def _chips(canvas: Image.Image, chips: list[Image.Image], xy: tuple[int, int], per_row: int, lang: str) -> None:
+    if not chips:
+        tx.line(ImageDraw.Draw(canvas), (xy[0], xy[1] + CHIP_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE,
+                anchor="lm")
+        return
+    for i, img in enumerate(chips):
+        r, c = divmod(i, per_row)
+        canvas.paste(img, (xy[0] + c * (img.width + GAP), xy[1] + r * (CHIP_H + 6)))
+
+
+def _text_chips(d: ImageDraw.ImageDraw, texts: list[str], xy: tuple[int, int], chip_w: int, lang: str) -> None:
+    if not texts:
+        tx.line(d, (xy[0], xy[1] + CHIP_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
+        return
+    for i, text in enumerate(texts):
+        r, c = divmod(i, 2)
+        x, y = xy[0] + c * (chip_w + GAP), xy[1] + r * (CHIP_H + 6)
+        d.rounded_rectangle((x, y, x + chip_w, y + CHIP_H), radius=8, fill=mix(TABLE, INK_ON_TABLE, 0.12),
+                            outline=PANEL_EDGE, width=1)
+        tx.line(d, (x + 10, y + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=chip_w - 20)
+
+
+def _dream(d: ImageDraw.ImageDraw, dream: Sequence[str], xy: tuple[int, int]) -> None:
+    for i, colour in enumerate(dream):
+        x = xy[0] + i * 34
+        fill = FRAGMENT_COLOURS.get(colour, (160, 160, 160))
+        d.ellipse((x, xy[1] + 6, x + 28, xy[1] + 34), fill=fill, outline=INK_ON_TABLE, width=2)
+
+
+@cache
+def _shade(width: int, height: int) -> Image.Image:
+    """A dark, red-hatched veil for face-down stacks; the cards stay faintly readable beneath."""
+    shade = Image.new("RGBA", (width, height), (10, 10, 20, 150))
+    d = ImageDraw.Draw(shade)
+    for off in range(0, width + height, 28):
+        d.line((off, 0, off - height, height), fill=(*ALERT, 200), width=2)
+    d.rectangle((0, 0, width - 1, height - 1), outline=(*ALERT, 255), width=3)
+    return shade
+
+
+def _tangled(canvas: Image.Image, box: tuple[int, int, int, int], lang: str) -> None:
+    """Mark a stack turned face down by a Tanglette (rulebook: Tanglette)."""
+    shade = _shade(box[2] - box[0], box[3] - box[1])
+    canvas.paste(shade, box[:2], shade)
+    d = ImageDraw.Draw(canvas)
+    label = labels.text("tangled", lang)
+    cx, cy = (box[0] + box[2]) // 2, box[1] + BAND + (box[3] - box[1] - BAND) // 2
+    w = tx.width(label, 24, True)
+    d.rounded_rectangle((cx - w // 2 - 8, cy - 18, cx + w // 2 + 8, cy + 18), radius=6, fill=ALERT)
+    tx.line(d, (cx, cy), label, 24, (255, 255, 255), bold=True, anchor="mm")
+
+
+def summary(board: PlayerBoard, name: str, lang: str) -> str:
+    """The panel in words: one line per seat for the text summary."""
+    style = player(board.seat)
+    spaces = []
+    for stack in board.slots:
+        if stack is None or not stack.cards:
+            spaces.append(labels.text("empty", lang))
+            continue
+        text = " under ".join(describe(c, lang) for c in reversed(stack.cards))
+        spaces.append(text + (f" [{labels.text('tangled', lang).lower()}]" if stack.deactivated else ""))
+    parts = [
+        f"{name} ({style.name}, {labels.text('workshop', lang, n=board.workshop).lower()})",
+        "spaces: " + "; ".join(spaces),
+        f"{labels.text('yard', lang).lower()}: " + (", ".join(describe(c, lang) for c in board.yard) or "none"),
+        f"{labels.text('assistants', lang).lower()}: "
+        + (", ".join(f"{a.id} ({labels.ASSISTANTS.get(a.id, a.effect_key)})" for a in board.assistants) or "none"),
+        f"{labels.text('dial', lang).lower()}: "
+        + (" + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else "none"),
+        f"{labels.text('projects', lang).lower()}: " + (", ".join(board.completed_projects) or "none"),
+    ]
+    if board.dream:
+        parts.append(f"{labels.text('dream', lang).lower()}: " + ", ".join(board.dream))
+    return " — ".join(parts)

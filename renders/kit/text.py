@@ -1,0 +1,95 @@
+"""Text layout: measuring, fitting a line into a width, wrapping a paragraph into a box.
+
+Fitting never goes below :data:`renders.kit.fonts.MIN_SIZE`; text that still does not fit is cut with
+an ellipsis, so a long name can never overlap its neighbour.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from PIL import ImageDraw, ImageFont
+
+from renders.kit.colours import RGB
+from renders.kit.fonts import MIN_SIZE, font
+
+ELLIPSIS = "…"
+
+
+@cache
+def width(text: str, size: int, bold: bool = False) -> int:
+    """Advance width of ``text`` in the bundled font (cached: labels repeat from render to render)."""
+    return round(font(size, bold=bold).getlength(text))
+
+
+def fit(text: str, max_width: int, size: int, *, bold: bool = False) -> tuple[str, ImageFont.FreeTypeFont]:
+    """The largest size from ``size`` down to the minimum at which ``text`` fits, cut if it never does."""
+    for s in range(size, MIN_SIZE - 1, -1):
+        if width(text, s, bold) <= max_width:
+            return text, font(s, bold=bold)
+    cut = text
+    while cut and width(cut + ELLIPSIS, MIN_SIZE, bold) > max_width:
+        cut = cut[:-1]
+    return cut.rstrip() + ELLIPSIS, font(MIN_SIZE, bold=bold)
+
+
+def wrap(text: str, max_width: int, size: int, *, bold: bool = False, max_lines: int = 99) -> list[str]:
+    """Greedy word wrap into lines no wider than ``max_width``; the last kept line ends with an
+    ellipsis when text had to be dropped."""
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        candidate = f"{current} {word}".strip()
+        if current and width(candidate, size, bold) > max_width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current:
+        lines.append(current)
+    if len(lines) > max_lines:
+        last = lines[max_lines - 1]
+        while last and width(last + ELLIPSIS, size, bold) > max_width:
+            last = last[:-1]
+        lines = [*lines[: max_lines - 1], last.rstrip() + ELLIPSIS]
+    return lines
+
+
+def line(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+    max_width: int | None = None,
+) -> int:
+    """Draw one line (fitted into ``max_width`` if given) and return its drawn width."""
+    if max_width is None:
+        face = font(size, bold=bold)
+    else:
+        text, face = fit(text, max_width, size, bold=bold)
+    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
+    return round(face.getlength(text))
+
+
+def paragraph(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[int, int],
+    text: str,
+    size: int,
+    fill: RGB,
+    max_width: int,
+    *,
+    max_lines: int = 99,
+    bold: bool = False,
+    leading: float = 1.2,
+) -> int:
+    """Draw wrapped text from its top left corner; returns the height used."""
+    lines = wrap(text, max_width, size, bold=bold, max_lines=max_lines)
+    step = round(size * leading)
+    for i, text_line in enumerate(lines):
+        draw.text((xy[0], xy[1] + i * step), text_line, font=font(size, bold=bold), fill=fill)
+    return step * len(lines)
