@@ -1,0 +1,43 @@
+"""Turn timers a lobby may choose (presets) and the timeout policy; the clock arithmetic is in :mod:`bot.clock`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from bot.service.errors import BadSetting
+
+TURN_TIMERS: dict[str, timedelta | None] = {
+    "off": None,
+    "12h": timedelta(hours=12),
+    "24h": timedelta(hours=24),
+    "48h": timedelta(hours=48),
+    "72h": timedelta(hours=72),
+    "7d": timedelta(days=7),
+}
+"""Turn timer presets offered to lobbies, by the name the Discord layer shows; off by default."""
+
+
+def turn_timer(name: str) -> timedelta | None:
+    """The preset called ``name``; an unknown name is a :class:`BadSetting` listing the valid ones."""
+    if name not in TURN_TIMERS:
+        raise BadSetting(f"Unknown turn timer '{name}'. Choose one of: {', '.join(TURN_TIMERS)}.", timer=name)
+    return TURN_TIMERS[name]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeoutPolicy:
+    """What happens when a seat misses its deadline, chosen when the lobby is created.
+
+    An AI always plays the missed turn, so the game never stalls. With ``replace_after=N`` the seat
+    is also handed to an AI for good at its N-th missed turn; ``None`` keeps the seat human.
+    """
+
+    replace_after: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.replace_after is not None and not 1 <= self.replace_after <= 100:
+            raise BadSetting(
+                f"A seat can be replaced after 1 to 100 missed turns, not {self.replace_after}.",
+                replace_after=self.replace_after,
+            )

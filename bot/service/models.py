@@ -1,0 +1,147 @@
+"""The values the service hands out: games, seats, table views, moves, log lines, scheduler work.
+
+All are frozen dataclasses holding plain data, so the Discord layer and the CLI never touch the
+store or a game state directly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from bot.notifications import Notification
+from bot.service.deadlines import TimeoutPolicy
+from engine.core.contract import Decision, Event, OptionSpec, Outcome, View
+
+Status = Literal["lobby", "active", "finished", "cancelled"]
+Actor = Literal["player", "ai", "timeout"]
+"""Who made a move: the seat's human, the seat's AI, or an AI standing in after a missed deadline."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameKind:
+    """A game the service can host, with the options a lobby may set (for building ``/game new``)."""
+
+    kind: str
+    title: str
+    min_seats: int
+    max_seats: int
+    options: tuple[OptionSpec, ...]
+    policies: tuple[str, ...]
+    """AI policies by name; the first is the default opponent."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """One seat. ``user_id`` is who sits (or sat) there; ``ai_policy`` set means an AI plays it."""
+
+    seat: int
+    user_id: int | None
+    ai_policy: str | None
+    timeouts: int = 0
+    deadline: datetime | None = None
+    to_act: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.ai_policy is not None
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's public record. ``version`` counts committed log entries (0 until the first move)."""
+
+    id: int
+    kind: str
+    title: str
+    status: Status
+    host_id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    version: int
+    options: dict[str, Any]
+    seats: tuple[SeatInfo, ...]
+    turn_timer: timedelta | None
+    timeout_policy: TimeoutPolicy
+    created_at: datetime
+    outcome: Outcome | None = None
+
+    def seat_of(self, user_id: int) -> SeatInfo | None:
+        """The seat ``user_id`` controls (an AI-played seat is no longer theirs)."""
+        for seat in self.seats:
+            if seat.user_id == user_id and not seat.is_ai:
+                return seat
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class TableView:
+    """What one viewer sees now: the game's view for their seat (or a spectator's) and their decision."""
+
+    game: GameInfo
+    seat: int | None
+    view: View
+    decision: Decision | None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    """One committed log entry: a move (``choice``) or an undo (``undo_to``: the version restored)."""
+
+    game_id: int
+    version: int
+    seat: int
+    actor: Actor
+    choice: str | None
+    undo_to: int | None
+    checkpoint: bool
+    events: tuple[Event, ...]
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What a call that changed a game did: every committed entry (the caller's, then AI moves) and news."""
+
+    game: GameInfo
+    moves: tuple[MoveRecord, ...] = ()
+    notifications: tuple[Notification, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One log entry as a viewer may see it: public events, plus private ones for their own seat.
+
+    ``choice`` is shown only to the seat that made it (a choice id can name a hidden card).
+    """
+
+    version: int
+    seat: int
+    actor: Actor
+    choice: str | None
+    lines: tuple[str, ...]
+    events: tuple[Event, ...]
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PendingDecision:
+    """A decision waiting for a user in one of their games."""
+
+    game: GameInfo
+    seat: int
+    decision: Decision
+    deadline: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class Work:
+    """Something the scheduler must do: ``reminder`` or ``timeout`` for a seat, or ``resume`` AI play
+    that a restart interrupted. Doing it twice is harmless (:meth:`GameService.perform`)."""
+
+    kind: Literal["reminder", "timeout", "resume"]
+    game_id: int
+    seat: int | None
+    due: datetime

@@ -1,0 +1,839 @@
+"""The game service: the one place where a move becomes durable.
+
+Every call that changes a game runs under that game's asyncio lock (moves in one game are serial,
+different games proceed concurrently), reads the game from the store, validates, and commits one
+transaction per log entry: check the version, append the entry, store the new snapshot, bump the
+version, reschedule the seats' clocks. Nothing is acknowledged before its commit returns, and a
+refused call writes nothing. After a human's move the AI seats whose turn it is play, each move its
+own committed entry, until a human must act or the game ends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import Path
+from typing import Any, cast
+
+from bot import ai
+from bot.clock import STOPPED, Clock, SystemClock, from_epoch, pause, plan, resume, to_epoch
+from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
+from bot.overrides import validated_overrides
+from bot.service import convert
+from bot.service.deadlines import TimeoutPolicy, turn_timer
+from bot.service.errors import (
+    AlreadySeated,
+    CannotUndo,
+    GameFull,
+    GameNotFound,
+    NotEnoughSeats,
+    NotHost,
+    NotSeated,
+    WrongStatus,
+)
+from bot.service.models import (
+    Actor,
+    GameInfo,
+    GameKind,
+    LogEntry,
+    MoveRecord,
+    MoveResult,
+    PendingDecision,
+    TableView,
+    Work,
+)
+from bot.service.replay import effective_moves, replay, state_at
+from bot.settings import Settings
+from bot.store import ActionRow, GameRow, Loaded, SeatRow, Store
+from engine import registry
+from engine.core.contract import Event, Game
+from engine.core.errors import BadOptions, EngineError, GameFinished, StaleVersion
+from engine.core.rng import Rng
+
+UNDO_EVENT = "service.undo"
+"""The log event of an undo; its text comes from :data:`SERVICE_TEXT`, not from a game's catalogue."""
+SERVICE_TEXT = {UNDO_EVENT: "Seat {seat} took back {count} choice(s)."}
+AI_PLAYS_MISSED_TURNS = TimeoutPolicy()
+"""The default timeout policy: an AI plays each missed turn and the seat stays its human's."""
+
+
+@dataclass
+class _Call:
+    """What one service call committed so far, to build its :class:`MoveResult`."""
+
+    moves: list[MoveRecord] = field(default_factory=list)
+    notes: list[Notification] = field(default_factory=list)
+    became_due: set[int] = field(default_factory=set)
+
+
+async def open_service(settings: Settings, *, clock: Clock | None = None) -> GameService:
+    """The service on the database and data overrides named in ``settings`` (migrated at opening)."""
+    return await GameService.open(settings.database_path, clock=clock, overrides_path=settings.data_overrides)
+
+
+class GameService:
+    """Lobbies, moves, views, logs, undo, seats, vacation and deadlines over one :class:`Store`.
+
+    No discord imports: the cogs and the CLI both drive this class. Errors are typed
+    (:mod:`bot.service.errors` and the engine's own), each with a stable ``code``.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        clock: Clock | None = None,
+        overrides_path: Path | None = None,
+        on_commit: Callable[[MoveRecord], None] | None = None,
+    ) -> None:
+        """``on_commit`` is called after each committed log entry (e.g. a progress bar); keep it quick."""
+        self.store = store
+        self.clock: Clock = clock or SystemClock()
+        self.overrides_path = overrides_path
+        self.on_commit = on_commit
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path | str,
+        *,
+        clock: Clock | None = None,
+        overrides_path: Path | None = None,
+        on_commit: Callable[[MoveRecord], None] | None = None,
+    ) -> GameService:
+        """Open (creating and migrating) the database at ``path`` and return a service on it."""
+        return cls(await Store.open(path), clock=clock, overrides_path=overrides_path, on_commit=on_commit)
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    async def __aenter__(self) -> GameService:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    def _now(self) -> int:
+        return to_epoch(self.clock.now())
+
+    # -- catalogue -----------------------------------------------------------------------------
+    def kinds(self) -> tuple[GameKind, ...]:
+        """Every registered game with its lobby options, for building ``/game new`` generically."""
+        return tuple(
+            GameKind(g.kind, g.title, g.min_seats, g.max_seats, g.option_specs, ai.policy_names(g))
+            for g in sorted(registry.games().values(), key=lambda g: g.title)
+        )
+
+    # -- lobbies -------------------------------------------------------------------------------
+    async def create_lobby(
+        self,
+        kind: str,
+        host_id: int,
+        *,
+        options: Mapping[str, Any] | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        thread_id: int | None = None,
+        turn_timer_name: str = "off",
+        timeout_policy: TimeoutPolicy = AI_PLAYS_MISSED_TURNS,
+        seed: int | None = None,
+        host_seated: bool = True,
+    ) -> GameInfo:
+        """Open a lobby hosted by ``host_id`` (seated unless ``host_seated`` is false).
+
+        Options are checked now against the game's ``OptionSpec``s (each must be valid for some seat
+        count) and again with the real seat count at :meth:`start`. The server's data overrides for
+        this game kind are read and validated now and kept with the game.
+        """
+        game = registry.get(kind)
+        given = dict(options or {})
+        _check_lobby_options(game, given)
+        timer = turn_timer(turn_timer_name)
+        overrides = validated_overrides(game, self.overrides_path)
+        now = self._now()
+        async with self.store.transaction() as tx:
+            game_id = await tx.insert_game(
+                kind=kind,
+                options=given,
+                seed=secrets.randbits(62) if seed is None else seed,
+                host_id=host_id,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                thread_id=thread_id,
+                turn_timer=None if timer is None else int(timer.total_seconds()),
+                replace_after=timeout_policy.replace_after,
+                overrides=overrides,
+                now=now,
+            )
+            await tx.replace_seats(game_id, [(host_id, None)] if host_seated else [])
+        return await self.game(game_id)
+
+    async def join(self, game_id: int, user_id: int) -> GameInfo:
+        """Take the next free seat in a lobby."""
+        async with self._lock(game_id):
+            row, seats = await self._lobby(game_id)
+            game = registry.get(row.kind)
+            if any(s.user_id == user_id for s in seats):
+                raise AlreadySeated("You already have a seat in this game.", game=game_id, user=user_id)
+            if len(seats) >= game.max_seats:
+                raise GameFull(f"This {game.title} game is full ({game.max_seats} seats).", game=game_id)
+            await self._set_lobby_seats(game_id, [*((s.user_id, s.ai_policy) for s in seats), (user_id, None)])
+            return await self.game(game_id)
+
+    async def leave(self, game_id: int, user_id: int) -> GameInfo:
+        """Give up one's seat in a lobby (once the game runs, see :meth:`abandon`)."""
+        async with self._lock(game_id):
+            _, seats = await self._lobby(game_id)
+            if not any(s.user_id == user_id for s in seats):
+                raise NotSeated("You have no seat in this lobby.", game=game_id, user=user_id)
+            await self._set_lobby_seats(game_id, [(s.user_id, s.ai_policy) for s in seats if s.user_id != user_id])
+            return await self.game(game_id)
+
+    async def add_ai(self, game_id: int, by_user: int, policy: str | None = None) -> GameInfo:
+        """The host adds an AI seat (``policy`` by name; the game's default opponent when ``None``)."""
+        async with self._lock(game_id):
+            row, seats = await self._lobby(game_id, host=by_user)
+            game = registry.get(row.kind)
+            name = ai.check_policy(game, policy)
+            if len(seats) >= game.max_seats:
+                raise GameFull(f"This {game.title} game is full ({game.max_seats} seats).", game=game_id)
+            await self._set_lobby_seats(game_id, [*((s.user_id, s.ai_policy) for s in seats), (None, name)])
+            return await self.game(game_id)
+
+    async def remove_ai(self, game_id: int, by_user: int, seat: int) -> GameInfo:
+        """The host removes the AI in lobby seat ``seat``."""
+        async with self._lock(game_id):
+            _, seats = await self._lobby(game_id, host=by_user)
+            if not any(s.seat == seat and s.ai_policy is not None for s in seats):
+                raise NotSeated(f"Seat {seat} is not an AI seat of this lobby.", game=game_id, seat=seat)
+            await self._set_lobby_seats(game_id, [(s.user_id, s.ai_policy) for s in seats if s.seat != seat])
+            return await self.game(game_id)
+
+    async def cancel(self, game_id: int, by_user: int) -> GameInfo:
+        """The host cancels a lobby or a running game; the record and its log are kept."""
+        async with self._lock(game_id):
+            row = await self._row(game_id)
+            _check_host(row, by_user)
+            if row.status not in ("lobby", "active"):
+                raise WrongStatus(f"This game is already {row.status}.", game=game_id, status=row.status)
+            seats = await self.store.seats(game_id)
+            async with self.store.transaction() as tx:
+                await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=self._now())
+                for seat in seats:
+                    await tx.update_seat(
+                        game_id,
+                        seat.seat,
+                        clock=STOPPED,
+                        to_act=False,
+                        autoplay=False,
+                        ai_policy=seat.ai_policy,
+                        timeouts=seat.timeouts,
+                    )
+            return await self.game(game_id)
+
+    async def set_thread(self, game_id: int, thread_id: int) -> GameInfo:
+        """Record the Discord thread the game lives in (created by the Discord layer after the lobby)."""
+        async with self._lock(game_id):
+            await self._row(game_id)
+            async with self.store.transaction() as tx:
+                await tx.update_game(game_id, thread_id=thread_id, updated_at=self._now())
+            return await self.game(game_id)
+
+    async def start(self, game_id: int, by_user: int) -> MoveResult:
+        """The host starts the game: seats are shuffled into a random order (from the game seed), the
+        options are validated for the real seat count, and AI seats play until a human must act."""
+        async with self._lock(game_id):
+            row, seats = await self._lobby(game_id, host=by_user)
+            game = registry.get(row.kind)
+            if len(seats) < game.min_seats:
+                raise NotEnoughSeats(
+                    f"{game.title} needs at least {game.min_seats} seats; this lobby has {len(seats)}.",
+                    game=game_id,
+                )
+            options = game.validate_options(len(seats), row.options)
+            state = game.new(len(seats), row.seed, options, row.overrides)
+            order = list(seats)
+            Rng(row.seed ^ 0x5EA7_0DE5).shuffle(order)
+            now = self._now()
+            async with self.store.transaction() as tx:
+                await tx.replace_seats(game_id, [(s.user_id, s.ai_policy) for s in order])
+                await tx.update_game(game_id, status="active", options=options, started_at=now, updated_at=now)
+                await tx.put_snapshot(game_id, state.version, game.to_json(state))
+            loaded = await self._loaded(game_id)
+            call = _Call()
+            loaded = await self._settle(loaded, game, state, call)
+            loaded = await self._play_ai(loaded, game, state, call)
+            return self._result(loaded, call)
+
+    # -- reading -------------------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameInfo:
+        """A game's public record."""
+        row = await self._row(game_id)
+        return convert.game_info(row, await self.store.seats(game_id))
+
+    async def games(
+        self, *, status: str | None = None, guild_id: int | None = None, channel_id: int | None = None
+    ) -> list[GameInfo]:
+        """Games filtered by status (lobby/active/finished/cancelled) and place, newest first."""
+        rows = await self.store.games_where(status=status, guild_id=guild_id, channel_id=channel_id)
+        return [convert.game_info(r, await self.store.seats(r.id)) for r in rows]
+
+    async def user_games(self, user_id: int, *, statuses: Sequence[str] = ("lobby", "active")) -> list[GameInfo]:
+        """Games where ``user_id`` holds a seat."""
+        seats = await self.store.user_seats(user_id, statuses=statuses)
+        rows = await self.store.games(sorted({s.game_id for s in seats}))
+        return [convert.game_info(r, await self.store.seats(r.id)) for r in rows]
+
+    async def view(self, game_id: int, user_id: int | None) -> TableView:
+        """What ``user_id`` sees (their seat's view and decision), or a spectator's view for ``None``
+        or anyone without a seat they control."""
+        loaded = await self._loaded(game_id)
+        if loaded.state is None:
+            raise WrongStatus("This game has not started yet.", game=game_id)
+        game = registry.get(loaded.game.kind)
+        state = game.from_json(loaded.state)
+        info = convert.game_info(loaded.game, loaded.seats)
+        seat = info.seat_of(user_id) if user_id is not None else None
+        number = None if seat is None else seat.seat
+        decision = None if number is None else game.decision_for(state, number)
+        return TableView(info, number, game.view(state, number), decision)
+
+    async def pending_for(self, user_id: int) -> list[PendingDecision]:
+        """Every decision waiting for ``user_id`` across their running games."""
+        out: list[PendingDecision] = []
+        for seat in await self.store.user_seats(user_id, statuses=("active",), to_act_only=True):
+            loaded = await self._loaded(seat.game_id)
+            if loaded.state is None:
+                continue
+            game = registry.get(loaded.game.kind)
+            decision = game.decision_for(game.from_json(loaded.state), seat.seat)
+            if decision is not None:
+                deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
+                out.append(PendingDecision(convert.game_info(loaded.game, loaded.seats), seat.seat, decision, deadline))
+        return out
+
+    async def log(
+        self, game_id: int, user_id: int | None = None, *, since: int = 0, lang: str = "en"
+    ) -> list[LogEntry]:
+        """Log entries after version ``since`` as ``user_id`` may see them: public events, plus the
+        private events of the seat they control; spectators (``None``) get public events only."""
+        row = await self._row(game_id)
+        info = convert.game_info(row, await self.store.seats(game_id))
+        held = info.seat_of(user_id) if user_id is not None else None
+        seat = None if held is None else held.seat
+        game = registry.get(row.kind)
+        entries = []
+        for action in await self.store.actions(game_id, since):
+            events = tuple(e for e in action.events if e.to is None or (seat is not None and seat in e.to))
+            entries.append(
+                LogEntry(
+                    version=action.seq,
+                    seat=action.seat,
+                    actor=cast(Actor, action.actor),
+                    choice=action.choice if seat == action.seat else None,
+                    lines=tuple(_text(game, e, lang) for e in events),
+                    events=events,
+                    at=from_epoch(action.created_at),
+                )
+            )
+        return entries
+
+    async def replay_matches(self, game_id: int) -> bool:
+        """Replay the whole log from the seed; true when the result equals the stored snapshot."""
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            snap = await self.store.snapshot(game_id)
+            if snap is None:
+                return loaded.game.status in ("lobby", "cancelled")
+            game = registry.get(loaded.game.kind)
+            actions = await self.store.actions(game_id)
+            last = None
+            for _, state in replay(game, loaded.game, len(loaded.seats), actions):
+                last = state
+            return last is not None and snap[0] == loaded.game.version and game.to_json(last) == loaded.state
+
+    async def history(self, game_id: int) -> list[tuple[int, Any]]:
+        """Every ``(version, state)`` of a game rebuilt from its log (for tools such as the demo's images)."""
+        loaded = await self._loaded(game_id)
+        game = registry.get(loaded.game.kind)
+        actions = await self.store.actions(game_id)
+        return list(replay(game, loaded.game, len(loaded.seats), actions))
+
+    # -- play ----------------------------------------------------------------------------------
+    async def act(self, game_id: int, user_id: int, choice_id: str, expected_version: int) -> MoveResult:
+        """Make ``choice_id`` for ``user_id``'s seat, on the version the user saw.
+
+        A stale ``expected_version`` (a double click, an old button, another device) is refused with
+        :class:`~engine.core.errors.StaleVersion`; so a move is applied at most once. Returns after the
+        move and the AI moves that follow are committed.
+        """
+        async with self._lock(game_id):
+            loaded, game, seat = await self._running(game_id, user_id)
+            _check_version(loaded.game, expected_version)
+            state = game.from_json(loaded.state)  # type: ignore[arg-type]
+            result = game.apply(state, seat, choice_id, expected_version)
+            call = _Call()
+            loaded = await self._commit(
+                loaded,
+                game,
+                result.state,
+                call,
+                seat=seat,
+                actor="player",
+                choice=choice_id,
+                checkpoint=result.checkpoint,
+                events=result.events,
+            )
+            loaded = await self._play_ai(loaded, game, result.state, call)
+            return self._result(loaded, call)
+
+    async def undo(self, game_id: int, user_id: int, expected_version: int) -> MoveResult:
+        """Take back the user's own consecutive choices up to the engine's last checkpoint.
+
+        Only the user's latest choices still in effect are undone, and never past a draw, a shuffle,
+        a reveal, or another seat's move. The undo is a log entry of its own; nothing is deleted.
+        """
+        async with self._lock(game_id):
+            loaded, game, seat = await self._running(game_id, user_id)
+            _check_version(loaded.game, expected_version)
+            actions = await self.store.actions(game_id)
+            moves = effective_moves(actions)
+            keep = len(moves)
+            while (
+                keep
+                and moves[keep - 1].seat == seat
+                and moves[keep - 1].actor == "player"
+                and not (moves[keep - 1].checkpoint)
+            ):
+                keep -= 1
+            if keep == len(moves):
+                raise CannotUndo(
+                    "There is nothing of yours to take back: your last choice drew, shuffled or revealed "
+                    "something, or another seat has moved since.",
+                    game=game_id,
+                    seat=seat,
+                )
+            target = moves[keep - 1].seq if keep else 0
+            state = state_at(game, loaded.game, len(loaded.seats), actions, target)
+            state.version = loaded.game.version + 1
+            call = _Call()
+            event = Event(UNDO_EVENT, {"seat": seat, "count": len(moves) - keep})
+            loaded = await self._commit(
+                loaded,
+                game,
+                state,
+                call,
+                seat=seat,
+                actor="player",
+                undo_to=target,
+                checkpoint=False,
+                events=(event,),
+            )
+            loaded = await self._play_ai(loaded, game, state, call)
+            return self._result(loaded, call)
+
+    async def abandon(self, game_id: int, user_id: int) -> MoveResult:
+        """The user leaves a running game for good; an AI takes over their seat."""
+        async with self._lock(game_id):
+            loaded, game, seat = await self._running(game_id, user_id)
+            return await self._hand_to_ai(loaded, game, seat, "abandoned")
+
+    async def kick(self, game_id: int, by_user: int, seat: int) -> MoveResult:
+        """The host hands a human seat of a running game to an AI."""
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            _check_host(loaded.game, by_user)
+            game = self._active(loaded)
+            if not any(s.seat == seat and s.ai_policy is None for s in loaded.seats):
+                raise NotSeated(f"Seat {seat} is not played by a human.", game=game_id, seat=seat)
+            return await self._hand_to_ai(loaded, game, seat, "kicked")
+
+    # -- settings and Discord messages ---------------------------------------------------------
+    async def set_vacation(self, user_id: int, on: bool) -> None:
+        """Vacation pauses the user's turn clocks in every game (time left is kept) until turned off."""
+        async with self.store.transaction() as tx:
+            await tx.set_vacation(user_id, on)
+        for held in await self.store.user_seats(user_id, statuses=("active",)):
+            async with self._lock(held.game_id):
+                row = await self._row(held.game_id)
+                seat = next(s for s in await self.store.seats(held.game_id) if s.seat == held.seat)
+                now = self._now()
+                if on:
+                    clock = pause(seat.clock, now)
+                else:
+                    clock = seat.clock if row.turn_timer is None else resume(seat.clock, row.turn_timer, now)
+                if clock != seat.clock:
+                    async with self.store.transaction() as tx:
+                        await tx.update_seat(
+                            row.id,
+                            seat.seat,
+                            clock=clock,
+                            to_act=seat.to_act,
+                            autoplay=seat.autoplay,
+                            ai_policy=seat.ai_policy,
+                            timeouts=seat.timeouts,
+                        )
+
+    async def vacation(self, user_id: int) -> bool:
+        return await self.store.vacation(user_id)
+
+    async def user_lang(self, user_id: int) -> str:
+        return await self.store.user_lang(user_id)
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        async with self.store.transaction() as tx:
+            await tx.set_user_lang(user_id, lang)
+
+    async def guild_settings(self, guild_id: int) -> tuple[str, str]:
+        """``(lang, default turn timer preset)`` of a guild."""
+        return await self.store.guild_settings(guild_id)
+
+    async def set_guild_settings(self, guild_id: int, *, lang: str, turn_timer_name: str) -> None:
+        turn_timer(turn_timer_name)
+        async with self.store.transaction() as tx:
+            await tx.set_guild_settings(guild_id, lang, turn_timer_name)
+
+    async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:
+        """Remember a Discord message the bot keeps up to date for a game (e.g. ``"board"``, ``"lobby"``)."""
+        await self._row(game_id)
+        async with self.store.transaction() as tx:
+            await tx.set_message(game_id, purpose, channel_id, message_id)
+
+    async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
+        """``purpose -> (channel_id, message_id)`` for a game."""
+        return await self.store.messages(game_id)
+
+    # -- scheduler -----------------------------------------------------------------------------
+    async def due_work(self, now: datetime | None = None) -> list[Work]:
+        """What the scheduler must do at ``now``: reminders, timeouts, and AI play a restart cut short."""
+        at = self._now() if now is None else to_epoch(now)
+        work = [Work("resume", g, None, from_epoch(at)) for g in await self.store.ai_turn_games()]
+        for seat in await self.store.due_seats(at):
+            deadline = seat.clock.deadline
+            if deadline is not None and deadline <= at:
+                work.append(Work("timeout", seat.game_id, seat.seat, from_epoch(deadline)))
+            elif seat.clock.remind_at is not None:
+                work.append(Work("reminder", seat.game_id, seat.seat, from_epoch(seat.clock.remind_at)))
+        return work
+
+    async def next_due(self) -> datetime | None:
+        """When the next reminder or deadline falls, for a scheduler to sleep until."""
+        at = await self.store.next_due()
+        return None if at is None else from_epoch(at)
+
+    async def perform(self, work: Work) -> MoveResult:
+        """Do one piece of work; idempotent: work that is no longer due (already done, the seat has
+        moved, vacation began) does nothing and returns no moves and no notifications."""
+        async with self._lock(work.game_id):
+            loaded = await self._loaded(work.game_id)
+            call = _Call()
+            if loaded.game.status != "active" or loaded.state is None:
+                return self._result(loaded, call)
+            game = registry.get(loaded.game.kind)
+            if work.kind == "resume":
+                loaded = await self._play_ai(loaded, game, game.from_json(loaded.state), call)
+            elif work.seat is not None:
+                seat = next((s for s in loaded.seats if s.seat == work.seat), None)
+                if seat is not None and work.kind == "reminder":
+                    await self._remind(loaded, seat, call)
+                elif seat is not None and work.kind == "timeout":
+                    loaded = await self._time_out(loaded, game, seat, call)
+            return self._result(loaded, call)
+
+    # -- internals -----------------------------------------------------------------------------
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self.store.game(game_id)
+        if row is None:
+            raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
+        return row
+
+    async def _loaded(self, game_id: int) -> Loaded:
+        loaded = await self.store.load(game_id)
+        if loaded is None:
+            raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
+        return loaded
+
+    async def _lobby(self, game_id: int, *, host: int | None = None) -> tuple[GameRow, tuple[SeatRow, ...]]:
+        loaded = await self._loaded(game_id)
+        if host is not None:
+            _check_host(loaded.game, host)
+        if loaded.game.status != "lobby":
+            raise WrongStatus(
+                f"Game #{game_id} is {loaded.game.status}, no longer an open lobby.",
+                game=game_id,
+                status=loaded.game.status,
+            )
+        return loaded.game, loaded.seats
+
+    async def _set_lobby_seats(self, game_id: int, seats: list[tuple[int | None, str | None]]) -> None:
+        async with self.store.transaction() as tx:
+            await tx.replace_seats(game_id, seats)
+            await tx.update_game(game_id, updated_at=self._now())
+
+    def _active(self, loaded: Loaded) -> Game[Any]:
+        row = loaded.game
+        if row.status == "finished":
+            raise GameFinished(f"Game #{row.id} has already ended.", game=row.id)
+        if row.status != "active":
+            raise WrongStatus(f"Game #{row.id} is {row.status}, not running.", game=row.id, status=row.status)
+        return registry.get(row.kind)
+
+    async def _running(self, game_id: int, user_id: int) -> tuple[Loaded, Game[Any], int]:
+        """The running game and the seat ``user_id`` controls in it, or a typed refusal."""
+        loaded = await self._loaded(game_id)
+        game = self._active(loaded)
+        seat = next((s.seat for s in loaded.seats if s.user_id == user_id and s.ai_policy is None), None)
+        if seat is None:
+            raise NotSeated("You do not control a seat in this game.", game=game_id, user=user_id)
+        return loaded, game, seat
+
+    async def _commit(
+        self,
+        loaded: Loaded,
+        game: Game[Any],
+        state: Any,
+        call: _Call,
+        *,
+        seat: int,
+        actor: Actor,
+        events: Sequence[Event],
+        checkpoint: bool,
+        choice: str | None = None,
+        undo_to: int | None = None,
+    ) -> Loaded:
+        """One log entry as one transaction; returns the game as now stored."""
+        version = loaded.game.version + 1
+        if state.version != version:
+            raise RuntimeError(f"state version {state.version} does not follow stored version {loaded.game.version}")
+        now = self._now()
+        record = ActionRow(
+            loaded.game.id,
+            version,
+            seat,
+            "move" if choice else "undo",
+            choice,
+            undo_to,
+            actor,
+            checkpoint,
+            tuple(events),
+            now,
+        )
+        snapshot = game.to_json(state)
+        async with self.store.transaction() as tx:
+            await tx.bump_version(loaded.game.id, loaded.game.version, now)
+            await tx.append_action(record)
+            await tx.put_snapshot(loaded.game.id, version, snapshot)
+            loaded = replace(loaded, game=replace(loaded.game, version=version, updated_at=now), state=snapshot)
+            loaded = await self._schedule(tx, loaded, game, state, call, now)
+        move = MoveRecord(
+            loaded.game.id, version, seat, actor, choice, undo_to, checkpoint, tuple(events), from_epoch(now)
+        )
+        call.moves.append(move)
+        if self.on_commit is not None:
+            self.on_commit(move)
+        return loaded
+
+    async def _settle(self, loaded: Loaded, game: Game[Any], state: Any, call: _Call) -> Loaded:
+        """Schedule the seats of a freshly started game (its version 0 has no log entry)."""
+        async with self.store.transaction() as tx:
+            return await self._schedule(tx, loaded, game, state, call, self._now())
+
+    async def _schedule(self, tx: Any, loaded: Loaded, game: Game[Any], state: Any, call: _Call, now: int) -> Loaded:
+        """Inside a transaction: who must act, their clocks, and whether the game ended."""
+        outcome = game.outcome(state)
+        due = set() if outcome is not None else {d.seat for d in game.pending(state)}
+        row = loaded.game
+        seats = []
+        for seat in loaded.seats:
+            to_act = seat.seat in due
+            autoplay = seat.autoplay and to_act
+            human = seat.ai_policy is None and not autoplay
+            clock = plan(seat.clock, timed=to_act and human, on_vacation=seat.vacation, timer=row.turn_timer, now=now)
+            new = replace(seat, to_act=to_act, autoplay=autoplay, clock=clock)
+            if new != seat:
+                await tx.update_seat(
+                    row.id,
+                    seat.seat,
+                    clock=clock,
+                    to_act=to_act,
+                    autoplay=autoplay,
+                    ai_policy=seat.ai_policy,
+                    timeouts=seat.timeouts,
+                )
+            if to_act and not seat.to_act:
+                call.became_due.add(seat.seat)
+            seats.append(new)
+        ai_turn = any(s.to_act and not s.human for s in seats)
+        changes: dict[str, Any] = {}
+        if ai_turn != row.ai_turn:
+            changes["ai_turn"] = int(ai_turn)
+        if outcome is not None:
+            changes.update(status="finished", outcome=convert.outcome_json(outcome), finished_at=now)
+            call.notes.append(GameEnded(row.id, outcome, game.text(outcome.reason)))
+        if changes:
+            await tx.update_game(row.id, **changes)
+            row = replace(
+                row,
+                ai_turn=ai_turn,
+                status=changes.get("status", row.status),
+                outcome=changes.get("outcome", row.outcome),
+                finished_at=changes.get("finished_at", row.finished_at),
+            )
+        return replace(loaded, game=row, seats=tuple(seats))
+
+    async def _play_ai(self, loaded: Loaded, game: Game[Any], state: Any, call: _Call) -> Loaded:
+        """AI seats (and seats stood in for after a timeout) play, one committed entry per move, until a
+        human must act or the game ends. The policy runs in a worker thread to keep the loop responsive."""
+        while loaded.game.status == "active":
+            seats = {s.seat: s for s in loaded.seats}
+            decision = next((d for d in game.pending(state) if not seats[d.seat].human), None)
+            if decision is None:
+                break
+            seat = seats[decision.seat]
+            policy = seat.ai_policy or ai.default_policy(game)
+            choice = await asyncio.to_thread(ai.choose, game, policy, state, decision, loaded.game.seed)
+            result = game.apply(state, decision.seat, choice.id, state.version)
+            state = result.state
+            loaded = await self._commit(
+                loaded,
+                game,
+                state,
+                call,
+                seat=decision.seat,
+                actor="timeout" if seat.autoplay else "ai",
+                choice=choice.id,
+                checkpoint=result.checkpoint,
+                events=result.events,
+            )
+        return loaded
+
+    async def _hand_to_ai(self, loaded: Loaded, game: Game[Any], seat_no: int, reason: str) -> MoveResult:
+        seat = next(s for s in loaded.seats if s.seat == seat_no)
+        policy = ai.default_policy(game)
+        call = _Call()
+        async with self.store.transaction() as tx:
+            await tx.update_seat(
+                loaded.game.id,
+                seat_no,
+                clock=STOPPED,
+                to_act=seat.to_act,
+                autoplay=False,
+                ai_policy=policy,
+                timeouts=seat.timeouts,
+            )
+            replaced = replace(seat, ai_policy=policy, autoplay=False, clock=STOPPED)
+            loaded = replace(loaded, seats=tuple(replaced if s.seat == seat_no else s for s in loaded.seats))
+            if seat.to_act and not loaded.game.ai_turn:
+                await tx.update_game(loaded.game.id, ai_turn=1)
+                loaded = replace(loaded, game=replace(loaded.game, ai_turn=True))
+        assert seat.user_id is not None
+        call.notes.append(SeatReplaced(loaded.game.id, seat_no, seat.user_id, reason))
+        loaded = await self._play_ai(loaded, game, game.from_json(loaded.state), call)  # type: ignore[arg-type]
+        return self._result(loaded, call)
+
+    async def _remind(self, loaded: Loaded, seat: SeatRow, call: _Call) -> None:
+        clock, now = seat.clock, self._now()
+        if clock.deadline is None or clock.reminded or clock.remind_at is None or clock.remind_at > now:
+            return
+        async with self.store.transaction() as tx:
+            await tx.update_seat(
+                loaded.game.id,
+                seat.seat,
+                clock=replace(clock, reminded=True),
+                to_act=seat.to_act,
+                autoplay=seat.autoplay,
+                ai_policy=seat.ai_policy,
+                timeouts=seat.timeouts,
+            )
+        assert seat.user_id is not None
+        call.notes.append(Reminder(loaded.game.id, seat.seat, seat.user_id, from_epoch(clock.deadline)))
+
+    async def _time_out(self, loaded: Loaded, game: Game[Any], seat: SeatRow, call: _Call) -> Loaded:
+        """The seat missed its deadline: an AI plays its turn, and per the game's timeout policy the seat
+        may pass to the AI for good. Recorded before any AI move, so a crash never counts it twice."""
+        deadline = seat.clock.deadline
+        if deadline is None or deadline > self._now() or not seat.to_act:
+            return loaded
+        timeouts = seat.timeouts + 1
+        limit = loaded.game.replace_after
+        replaced = limit is not None and timeouts >= limit
+        policy = ai.default_policy(game) if replaced else None
+        async with self.store.transaction() as tx:
+            await tx.update_seat(
+                loaded.game.id,
+                seat.seat,
+                clock=STOPPED,
+                to_act=True,
+                autoplay=not replaced,
+                ai_policy=policy,
+                timeouts=timeouts,
+            )
+            await tx.update_game(loaded.game.id, ai_turn=1)
+        new = replace(seat, clock=STOPPED, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
+        loaded = replace(
+            loaded,
+            game=replace(loaded.game, ai_turn=True),
+            seats=tuple(new if s.seat == seat.seat else s for s in loaded.seats),
+        )
+        assert seat.user_id is not None
+        call.notes.append(TimedOut(loaded.game.id, seat.seat, seat.user_id, timeouts, replaced))
+        if replaced:
+            call.notes.append(SeatReplaced(loaded.game.id, seat.seat, seat.user_id, "timeouts"))
+        return await self._play_ai(loaded, game, game.from_json(loaded.state), call)  # type: ignore[arg-type]
+
+    def _result(self, loaded: Loaded, call: _Call) -> MoveResult:
+        """The call's result; humans who came to have a decision during it are told to act."""
+        notes = list(call.notes)
+        if loaded.game.status == "active":
+            for seat in loaded.seats:
+                if seat.seat in call.became_due and seat.to_act and seat.human and seat.user_id is not None:
+                    deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
+                    notes.append(MustAct(loaded.game.id, seat.seat, seat.user_id, loaded.game.version, deadline))
+        return MoveResult(convert.game_info(loaded.game, loaded.seats), tuple(call.moves), tuple(notes))
+
+
+def _check_host(row: GameRow, user_id: int) -> None:
+    if row.host_id != user_id:
+        raise NotHost("Only the host of this game can do that.", game=row.id, user=user_id)
+
+
+def _check_version(row: GameRow, expected: int) -> None:
+    if expected != row.version:
+        raise StaleVersion(
+            f"That choice was made on version {expected}, but game #{row.id} is at version {row.version}. "
+            "Refresh and choose again.",
+            expected=expected,
+            actual=row.version,
+        )
+
+
+def _check_lobby_options(game: Game[Any], options: Mapping[str, Any]) -> None:
+    """Options must be valid for at least one seat count; the real count is checked at start."""
+    error: EngineError | None = None
+    for seats in range(game.max_seats, game.min_seats - 1, -1):
+        try:
+            game.validate_options(seats, options)
+            return
+        except BadOptions as exc:
+            error = error or exc
+    assert error is not None
+    raise error
+
+
+def _text(game: Game[Any], event: Event, lang: str) -> str:
+    template = SERVICE_TEXT.get(event.key)
+    if template is not None:
+        return template.format(**event.params)
+    return game.text(event.key, event.params, lang)

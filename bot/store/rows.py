@@ -1,0 +1,75 @@
+"""Typed rows read from the store; times are whole epoch seconds (UTC), JSON columns are decoded."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.clock import SeatClock
+from engine.core.contract import Event
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    kind: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    host_id: int
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    version: int
+    turn_timer: int | None
+    replace_after: int | None
+    overrides: dict[str, Any]
+    outcome: dict[str, Any] | None
+    ai_turn: bool
+    created_at: int
+    updated_at: int
+    started_at: int | None
+    finished_at: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """A seat with its user's vacation flag (joined from the user's settings)."""
+
+    game_id: int
+    seat: int
+    user_id: int | None
+    ai_policy: str | None
+    timeouts: int
+    autoplay: bool
+    to_act: bool
+    clock: SeatClock
+    vacation: bool = False
+
+    @property
+    def human(self) -> bool:
+        """Played by its human this turn: not an AI seat, not stood in for after a missed deadline."""
+        return self.ai_policy is None and not self.autoplay
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRow:
+    game_id: int
+    seq: int
+    seat: int
+    kind: str
+    choice: str | None
+    undo_to: int | None
+    actor: str
+    checkpoint: bool
+    events: tuple[Event, ...]
+    created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """Everything an act needs, read together: the game, its seats and the latest snapshot."""
+
+    game: GameRow
+    seats: tuple[SeatRow, ...]
+    state: dict[str, Any] | None

@@ -1,0 +1,98 @@
+"""The database schema as an ordered list of migrations, tracked with ``PRAGMA user_version``.
+
+Migration ``i`` (1-based) upgrades a database from version ``i - 1`` to ``i``. They are applied in
+order at start-up, each in its own transaction, so a crash mid-upgrade leaves the previous version.
+Never edit a released migration: append a new one.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: games, seats, the append-only action log and the latest snapshot.
+    """
+    CREATE TABLE games (
+        id            INTEGER PRIMARY KEY,
+        kind          TEXT    NOT NULL,
+        options       TEXT    NOT NULL,
+        seed          INTEGER NOT NULL,
+        status        TEXT    NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+        host_id       INTEGER NOT NULL,
+        guild_id      INTEGER,
+        channel_id    INTEGER,
+        thread_id     INTEGER,
+        version       INTEGER NOT NULL DEFAULT 0,
+        turn_timer    INTEGER,
+        replace_after INTEGER,
+        outcome       TEXT,
+        ai_turn       INTEGER NOT NULL DEFAULT 0,
+        created_at    INTEGER NOT NULL,
+        updated_at    INTEGER NOT NULL,
+        started_at    INTEGER,
+        finished_at   INTEGER
+    );
+    CREATE INDEX games_status ON games (status, ai_turn);
+    CREATE TABLE seats (
+        game_id     INTEGER NOT NULL REFERENCES games (id),
+        seat        INTEGER NOT NULL,
+        user_id     INTEGER,
+        ai_policy   TEXT,
+        timeouts    INTEGER NOT NULL DEFAULT 0,
+        autoplay    INTEGER NOT NULL DEFAULT 0,
+        to_act      INTEGER NOT NULL DEFAULT 0,
+        deadline_at INTEGER,
+        remind_at   INTEGER,
+        reminded    INTEGER NOT NULL DEFAULT 0,
+        paused_left INTEGER,
+        PRIMARY KEY (game_id, seat),
+        CHECK (user_id IS NOT NULL OR ai_policy IS NOT NULL)
+    ) WITHOUT ROWID;
+    CREATE INDEX seats_user ON seats (user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX seats_remind ON seats (remind_at) WHERE remind_at IS NOT NULL;
+    CREATE TABLE actions (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        seq        INTEGER NOT NULL,
+        seat       INTEGER NOT NULL,
+        kind       TEXT    NOT NULL CHECK (kind IN ('move', 'undo')),
+        choice     TEXT,
+        undo_to    INTEGER,
+        actor      TEXT    NOT NULL CHECK (actor IN ('player', 'ai', 'timeout')),
+        checkpoint INTEGER NOT NULL,
+        events     TEXT    NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, seq),
+        CHECK ((kind = 'move') = (choice IS NOT NULL) AND (kind = 'undo') = (undo_to IS NOT NULL))
+    ) WITHOUT ROWID;
+    CREATE TRIGGER actions_no_update BEFORE UPDATE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TRIGGER actions_no_delete BEFORE DELETE ON actions
+        BEGIN SELECT RAISE(ABORT, 'the action log is append-only'); END;
+    CREATE TABLE snapshots (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id),
+        version INTEGER NOT NULL,
+        state   TEXT    NOT NULL
+    );
+    """,
+    # 2: server data overrides kept with each game, Discord message ids, guild and user settings.
+    """
+    ALTER TABLE games ADD COLUMN overrides TEXT NOT NULL DEFAULT '{}';
+    CREATE TABLE messages (
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        purpose    TEXT    NOT NULL,
+        channel_id INTEGER NOT NULL,
+        message_id INTEGER NOT NULL,
+        PRIMARY KEY (game_id, purpose)
+    ) WITHOUT ROWID;
+    CREATE TABLE guild_settings (
+        guild_id   INTEGER PRIMARY KEY,
+        lang       TEXT NOT NULL DEFAULT 'en',
+        turn_timer TEXT NOT NULL DEFAULT 'off'
+    );
+    CREATE TABLE user_settings (
+        user_id  INTEGER PRIMARY KEY,
+        lang     TEXT    NOT NULL DEFAULT 'en',
+        vacation INTEGER NOT NULL DEFAULT 0
+    );
+    """,
+)
+
+LATEST = len(MIGRATIONS)

@@ -1,0 +1,412 @@
+"""The SQLite store: one file, WAL, foreign keys on, migrated at start-up.
+
+One aiosqlite connection serves the process. Every public method takes the connection lock for its
+whole duration, so a write transaction (:meth:`Store.transaction`) is never interleaved with another
+coroutine's statements: what a reader sees is always committed. Writes use ``BEGIN IMMEDIATE`` and
+``synchronous=FULL``, so once a transaction's ``COMMIT`` returns the move survives a crash.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from bot.clock import SeatClock
+from bot.store.rows import ActionRow, GameRow, Loaded, SeatRow
+from bot.store.schema import LATEST, MIGRATIONS
+from engine.core.contract import Event
+
+_GAME_COLUMNS = (
+    "id, kind, options, seed, status, host_id, guild_id, channel_id, thread_id, version, turn_timer, "
+    "replace_after, overrides, outcome, ai_turn, created_at, updated_at, started_at, finished_at"
+)
+_SEAT_COLUMNS = (
+    "s.game_id, s.seat, s.user_id, s.ai_policy, s.timeouts, s.autoplay, s.to_act, s.deadline_at, s.remind_at, "
+    "s.reminded, s.paused_left, COALESCE(u.vacation, 0)"
+)
+_SEAT_FROM = "seats s LEFT JOIN user_settings u ON u.user_id = s.user_id"
+_UPDATABLE_GAME = frozenset(
+    {
+        "options",
+        "status",
+        "guild_id",
+        "channel_id",
+        "thread_id",
+        "outcome",
+        "ai_turn",
+        "updated_at",
+        "started_at",
+        "finished_at",
+    }
+)
+
+
+def dumps(value: Any) -> str:
+    """Compact, key-sorted JSON: stored snapshots compare as strings."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
+    """Apply the migrations after the database's ``user_version`` up to ``target``; returns the new version."""
+    async with db.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    current = int(row[0]) if row else 0
+    if current > LATEST:
+        raise RuntimeError(f"database schema {current} is newer than this program's {LATEST}; upgrade Bricabot")
+    for version in range(current + 1, target + 1):
+        await db.executescript(f"BEGIN IMMEDIATE; {MIGRATIONS[version - 1]}; PRAGMA user_version = {version}; COMMIT;")
+    return max(current, target)
+
+
+async def connect(path: Path | str) -> aiosqlite.Connection:
+    """A connection with the pragmas every Bricabot database uses (no migration)."""
+    db = await aiosqlite.connect(str(path), isolation_level=None)
+    await db.execute("PRAGMA journal_mode = WAL")
+    await db.execute("PRAGMA synchronous = FULL")
+    await db.execute("PRAGMA foreign_keys = ON")
+    await db.execute("PRAGMA busy_timeout = 5000")
+    return db
+
+
+class Tx:
+    """Writes inside one open transaction; obtained from :meth:`Store.transaction`."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def insert_game(
+        self,
+        *,
+        kind: str,
+        options: dict[str, Any],
+        seed: int,
+        host_id: int,
+        guild_id: int | None,
+        channel_id: int | None,
+        thread_id: int | None,
+        turn_timer: int | None,
+        replace_after: int | None,
+        overrides: dict[str, Any],
+        now: int,
+    ) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO games (kind, options, seed, status, host_id, guild_id, channel_id, thread_id, turn_timer, "
+            "replace_after, overrides, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                kind,
+                dumps(options),
+                seed,
+                host_id,
+                guild_id,
+                channel_id,
+                thread_id,
+                turn_timer,
+                replace_after,
+                dumps(overrides),
+                now,
+                now,
+            ),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def update_game(self, game_id: int, **fields: Any) -> None:
+        """Set lobby and status columns; ``options`` and ``outcome`` are encoded as JSON."""
+        unknown = set(fields) - _UPDATABLE_GAME
+        if unknown:
+            raise ValueError(f"not updatable game columns: {sorted(unknown)}")
+        values = [dumps(v) if k in ("options", "outcome") and v is not None else v for k, v in fields.items()]
+        sets = ", ".join(f"{name} = ?" for name in fields)
+        await self._db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))
+
+    async def bump_version(self, game_id: int, expected: int, now: int) -> None:
+        """Move the game from ``expected`` to ``expected + 1``; a concurrent writer makes this fail loudly."""
+        cursor = await self._db.execute(
+            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
+            (now, game_id, expected),
+        )
+        if cursor.rowcount != 1:
+            raise RuntimeError(f"game {game_id} is no longer at version {expected}")
+
+    async def replace_seats(self, game_id: int, seats: Iterable[tuple[int | None, str | None]]) -> None:
+        """The lobby's seats in order, as ``(user_id, ai_policy)`` pairs (seat numbers are positions)."""
+        await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+        await self._db.executemany(
+            "INSERT INTO seats (game_id, seat, user_id, ai_policy) VALUES (?, ?, ?, ?)",
+            [(game_id, i, user, policy) for i, (user, policy) in enumerate(seats)],
+        )
+
+    async def update_seat(
+        self,
+        game_id: int,
+        seat: int,
+        *,
+        clock: SeatClock,
+        to_act: bool,
+        autoplay: bool,
+        ai_policy: str | None,
+        timeouts: int,
+    ) -> None:
+        await self._db.execute(
+            "UPDATE seats SET deadline_at = ?, remind_at = ?, reminded = ?, paused_left = ?, to_act = ?, "
+            "autoplay = ?, ai_policy = ?, timeouts = ? WHERE game_id = ? AND seat = ?",
+            (
+                clock.deadline,
+                clock.remind_at,
+                int(clock.reminded),
+                clock.paused_left,
+                int(to_act),
+                int(autoplay),
+                ai_policy,
+                timeouts,
+                game_id,
+                seat,
+            ),
+        )
+
+    async def append_action(self, action: ActionRow) -> None:
+        await self._db.execute(
+            "INSERT INTO actions (game_id, seq, seat, kind, choice, undo_to, actor, checkpoint, events, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                action.game_id,
+                action.seq,
+                action.seat,
+                action.kind,
+                action.choice,
+                action.undo_to,
+                action.actor,
+                int(action.checkpoint),
+                dumps([e.to_json() for e in action.events]),
+                action.created_at,
+            ),
+        )
+
+    async def put_snapshot(self, game_id: int, version: int, state: dict[str, Any]) -> None:
+        await self._db.execute(
+            "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?) "
+            "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
+            (game_id, version, dumps(state)),
+        )
+
+    async def set_vacation(self, user_id: int, on: bool) -> None:
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, vacation) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET vacation = excluded.vacation",
+            (user_id, int(on)),
+        )
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, lang) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang",
+            (user_id, lang),
+        )
+
+    async def set_guild_settings(self, guild_id: int, lang: str, turn_timer: str) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, lang, turn_timer) VALUES (?, ?, ?) ON CONFLICT (guild_id) "
+            "DO UPDATE SET lang = excluded.lang, turn_timer = excluded.turn_timer",
+            (guild_id, lang, turn_timer),
+        )
+
+    async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:
+        await self._db.execute(
+            "INSERT INTO messages (game_id, purpose, channel_id, message_id) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (game_id, purpose) DO UPDATE SET channel_id = excluded.channel_id, "
+            "message_id = excluded.message_id",
+            (game_id, purpose, channel_id, message_id),
+        )
+
+
+class Store:
+    """Typed access to the database; see the module docstring for the locking and durability rules."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Store:
+        """Open (creating if needed) and migrate the database at ``path``."""
+        db = await connect(path)
+        await migrate(db)
+        return cls(db)
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One ``BEGIN IMMEDIATE`` … ``COMMIT``; any exception rolls everything back and propagates."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._db)
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._lock, self._db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    # -- games -----------------------------------------------------------------------------------
+    async def game(self, game_id: int) -> GameRow | None:
+        rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(rows[0]) if rows else None
+
+    async def games(self, game_ids: Sequence[int]) -> list[GameRow]:
+        if not game_ids:
+            return []
+        marks = ", ".join("?" * len(game_ids))
+        rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks}) ORDER BY id", game_ids)
+        return [_game(r) for r in rows]
+
+    async def games_where(
+        self, *, status: str | None = None, guild_id: int | None = None, channel_id: int | None = None
+    ) -> list[GameRow]:
+        """Games filtered by status and place, newest first."""
+        clauses, params = [], []
+        for column, value in (("status", status), ("guild_id", guild_id), ("channel_id", channel_id)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games {where} ORDER BY id DESC", params)
+        return [_game(r) for r in rows]
+
+    async def load(self, game_id: int) -> Loaded | None:
+        """The game row, its seats and its latest snapshot, read under one lock hold."""
+        async with self._lock:
+            async with self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
+                row = await cursor.fetchone()
+            if row is None:
+                return None
+            seats = await self._seats_unlocked(game_id)
+            async with self._db.execute("SELECT state FROM snapshots WHERE game_id = ?", (game_id,)) as cursor:
+                snap = await cursor.fetchone()
+        return Loaded(_game(row), seats, json.loads(snap[0]) if snap else None)
+
+    async def seats(self, game_id: int) -> tuple[SeatRow, ...]:
+        async with self._lock:
+            return await self._seats_unlocked(game_id)
+
+    async def _seats_unlocked(self, game_id: int) -> tuple[SeatRow, ...]:
+        sql = f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} WHERE s.game_id = ? ORDER BY s.seat"
+        async with self._db.execute(sql, (game_id,)) as cursor:
+            return tuple(_seat(r) for r in await cursor.fetchall())
+
+    async def user_seats(self, user_id: int, *, statuses: Sequence[str], to_act_only: bool = False) -> list[SeatRow]:
+        """Seats held by ``user_id`` (AI-played ones excluded) in games with one of ``statuses``."""
+        marks = ", ".join("?" * len(statuses))
+        sql = (
+            f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} JOIN games g ON g.id = s.game_id "
+            f"WHERE s.user_id = ? AND s.ai_policy IS NULL AND g.status IN ({marks})"
+            + (" AND s.to_act = 1" if to_act_only else "")
+            + " ORDER BY s.game_id"
+        )
+        return [_seat(r) for r in await self._all(sql, (user_id, *statuses))]
+
+    async def snapshot(self, game_id: int) -> tuple[int, str] | None:
+        """``(version, state JSON text)`` of the latest snapshot."""
+        rows = await self._all("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
+        return (int(rows[0][0]), str(rows[0][1])) if rows else None
+
+    async def actions(self, game_id: int, since: int = 0) -> list[ActionRow]:
+        """Log entries with ``seq > since``, in order."""
+        rows = await self._all(
+            "SELECT game_id, seq, seat, kind, choice, undo_to, actor, checkpoint, events, created_at "
+            "FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, since),
+        )
+        return [
+            ActionRow(
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                bool(r[7]),
+                tuple(Event.from_json(e) for e in json.loads(r[8])),
+                r[9],
+            )
+            for r in rows
+        ]
+
+    # -- scheduler -------------------------------------------------------------------------------
+    async def due_seats(self, now: int) -> list[SeatRow]:
+        """Seats of active games whose reminder or deadline has come."""
+        return [
+            _seat(r)
+            for r in await self._all(
+                f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} JOIN games g ON g.id = s.game_id "
+                "WHERE s.remind_at <= ? AND (s.reminded = 0 OR s.deadline_at <= ?) AND g.status = 'active' "
+                "ORDER BY s.deadline_at, s.game_id, s.seat",
+                (now, now),
+            )
+        ]
+
+    async def next_due(self) -> int | None:
+        """The earliest pending reminder or deadline, for a scheduler to sleep until."""
+        rows = await self._all(
+            "SELECT MIN(CASE WHEN s.reminded = 0 THEN s.remind_at ELSE s.deadline_at END) FROM seats s "
+            "JOIN games g ON g.id = s.game_id WHERE s.remind_at IS NOT NULL AND g.status = 'active'"
+        )
+        return rows[0][0] if rows and rows[0][0] is not None else None
+
+    async def ai_turn_games(self) -> list[int]:
+        """Active games left waiting on an AI seat (AI play interrupted by a restart)."""
+        return [r[0] for r in await self._all("SELECT id FROM games WHERE status = 'active' AND ai_turn = 1")]
+
+    # -- settings and messages ------------------------------------------------------------------
+    async def vacation(self, user_id: int) -> bool:
+        rows = await self._all("SELECT vacation FROM user_settings WHERE user_id = ?", (user_id,))
+        return bool(rows and rows[0][0])
+
+    async def user_lang(self, user_id: int) -> str:
+        rows = await self._all("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,))
+        return str(rows[0][0]) if rows else "en"
+
+    async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
+        rows = await self._all("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
+        return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
+
+
+def _game(r: Sequence[Any]) -> GameRow:
+    return GameRow(
+        id=r[0],
+        kind=r[1],
+        options=json.loads(r[2]),
+        seed=r[3],
+        status=r[4],
+        host_id=r[5],
+        guild_id=r[6],
+        channel_id=r[7],
+        thread_id=r[8],
+        version=r[9],
+        turn_timer=r[10],
+        replace_after=r[11],
+        overrides=json.loads(r[12]),
+        outcome=None if r[13] is None else json.loads(r[13]),
+        ai_turn=bool(r[14]),
+        created_at=r[15],
+        updated_at=r[16],
+        started_at=r[17],
+        finished_at=r[18],
+    )
+
+
+def _seat(r: Sequence[Any]) -> SeatRow:
+    clock = SeatClock(deadline=r[7], remind_at=r[8], reminded=bool(r[9]), paused_left=r[10])
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]), clock, bool(r[11]))
