@@ -1,13 +1,17 @@
 """The renders' public entry points, the same for every game.
 
 Each game has a drawing module ``renders.<kind>`` (e.g. ``renders.imaginarium``) exposing
-``board(view, *, lang)``, ``screen(view, *, lang)`` and ``final(view, *, lang)``; these functions
-dispatch on ``view.kind``. Callers (the service's demo, the cogs) run them off the event loop.
+``board(view, *, lang, names)``, ``screen(view, *, lang, names)``, ``final(view, *, lang, names)`` and
+``card(card, *, lang)``; these functions dispatch on ``view.kind`` (on the card's game for
+``render_card``). Players are "Seat 1..N" unless ``names`` (indexed by seat) gives display names;
+``names`` is passed on only when given, so a game's drawings may ignore it. Callers (the service's
+demo, the cogs) run them off the event loop.
 """
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -31,21 +35,42 @@ def _module(view: View) -> ModuleType:
         raise LookupError(f"no drawings for game kind '{view.kind}'") from exc
 
 
-def render_board(view: View, *, lang: str = "en") -> Render:
+def _options(lang: str, names: Sequence[str] | None) -> dict[str, object]:
+    return {"lang": lang} if names is None else {"lang": lang, "names": tuple(names)}
+
+
+def render_board(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The public table: draws only public information, whoever the view's viewer is."""
-    render: Render = _module(view).board(view, lang=lang)
+    render: Render = _module(view).board(view, **_options(lang, names))
     return render
 
 
-def render_screen(view: View, *, lang: str = "en") -> Render:
+def render_screen(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The viewer's private screen plus their own side of the table (the view must have a viewer)."""
     if view.viewer is None:
         raise ValueError("a private screen needs a seat's view, not a spectator's")
-    render: Render = _module(view).screen(view, lang=lang)
+    render: Render = _module(view).screen(view, **_options(lang, names))
     return render
 
 
-def render_final(view: View, *, lang: str = "en") -> Render:
+def render_final(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """Final scores with their breakdown, tie-break and winner (the game must have ended)."""
-    render: Render = _module(view).final(view, lang=lang)
+    render: Render = _module(view).final(view, **_options(lang, names))
+    return render
+
+
+def render_card(card: object, *, lang: str = "en") -> Render:
+    """One card of a game, large, with its rules in words (the ``/rules`` command).
+
+    ``card`` is a card value from a game's view module (e.g. an Imaginarium ``MachineCard``); its
+    module names the game, so ``engine.imaginarium.view.MachineCard`` is drawn by ``renders.imaginarium``.
+    """
+    parts = type(card).__module__.split(".")
+    if len(parts) < 3 or parts[0] != "engine":
+        raise TypeError(f"render_card takes a card from a game's view, not {type(card).__name__}")
+    try:
+        module = importlib.import_module(f"renders.{parts[1]}")
+    except ModuleNotFoundError as exc:
+        raise LookupError(f"no drawings for game kind '{parts[1]}'") from exc
+    render: Render = module.card(card, lang=lang)
     return render

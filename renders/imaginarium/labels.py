@@ -41,6 +41,7 @@ _EN: Mapping[str, str] = {
     "tangled": "TANGLED",
     "dream": "Dream",
     "screen.title": "{name} — your screen (only you see this)",
+    "screen.reserve": "Behind your screen",
     "screen.secret": "Secret projects",
     "screen.fragments": "Dream fragments",
     "final.title": "Final scores",

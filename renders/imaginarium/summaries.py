@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.imaginarium.view import ImaginariumView
+from engine.imaginarium.view import ImaginariumView, Screen
 from renders.imaginarium import labels, workshop
-from renders.imaginarium.board import _status
 from renders.imaginarium.cards import describe
+from renders.imaginarium.table import status
 
 
 def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
@@ -19,7 +19,7 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     def name(seat: int) -> str:
         return labels.seat_name(seat, names, lang)
 
-    lines = [f"Imaginarium — {_status(view, lang)}."]
+    lines = [f"Imaginarium — {status(view, lang)}."]
     if view.phase != "ended":
         acting = ", ".join(name(s) for s in view.active) or labels.text("nobody", lang)
         lines.append(f"{labels.text('now', lang)} {acting}.")
@@ -65,4 +65,22 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     lines.append(f"{labels.text('crusher', lang)}: {crusher}.")
     for player in view.players:
         lines.append(workshop.summary(player, name(player.seat), lang) + ".")
+    return "\n".join(lines)
+
+
+def screen(view: ImaginariumView, screen: Screen, lang: str, name: str) -> str:
+    """The private screen in words (for that player only)."""
+    goods = ", ".join(
+        f"{value} {labels.text(f'good.{g}', lang)}"
+        for g, value in (("charcoalium", screen.charcoalium), ("wood", screen.wood), ("copper", screen.copper),
+                         ("crystal", screen.crystal), ("vp", screen.vp))
+    )
+    lines = [f"{labels.text('screen.title', lang, name=name)} — {status(view, lang)}.",
+             f"{labels.text('screen.reserve', lang)}: {goods}."]
+    if screen.secret_projects:
+        secret = "; ".join(f"{t.id} {labels.PROJECTS.get(t.id, t.condition_key)} ({t.vp} VP)"
+                           for t in screen.secret_projects)
+        lines.append(f"{labels.text('screen.secret', lang)}: {secret}.")
+    if screen.fragments:
+        lines.append(f"{labels.text('screen.fragments', lang)}: {', '.join(screen.fragments)}.")
     return "\n".join(lines)

@@ -55,7 +55,7 @@ def _title(d: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, extra: str = 
         tx.line(d, (xy[0] + w + 12, xy[1] + 3), extra, 20, MUTED_ON_TABLE)
 
 
-def _status(view: ImaginariumView, lang: str) -> str:
+def status(view: ImaginariumView, lang: str) -> str:
     if view.phase == "ended":
         return labels.text("phase.ended", lang)
     status = f"{labels.text('round', lang, n=view.round)} · {labels.text(f'phase.{view.phase}', lang)}"
@@ -67,7 +67,7 @@ def _status(view: ImaginariumView, lang: str) -> str:
 def _header(canvas: Image.Image, view: ImaginariumView, names: Sequence[str] | None, lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     w = tx.line(d, (M, HEADER_H // 2), labels.text("title", lang), 34, HIGHLIGHT, bold=True, anchor="lm")
-    tx.line(d, (M + w + 24, HEADER_H // 2), _status(view, lang), 28, INK_ON_TABLE, bold=True, anchor="lm",
+    tx.line(d, (M + w + 24, HEADER_H // 2), status(view, lang), 28, INK_ON_TABLE, bold=True, anchor="lm",
             max_width=560)
     if view.phase == "ended":
         return
