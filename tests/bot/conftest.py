@@ -42,3 +42,29 @@ def db_path(tmp_path: Path) -> Path:
 async def service(db_path: Path, clock: ManualClock) -> AsyncIterator[GameService]:
     async with await GameService.open(db_path, clock=clock) as svc:
         yield svc
+
+
+def dump_game(db_path: Path, game_id: int) -> dict[str, list[tuple[object, ...]]]:
+    """Every stored row about one game, read with a separate connection (what is committed)."""
+    import sqlite3
+
+    queries = {
+        "games": "SELECT * FROM games WHERE id = ?",
+        "seats": "SELECT * FROM seats WHERE game_id = ? ORDER BY seat",
+        "actions": "SELECT * FROM actions WHERE game_id = ? ORDER BY seq",
+        "snapshots": "SELECT * FROM snapshots WHERE game_id = ?",
+        "messages": "SELECT * FROM messages WHERE game_id = ? ORDER BY purpose",
+    }
+    with sqlite3.connect(db_path) as db:
+        return {name: db.execute(sql, (game_id,)).fetchall() for name, sql in queries.items()}
+
+
+async def started_tiny(service: GameService, humans: int = 2, ais: int = 0, seed: int = 7, **kwargs: object) -> int:
+    """A started tiny game with users 1..humans (user 1 hosts) and ``ais`` AI seats; returns its id."""
+    info = await service.create_lobby("tiny", 1, seed=seed, **kwargs)  # type: ignore[arg-type]
+    for user in range(2, humans + 1):
+        await service.join(info.id, user)
+    for _ in range(ais):
+        await service.add_ai(info.id, 1)
+    await service.start(info.id, 1)
+    return info.id

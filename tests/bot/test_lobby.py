@@ -1,0 +1,123 @@
+"""Lobbies: kinds and options, seats, host rights, start, cancel, data overrides."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.service import (
+    AlreadySeated,
+    BadSetting,
+    GameFull,
+    GameNotFound,
+    GameService,
+    NotEnoughSeats,
+    NotHost,
+    NotSeated,
+    TimeoutPolicy,
+    WrongStatus,
+)
+from engine.core.errors import BadData, BadOptions
+from tests.bot.conftest import ManualClock
+
+
+async def test_kinds_expose_options_and_policies(service: GameService) -> None:
+    tiny = next(k for k in service.kinds() if k.kind == "tiny")
+    assert (tiny.min_seats, tiny.max_seats) == (1, 4)
+    assert [spec.name for spec in tiny.options] == ["hand"]
+    assert tiny.policies[0] == "random"
+
+
+async def test_lobby_seats_join_leave_and_ai(service: GameService) -> None:
+    info = await service.create_lobby("tiny", 1, seed=3)
+    assert [s.user_id for s in info.seats] == [1]
+    info = await service.join(info.id, 2)
+    info = await service.add_ai(info.id, 1)
+    assert [(s.user_id, s.ai_policy) for s in info.seats] == [(1, None), (2, None), (None, "random")]
+    info = await service.leave(info.id, 2)
+    info = await service.remove_ai(info.id, 1, 1)
+    assert [s.user_id for s in info.seats] == [1]
+
+
+async def test_lobby_refusals_are_typed(service: GameService) -> None:
+    info = await service.create_lobby("tiny", 1)
+    with pytest.raises(AlreadySeated):
+        await service.join(info.id, 1)
+    for user in (2, 3, 4):
+        await service.join(info.id, user)
+    with pytest.raises(GameFull, match="full"):
+        await service.join(info.id, 5)
+    with pytest.raises(GameFull):
+        await service.add_ai(info.id, 1)
+    with pytest.raises(NotHost):
+        await service.start(info.id, 2)
+    with pytest.raises(NotSeated):
+        await service.leave(info.id, 9)
+    with pytest.raises(NotSeated):
+        await service.remove_ai(info.id, 1, 0)
+    with pytest.raises(GameNotFound):
+        await service.join(999, 1)
+    with pytest.raises(BadOptions, match="Unknown game"):
+        await service.create_lobby("chess", 1)
+    with pytest.raises(BadOptions, match="hand"):
+        await service.create_lobby("tiny", 1, options={"hand": 9})
+    with pytest.raises(BadOptions, match="Unknown option"):
+        await service.create_lobby("tiny", 1, options={"speed": 1})
+    with pytest.raises(BadSetting, match="12h"):
+        await service.create_lobby("tiny", 1, turn_timer_name="3h")
+    with pytest.raises(BadSetting):
+        TimeoutPolicy(replace_after=0)
+    with pytest.raises(BadOptions, match="no AI called"):
+        await service.add_ai(info.id, 1, "clever")
+
+
+async def test_start_needs_seats_and_closes_the_lobby(service: GameService) -> None:
+    info = await service.create_lobby("tiny", 1, host_seated=False)
+    with pytest.raises(NotEnoughSeats):
+        await service.start(info.id, 1)
+    await service.join(info.id, 2)
+    result = await service.start(info.id, 1)
+    assert result.game.status == "active"
+    with pytest.raises(WrongStatus):
+        await service.join(info.id, 3)
+    with pytest.raises(WrongStatus):
+        await service.start(info.id, 1)
+
+
+async def test_seat_order_is_shuffled_from_the_seed(service: GameService) -> None:
+    orders = set()
+    for seed in range(8):
+        info = await service.create_lobby("tiny", 1, seed=seed)
+        for user in (2, 3, 4):
+            await service.join(info.id, user)
+        result = await service.start(info.id, 1)
+        orders.add(tuple(s.user_id for s in result.game.seats))
+    assert len(orders) > 1
+
+
+async def test_cancel_by_host_only(service: GameService) -> None:
+    info = await service.create_lobby("tiny", 1)
+    with pytest.raises(NotHost):
+        await service.cancel(info.id, 2)
+    assert (await service.cancel(info.id, 1)).status == "cancelled"
+    with pytest.raises(WrongStatus):
+        await service.cancel(info.id, 1)
+
+
+async def test_data_overrides_are_read_validated_and_kept(tmp_path: Path, clock: ManualClock) -> None:
+    path = tmp_path / "overrides.toml"
+    path.write_text("[tiny]\ntarget = 3\n", "utf-8")
+    async with await GameService.open(tmp_path / "a.sqlite3", clock=clock, overrides_path=path) as service:
+        info = await service.create_lobby("tiny", 1)
+        row = await service.store.game(info.id)
+        assert row is not None and row.overrides == {"target": 3}
+    path.write_text("[tiny\n", "utf-8")
+    async with await GameService.open(tmp_path / "b.sqlite3", clock=clock, overrides_path=path) as service:
+        with pytest.raises(BadData, match="not valid TOML"):
+            await service.create_lobby("tiny", 1)
+    async with await GameService.open(
+        tmp_path / "c.sqlite3", clock=clock, overrides_path=tmp_path / "missing.toml"
+    ) as service:
+        with pytest.raises(BadData, match="does not exist"):
+            await service.create_lobby("tiny", 1)

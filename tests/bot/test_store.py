@@ -1,0 +1,80 @@
+"""The SQLite store: pragmas, migrations from empty and from the previous schema, append-only log."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import aiosqlite
+import pytest
+
+from bot.store import Store, connect, migrate
+from bot.store.schema import LATEST
+
+
+async def test_open_sets_wal_foreign_keys_and_latest_schema(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    await store.close()
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert db.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"games", "seats", "actions", "snapshots", "messages", "guild_settings", "user_settings"} <= tables
+
+
+async def test_foreign_keys_are_enforced(db_path: Path) -> None:
+    db = await connect(db_path)
+    await migrate(db)
+    with pytest.raises(sqlite3.IntegrityError):
+        await db.execute("INSERT INTO seats (game_id, seat, user_id) VALUES (999, 0, 1)")
+    await db.close()
+
+
+async def test_migrating_a_previous_schema_keeps_its_games(db_path: Path) -> None:
+    db = await connect(db_path)
+    assert await migrate(db, target=LATEST - 1) == LATEST - 1
+    await db.execute(
+        "INSERT INTO games (kind, options, seed, status, host_id, created_at, updated_at) "
+        "VALUES ('tiny', '{}', 5, 'lobby', 1, 0, 0)"
+    )
+    await db.close()
+    store = await Store.open(db_path)
+    row = await store.game(1)
+    await store.close()
+    assert row is not None and row.seed == 5 and row.overrides == {}
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
+
+
+async def test_opening_twice_is_a_no_op(db_path: Path) -> None:
+    for _ in range(2):
+        store = await Store.open(db_path)
+        await store.close()
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == LATEST
+
+
+async def test_a_newer_schema_is_refused(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as db:
+        db.execute(f"PRAGMA user_version = {LATEST + 1}")
+    db2 = await aiosqlite.connect(str(db_path))
+    with pytest.raises(RuntimeError, match="newer"):
+        await migrate(db2)
+    await db2.close()
+
+
+async def test_action_log_is_append_only(db_path: Path) -> None:
+    db = await connect(db_path)
+    await migrate(db)
+    await db.execute(
+        "INSERT INTO games (kind, options, seed, status, host_id, created_at, updated_at) "
+        "VALUES ('tiny', '{}', 5, 'active', 1, 0, 0)"
+    )
+    await db.execute(
+        "INSERT INTO actions (game_id, seq, seat, kind, choice, actor, checkpoint, events, created_at) "
+        "VALUES (1, 1, 0, 'move', 'end', 'player', 0, '[]', 0)"
+    )
+    for sql in ("UPDATE actions SET choice = 'x'", "DELETE FROM actions"):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            await db.execute(sql)
+    await db.close()
