@@ -1,0 +1,105 @@
+"""``bricabot render --demo --out DIR``: a sample set of images and their text summaries.
+
+Every sample is a real position: the engine plays random legal choices from a seed, then the game's
+views (a spectator's for the board, a seat's for its screen) are drawn. Nothing is made up, so if the
+engine cannot give a position the sample is skipped and the command says why.
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.core.contract import Game, RandomPolicy
+from engine.core.errors import EngineError
+from engine.core.rng import Rng
+from renders.api import Render, render_board, render_card, render_final, render_screen
+
+COMMAND = ("render",)
+HELP = "Draw sample boards, screens, final scores and cards from games the engine plays (--demo)."
+
+MID_GAME_ROUND = 4
+MAX_DECISIONS = 20_000
+
+
+@dataclass
+class Played:
+    """A game played by random choices up to a point: its definition, state and how far it got."""
+
+    game: Game[Any]
+    state: Any
+    finished: bool
+
+
+def play(kind: str, seats: int, seed: int, *, until_round: int | None = MID_GAME_ROUND) -> Played:
+    """Play random legal choices from ``seed`` until round ``until_round`` starts (``None``: the end).
+
+    Raises :class:`EngineError` (or the registry's ``BadOptions``) when the game cannot be played.
+    """
+    game = registry.get(kind)
+    state = game.new(seats, seed)
+    rng = Rng(seed ^ 0xD3_30)
+    policy = RandomPolicy()
+    for _ in range(MAX_DECISIONS):
+        if game.outcome(state) is not None:
+            return Played(game, state, True)
+        if until_round is not None and int(getattr(state, "round", 0)) >= until_round:
+            return Played(game, state, False)
+        decisions = game.pending(state)
+        if not decisions:
+            break
+        decision = decisions[0] if len(decisions) == 1 else rng.choice(decisions)
+        game.advance(state, decision.seat, policy.choose(game, state, decision, rng))
+    raise EngineError(f"{kind} with {seats} seats (seed {seed}) did not reach the wanted position")
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--demo", action="store_true", help="draw the sample set (the only mode for now)")
+    parser.add_argument("--out", type=Path, default=Path("render-out"), help="folder for the PNG and TXT files")
+    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    parser.add_argument("--seed", type=int, default=7, help="seed of the sample games")
+
+
+def _write(out: Path, stem: str, render: Render) -> None:
+    (out / f"{stem}.png").write_bytes(render.png)
+    (out / f"{stem}.txt").write_text(render.text + "\n", encoding="utf-8")
+    print(f"{out / stem}.png  {len(render.png) // 1024} KB")
+
+
+def _cards(view: Any) -> list[Any]:
+    """Distinct machine cards visible on a board (for the card sheets), first seen first."""
+    seen: dict[str, Any] = {}
+    for slot in getattr(view, "belt", ()):
+        if slot.card is not None:
+            seen.setdefault(slot.card.serial, slot.card)
+    return list(seen.values())
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.demo:
+        raise SystemExit("bricabot render: nothing to draw; use --demo")
+    args.out.mkdir(parents=True, exist_ok=True)
+    try:
+        game = registry.get(args.game)
+    except EngineError as exc:
+        raise SystemExit(f"bricabot render: {exc}") from None
+    failures = 0
+    for seats in range(game.min_seats, game.max_seats + 1):
+        try:
+            mid = play(args.game, seats, args.seed + seats)
+            done = play(args.game, seats, args.seed + seats, until_round=None)
+        except EngineError as exc:
+            print(f"skipped {seats} seats: {exc}")
+            failures += 1
+            continue
+        stem = f"{args.game}-{seats}p"
+        _write(args.out, f"{stem}-board", render_board(game.view(mid.state, None)))
+        _write(args.out, f"{stem}-screen-seat1", render_screen(game.view(mid.state, 0)))
+        _write(args.out, f"{stem}-final", render_final(game.view(done.state, None)))
+        if seats == game.max_seats:
+            for card in _cards(game.view(mid.state, None))[:3]:
+                _write(args.out, f"{args.game}-card-{card.serial}", render_card(card))
+    return 1 if failures else 0
