@@ -1,0 +1,199 @@
+"""The round: set-up's starting parts, moving workers, performing actions, maintenance and the end
+trigger (rulebook: how to play; maintenance; end of the game).
+
+:func:`run` moves the game forward through everything no player decides (Sandra, Vilela,
+maintenance) and stops at the next player decision.
+"""
+
+from __future__ import annotations
+
+from engine.botfactory import board, production, prompts, solo, turn
+from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
+from engine.botfactory.view import BOARDS
+from engine.core.contract import Choice, Transition
+
+
+def seating(state: State) -> list[int]:
+    """Clockwise from the first player."""
+    return [(state.first + i) % state.seats for i in range(state.seats)]
+
+
+# -- set-up step 8: starting parts -------------------------------------------------------------------
+
+
+def start_choices(state: State) -> list[Choice]:
+    return [
+        Choice(f"start:{c}", "botfactory.choice.start", {"colour": state.rules.colours[c]}, "botfactory.group.main")
+        for c in range(4)
+        if board.can_draw(state, c)
+    ]
+
+
+def apply_start(state: State, colour: int, tx: Transition) -> None:
+    """Rulebook set-up 8: in reverse turn order, each takes the top part of one of the 4 piles."""
+    seat = state.order[state.cursor]
+    state.players[seat].parts.append(board.draw_top(state, colour, tx))
+    tx.emit("botfactory.event.start", seat=seat, colour=state.rules.colours[colour])
+    state.cursor += 1
+
+
+# -- phase 1: move workers ---------------------------------------------------------------------------
+
+
+def allowed_boards(state: State, seat: int) -> list[int]:
+    """Rulebook: the worker must move to another board (round 1: placed anywhere); with 2 players
+    (and solo) never onto the board where Sandra stands at that moment."""
+    pos = state.players[seat].pos
+    here = board.key_board(state, pos) if pos != EMPTY else None
+    sandra = board.key_board(state, state.sandra)
+    return [b for b in range(4) if b != here and not (state.seats <= 2 and b == sandra)]
+
+
+def move_choices(state: State, seat: int) -> list[Choice]:
+    boards = allowed_boards(state, seat)
+    out = [
+        Choice(
+            f"move:{i}",
+            "botfactory.choice.move",
+            {"space": state.rules.spaces[i].name},
+            f"botfactory.group.{BOARDS[b]}",
+        )
+        for b in boards
+        for i in board.free_spaces(state, b)
+    ]
+    return out + production.move_choices(state, seat, boards)
+
+
+def apply_move(state: State, verb: str, args: list[str], tx: Transition) -> None:
+    seat = state.order[state.cursor]
+    player = state.players[seat]
+    if verb == "move":
+        player.pos = 2 * int(args[0])
+        tx.emit("botfactory.event.move", seat=seat, space=state.rules.spaces[int(args[0])].name)
+    else:
+        production.use(state, seat, args[0], tx)
+        player.pos = production.overflow_key(state, int(args[1]))
+        tx.emit("botfactory.event.overflow", seat=seat, board=int(args[1]))
+    state.cursor += 1
+
+
+def move_sandra(state: State, tx: Transition) -> None:
+    """Rulebook: Sandra leaves her board for the first available space to its right, skipping full
+    boards and wrapping from Finance to Assembly."""
+    here = board.key_board(state, state.sandra)
+    for step in range(1, 4):
+        free = board.free_spaces(state, (here + step) % 4)
+        if free:
+            state.sandra = 2 * free[0]
+            tx.emit("botfactory.event.sandra_move", space=state.rules.spaces[free[0]].name)
+            return
+
+
+# -- phase 2: Sandra's actions -----------------------------------------------------------------------
+
+
+def sandra_action(state: State, tx: Transition) -> None:
+    """Rulebook: Sandra performs her action of her current board, whichever space she is on."""
+    where = board.key_board(state, state.sandra)
+    tx.emit("botfactory.event.sandra_action", board=where)
+    if where == turn.ASSEMBLY:
+        # Discard both spares, refill each (left first) from the marked pile, marker moving right.
+        for i, tile in enumerate(state.spares):
+            if tile != EMPTY:
+                board.discard_part(state, tile)
+            state.spares[i] = EMPTY
+        for i in range(len(state.spares)):
+            state.spares[i] = board.draw_marked(state, tx)
+    elif where == turn.PARTS:
+        # Fill every empty wheel slot from the left entry clockwise, without turning the wheel.
+        for pos in range(len(state.wheel)):
+            if state.wheel[pos] == EMPTY:
+                state.wheel[pos] = board.draw_marked(state, tx)
+    elif where == turn.PROJECTS:
+        board.slide_and_refill(state, tx)
+    else:
+        # +1 to the lowest value (every colour tied for lowest); nothing if all four are equal.
+        low = min(state.values)
+        if low != max(state.values):
+            for c in range(4):
+                if state.values[c] == low:
+                    board.raise_value(state, None, c, tx)
+
+
+# -- phase 3: maintenance and the end ----------------------------------------------------------------
+
+
+def maintenance(state: State, tx: Transition) -> None:
+    """Rulebook: each complete robot's parts are discarded (universal ones back to the projects board)
+    and its colour loses 1 value; then the projects display drops its bottom row and refills."""
+    rules = state.rules
+    for col, column in enumerate(state.columns):
+        if all(t != EMPTY for t in column):
+            for tile in column:
+                board.discard_part(state, tile)
+            state.columns[col] = [EMPTY] * len(column)
+            state.values[col] = max(rules.value_min, state.values[col] - 1)
+            tx.emit("botfactory.event.value", colour=rules.colours[col], value=state.values[col])
+    board.slide_and_refill(state, tx)
+    tx.emit("botfactory.event.maintenance", round=state.round)
+
+
+def game_ends(state: State) -> bool:
+    """Rulebook: every robot of one colour has left the assembly board, or a player has 5 robots."""
+    limit = state.rules.robots_to_end
+    return any(n == 0 for n in state.robots_board) or any(len(p.robots) >= limit for p in state.players)
+
+
+# -- the automaton -----------------------------------------------------------------------------------
+
+
+def run(state: State, tx: Transition) -> None:
+    """Advance through every step no player decides, up to the next decision or the end."""
+    prompts.settle(state)
+    while not state.stack:
+        if state.phase == "start":
+            if state.cursor < len(state.order):
+                return
+            state.phase, state.order, state.cursor = "move", seating(state), 0
+        elif state.phase == "move":
+            if state.cursor >= len(state.order):
+                state.phase, state.order, state.cursor = "act", board.positional_order(state), 0
+                continue
+            actor = state.order[state.cursor]
+            if actor >= 0:
+                return
+            if state.round > 1:  # round 1: Sandra plans her day, Vilela observes
+                if actor == SANDRA:
+                    move_sandra(state, tx)
+                else:
+                    solo.move_vilela(state, tx)
+            state.cursor += 1
+        elif state.phase == "act":
+            if state.turn is not None:
+                if not state.turn.ending:
+                    return
+                state.players[state.turn.seat].production_fresh = False
+                state.turn = None
+                state.cursor += 1
+                continue
+            if state.cursor >= len(state.order):
+                maintenance(state, tx)
+                if game_ends(state):
+                    state.phase = "over"
+                    tx.emit("botfactory.event.over", round=state.round)
+                    return
+                state.round += 1
+                state.phase, state.order, state.cursor = "move", board.positional_order(state), 0
+                continue
+            actor = state.order[state.cursor]
+            if actor >= 0:
+                turn.begin(state, actor, tx)
+                continue
+            state.cursor += 1
+            if state.round > 1:  # round 1: they lie down without acting
+                if actor == SANDRA:
+                    sandra_action(state, tx)
+                elif actor == VILELA:
+                    solo.vilela_action(state, tx)
+        else:
+            return

@@ -1,0 +1,106 @@
+"""The Bot Factory game definition: options, the decision gate, outcome, views and persistence."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.botfactory import flow, invariants, production, prompts, scoring, turn, viewing
+from engine.botfactory.policy import GreedyPolicy
+from engine.botfactory.setup import new_state
+from engine.botfactory.state import State, copy_state, from_json, to_json
+from engine.botfactory.view import BotFactoryView
+from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition
+from engine.core.rng import Rng
+from engine.core.text import Catalog
+
+TASKS = ("random", "A", "B", "C", "D")
+
+
+class BotFactoryGame(Game[State]):
+    """Bot Factory for 1-4 seats; one seat plays the solo variant Inspection."""
+
+    kind = "botfactory"
+    title = "Bot Factory"
+    min_seats = 1
+    max_seats = 4
+    option_specs = (
+        OptionSpec("variant", "choice", 0, "botfactory.option.variant", choices=(0, 1, 2)),
+        OptionSpec("task", "choice", "random", "botfactory.option.task", choices=TASKS, seats=(1,)),
+    )
+    catalog = Catalog("engine.botfactory")
+
+    def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
+        state = new_state(seats, options, rng, overrides)
+        flow.run(state, Transition())
+        return state
+
+    def pending(self, state: State) -> tuple[Decision, ...]:
+        if state.phase == "over":
+            return ()
+        if state.stack:
+            entry = state.stack[-1]
+            seat, prompt, choices = (
+                prompts.seat_of(state),
+                f"botfactory.prompt.{entry[0]}",
+                prompts.choices(state, entry),
+            )
+        elif state.phase == "start":
+            seat, prompt, choices = state.order[state.cursor], "botfactory.prompt.start", flow.start_choices(state)
+        elif state.phase == "move":
+            seat = state.order[state.cursor]
+            prompt = "botfactory.prompt.place_worker" if state.round == 1 else "botfactory.prompt.move"
+            choices = flow.move_choices(state, seat)
+        else:
+            assert state.turn is not None
+            seat = state.turn.seat
+            prompt = "botfactory.prompt.toll" if state.turn.toll else "botfactory.prompt.turn"
+            choices = turn.choices(state)
+        return (Decision(seat, prompt, tuple(choices), {"round": state.round}),)
+
+    def _apply(self, state: State, seat: int, choice: Choice, tx: Transition) -> None:
+        verb, *args = choice.id.split(":")
+        if state.stack:
+            prompts.apply(state, verb, args, tx)
+        elif state.phase == "start":
+            flow.apply_start(state, int(args[0]), tx)
+        elif state.phase == "move":
+            flow.apply_move(state, verb, args, tx)
+        elif verb == "pt":
+            if production.apply(state, args, tx):
+                turn.open_main(state, tx)
+        else:
+            turn.apply(state, verb, args, tx)
+        flow.run(state, tx)
+
+    def outcome(self, state: State) -> Outcome | None:
+        if state.phase != "over":
+            return None
+        scores = [scoring.score(state, s) for s in range(state.seats)]
+        totals = tuple(s.total for s in scores)
+        if state.solo is not None:
+            # Rulebook: a task not achieved loses ("you're fired"), whatever the score.
+            if not scores[0].task_met:
+                return Outcome((), totals, "botfactory.end.fired", {"task": state.solo.task})
+            band = scoring.report(state, totals[0])
+            return Outcome((0,), totals, f"botfactory.end.{band}", {"task": state.solo.task, "report": band})
+        return Outcome(scoring.winners(scores), totals, "botfactory.end.scored", {"round": state.round})
+
+    def view(self, state: State, seat: int | None) -> BotFactoryView:
+        active = tuple(d.seat for d in self.pending(state))
+        return viewing.build(state, seat, self.kind, active)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return from_json(dict(data))
+
+    def copy(self, state: State) -> State:
+        return copy_state(state)
+
+    def check_invariants(self, state: State) -> None:
+        invariants.check(state)
+
+    def policies(self) -> Mapping[str, Policy]:
+        return {"greedy": GreedyPolicy()}

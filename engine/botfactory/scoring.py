@@ -1,0 +1,117 @@
+"""Final scoring, the tie-breaks and the solo performance report (rulebook: final scoring; tasks).
+
+Players assign their robots to the contracts they reserved, each robot to at most one contract;
+the engine picks the assignment that scores best for the player (in solo, one meeting the task
+first). Requirements are counts of colours, so a set of contracts can be fulfilled exactly when the
+robots of each colour cover the sum of their needs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from engine.botfactory.state import State
+
+
+@dataclass(frozen=True)
+class Score:
+    robots: int
+    contracts_won: int
+    contracts_lost: int
+    token_pairs: int
+    parts_penalty: int
+    projects_penalty: int
+    fulfilled: tuple[int, ...]
+    robot_count: int
+    tokens: int
+    task_met: bool
+
+    @property
+    def total(self) -> int:
+        return (
+            self.robots
+            + self.contracts_won
+            - self.contracts_lost
+            + self.token_pairs
+            - self.parts_penalty
+            - self.projects_penalty
+        )
+
+
+def robot_colours(state: State, seat: int) -> list[int]:
+    """Colour of each robot (the universal robot counts as its project's colour)."""
+    return [state.rules.projects[p] for p in state.players[seat].robots]
+
+
+def score(state: State, seat: int) -> Score:
+    rules = state.rules
+    player = state.players[seat]
+    colours = robot_colours(state, seat)
+    have = Counter(colours)
+    mine = [
+        (pos, rules.contracts[state.grid[pos]], holders.index(seat))
+        for pos, holders in enumerate(state.reservations)
+        if seat in holders
+    ]
+    task = state.solo.task if state.solo is not None else None
+    best: tuple[bool, int, int, int, tuple[int, ...]] | None = None
+    for mask in range(1 << len(mine)):
+        chosen = [m for i, m in enumerate(mine) if mask >> i & 1]
+        need = Counter(c for _, contract, _ in chosen for c in contract.needs)
+        if any(need[c] > have[c] for c in need):
+            continue
+        won = sum(contract.slots[slot] + rules.row_vp[rules.contract_row(pos)] for pos, contract, slot in chosen)
+        lost = sum(contract.slots[slot] for i, (_, contract, slot) in enumerate(mine) if not mask >> i & 1)
+        met = task_met(state, seat, task, len(chosen)) if task is not None else True
+        key = (met, won - lost, won, lost, tuple(pos for pos, _, _ in chosen))
+        if best is None or key[:2] > best[:2]:
+            best = key
+    assert best is not None
+    met, _, won, lost, fulfilled = best
+    return Score(
+        robots=sum(state.values[c] for c in colours),
+        contracts_won=won,
+        contracts_lost=lost,
+        token_pairs=player.tokens // 2,
+        parts_penalty=len(player.parts),
+        projects_penalty=2 * len(player.projects),
+        fulfilled=fulfilled,
+        robot_count=len(player.robots),
+        tokens=player.tokens,
+        task_met=met,
+    )
+
+
+def task_met(state: State, seat: int, task: str, contracts: int) -> bool:
+    """Rulebook task tiles: A 3 robots of one colour; B 3 robots of 3 colours each worth 12+;
+    C 2 robots of one colour and 2 of another; D 3 contracts fulfilled."""
+    counts = Counter(robot_colours(state, seat))
+    if task == "A":
+        return any(n >= 3 for n in counts.values())
+    if task == "B":
+        worthy = [c for c in counts if state.values[c] >= state.rules.task_b_value]
+        return len(worthy) >= 3
+    if task == "C":
+        return sum(1 for n in counts.values() if n >= 2) >= 2
+    return contracts >= 3
+
+
+def winners(scores: list[Score]) -> tuple[int, ...]:
+    """Most VP; ties go to most robots, then to the tied player(s) holding an odd number of tokens;
+    otherwise the victory is shared."""
+    top = max(s.total for s in scores)
+    tied = [i for i, s in enumerate(scores) if s.total == top]
+    most = max(scores[i].robot_count for i in tied)
+    tied = [i for i in tied if scores[i].robot_count == most]
+    odd = [i for i in tied if scores[i].tokens % 2 == 1]
+    return tuple(odd or tied)
+
+
+def report(state: State, total: int) -> str:
+    """Solo performance report band for a total (task met)."""
+    band = state.rules.report_below
+    for name, start in state.rules.report_bands:
+        if total >= start:
+            band = name
+    return band
