@@ -1,0 +1,233 @@
+"""Implementation step 3: the action pair on the dial, the action menu, and the actions that do not
+touch the workshop (recruit, extract, transactions).
+
+Rulebook: Carrying out two actions; assistants AS01 (free actions), AS03 (repeat), AS08 (secret
+projects), AS09 (cheap VP), AS10 (five transactions).
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.core.contract import Choice, Transition
+from engine.imaginarium import workshop
+from engine.imaginarium.cards import CH, CODES, GOODS, RESOURCES, VP
+from engine.imaginarium.common import (
+    ACTIONS,
+    DISMANTLE,
+    EXTRACT,
+    RECRUIT,
+    REPAIR,
+    TRANSACTIONS,
+    choice,
+)
+from engine.imaginarium.machines import has
+from engine.imaginarium.state import PURCHASES, Player, State
+
+ADJACENT = tuple((min(i, (i + 1) % 6), max(i, (i + 1) % 6)) for i in range(6))
+"""Rulebook: the six pairs the double hands can show."""
+ALL_PAIRS = tuple(combinations(range(6), 2))
+
+
+def pair_code(a: int, b: int) -> int:
+    return a * 6 + b
+
+
+def free_actions(state: State, player: Player) -> bool:
+    """AS01 applies from the turn after it was recruited."""
+    return 0 < player.free_from <= state.round
+
+
+def pair_choices(state: State) -> list[Choice]:
+    player = state.player
+    if free_actions(state, player):
+        pairs = ALL_PAIRS
+    else:
+        # Rulebook: "The same pair of actions cannot be chosen twice in a row".
+        pairs = tuple(p for p in ADJACENT if pair_code(*p) != player.last_pair)
+    return [
+        choice(f"pair:{ACTIONS[a]}+{ACTIONS[b]}", "pair", "pair", first=ACTIONS[a], second=ACTIONS[b]) for a, b in pairs
+    ]
+
+
+def pair_apply(state: State, cid: str, tx: Transition) -> None:
+    a, b = (ACTIONS.index(x) for x in cid.split(":")[1].split("+"))
+    code = pair_code(a, b)
+    state.turn.pair = code
+    state.player.last_pair = code
+    state.step = "menu"
+    tx.emit("imaginarium.event.pair", seat=state.player.seat, first=ACTIONS[a], second=ACTIONS[b])
+
+
+def _allowed(state: State, action: int) -> bool:
+    """In the pair, not done yet; AS03 lets repair or dismantle be done again right after itself."""
+    turn = state.turn
+    if action not in divmod(turn.pair, 6):
+        return False
+    if turn.done[action] == 0:
+        return True
+    return (
+        turn.done[action] == 1
+        and action in (REPAIR, DISMANTLE)
+        and turn.last_action == action
+        and has(state.data, state.player, "repeat_action")
+    )
+
+
+def _possible(state: State, action: int) -> bool:
+    if action == RECRUIT:
+        return bool(recruit_choices(state))
+    if action == EXTRACT:
+        return True
+    if action == REPAIR:
+        return bool(workshop.repair_targets(state))
+    if action == TRANSACTIONS:
+        return bool(trade_moves(state))
+    if action == DISMANTLE:
+        return bool(workshop.dismantle_choices(state))
+    return bool(workshop.reorganise_moves(state))
+
+
+def menu_actions(state: State) -> list[Choice]:
+    """The actions that can be started now (without "end")."""
+    return [
+        choice(f"do:{ACTIONS[a]}", "do", "actions", action=ACTIONS[a])
+        for a in divmod(state.turn.pair, 6)
+        if _allowed(state, a) and _possible(state, a)
+    ]
+
+
+def menu_choices(state: State) -> list[Choice]:
+    return [*menu_actions(state), choice("end", "end_actions")]
+
+
+def menu_apply(state: State, cid: str, tx: Transition) -> None:
+    turn = state.turn
+    player = state.player
+    if cid == "end":
+        state.step = "projects"
+        return
+    action = ACTIONS.index(cid.split(":")[1])
+    turn.done[action] += 1
+    turn.last_action = action
+    turn.action = action
+    turn.trades = 0
+    turn.splits = 0
+    tx.emit("imaginarium.event.action", seat=player.seat, action=ACTIONS[action])
+    if action == EXTRACT:
+        # Rulebook: Extraction. Receive 3 charcoalium from the reserve.
+        player.goods[CH] += state.data.extract_action
+        tx.emit("imaginarium.event.extract_action", seat=player.seat, amount=state.data.extract_action)
+        return
+    state.step = {RECRUIT: "recruit", REPAIR: "repair", TRANSACTIONS: "trade", DISMANTLE: "dismantle"}.get(
+        action, "reorganise"
+    )
+
+
+# -- recruit ----------------------------------------------------------------------------------------
+
+
+def recruit_choices(state: State) -> list[Choice]:
+    """Rulebook: one assistant per turn, at most three per game, paid in charcoalium."""
+    data = state.data
+    player = state.player
+    if len(player.assistants) >= data.max_assistants:
+        return []
+    return [
+        choice(
+            f"recruit:{data.assistants[a].id}",
+            "recruit",
+            "recruit",
+            assistant=data.assistants[a].id,
+            price=data.assistants[a].price,
+        )
+        for a in state.meeting
+        if data.assistants[a].price <= player.goods[CH]
+    ]
+
+
+def recruit_apply(state: State, cid: str, tx: Transition) -> None:
+    data = state.data
+    player = state.player
+    a = next(i for i in state.meeting if data.assistants[i].id == cid.split(":")[1])
+    assistant = data.assistants[a]
+    player.goods[CH] -= assistant.price
+    state.meeting.remove(a)  # replaced only at resetting
+    player.assistants.append(a)
+    tx.emit("imaginarium.event.recruited", seat=player.seat, assistant=assistant.id, price=assistant.price)
+    if assistant.effect == "free_actions":
+        player.free_from = state.round + 1  # "As of your next turn"
+    elif assistant.effect == "secret_projects":
+        # Draw two projects not in play and keep them behind the screen.
+        for _ in range(min(2, len(state.stock))):
+            player.secret.append(state.stock.pop())
+        tx.used_randomness()
+        tx.emit(
+            "imaginarium.event.secret_drawn",
+            to={player.seat},
+            seat=player.seat,
+            projects=",".join(data.projects[p].id for p in player.secret),
+        )
+    state.step = "menu"
+
+
+# -- transactions ---------------------------------------------------------------------------------
+
+
+def trade_limit(state: State) -> int:
+    data = state.data
+    return data.more_transactions if has(data, state.player, "more_transactions") else data.transactions
+
+
+def vp_price(state: State) -> int:
+    data = state.data
+    return data.cheap_vp_price if has(data, state.player, "cheap_vp") else data.vp_price
+
+
+def trade_moves(state: State) -> list[Choice]:
+    """Rulebook: Carry out transactions. One unit bought or sold per transaction; VP can only be bought."""
+    data = state.data
+    g = state.player.goods
+    out: list[Choice] = []
+    if state.turn.trades >= trade_limit(state):
+        return out
+    for r in RESOURCES:
+        if g[CH] >= data.buy[r]:
+            out.append(choice(f"buy:{CODES[r]}", "buy", "buy", good=GOODS[r], price=data.buy[r]))
+    if g[CH] >= vp_price(state):
+        out.append(choice("buy:vp", "buy", "buy", good=GOODS[VP], price=vp_price(state)))
+    for r in RESOURCES:
+        if g[r] > 0:
+            out.append(choice(f"sell:{CODES[r]}", "sell", "sell", good=GOODS[r], price=data.sell[r]))
+    return out
+
+
+def trade_choices(state: State) -> list[Choice]:
+    left = trade_limit(state) - state.turn.trades
+    return [*trade_moves(state), choice("done", "trade_done", "trade", left=left)]
+
+
+def trade_apply(state: State, cid: str, tx: Transition) -> None:
+    data = state.data
+    player = state.player
+    g = player.goods
+    if cid == "done":
+        state.step = "menu"
+        return
+    kind, code = cid.split(":")
+    good = CODES.index(code)
+    if kind == "buy" and good == VP:
+        g[CH] -= vp_price(state)
+        g[VP] += 1
+        player.vp_from[PURCHASES] += 1
+    elif kind == "buy":
+        g[CH] -= data.buy[good]
+        g[good] += 1
+    else:
+        g[good] -= 1
+        g[CH] += data.sell[good]
+    state.turn.trades += 1
+    tx.emit("imaginarium.event.transaction", seat=player.seat)
+    tx.emit(f"imaginarium.event.{kind}_good", to={player.seat}, seat=player.seat, good=GOODS[good])
+    if state.turn.trades >= trade_limit(state):
+        state.step = "menu"

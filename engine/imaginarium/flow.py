@@ -1,0 +1,151 @@
+"""The game's driver: after every applied choice, run the automatic parts of the rules until a seat
+must decide again (saboteurs, extraction, paying, moving to the next piece, checking and resetting).
+
+Rulebook: Implementation (order of resolution), Finishing turn, Checking and resetting, two-player game.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Transition
+from engine.imaginarium import actions, office, turn, workshop
+from engine.imaginarium.cards import CH, VP
+from engine.imaginarium.machines import has
+from engine.imaginarium.scoring import add_majorities
+from engine.imaginarium.state import IDLE, OFF, State, Turn, is_saboteur, piece_seat
+
+
+def proceed(state: State, tx: Transition) -> None:
+    """Advance through every step that needs no decision."""
+    while True:
+        step = state.step
+        if step == "plan":
+            if state.placed < len(state.order):
+                return
+            _start_implementation(state)
+        elif step == "next":
+            _next_piece(state, tx)
+        elif step == "machines":
+            if turn.machine_choices(state):
+                return
+            turn.end_machines(state)
+        elif step == "pickup":
+            if not state.turn.picked:
+                turn.pickup(state, tx)
+            if state.step == "pickup":
+                state.step = "deck" if turn.deck_available(state) else "pair"
+        elif step == "menu":
+            if actions.menu_actions(state):
+                return
+            state.step = "projects"
+        elif step == "effect":
+            if [c for c in workshop.effect_choices(state) if c.id != "skip"]:
+                return
+            state.step = "menu"
+        elif step == "projects":
+            if office.completable(state):
+                return
+            state.step = "finish"
+        elif step == "finish":
+            _finish_turn(state, tx)
+        elif step == "reset":
+            _reset(state, tx)
+        else:
+            return
+
+
+def _start_implementation(state: State) -> None:
+    """Rulebook: in the order of the pieces on the Bric-a-brac, starting nearest the machine deck."""
+    pieces = [p for p in state.order if state.spot[p] != OFF]
+    state.queue = sorted(pieces, key=lambda p: state.spot[p])  # stable: idle pieces keep planning order
+    state.qpos = 0
+    state.track = []
+    state.phase = "implementation"
+    state.step = "next"
+
+
+def _next_piece(state: State, tx: Transition) -> None:
+    if state.qpos >= len(state.queue):
+        state.step = "reset"
+        return
+    piece = state.queue[state.qpos]
+    state.qpos += 1
+    if is_saboteur(piece):
+        _sabotage(state, piece, tx)
+        return
+    state.turn = Turn(piece=piece)
+    state.step = "machines"
+    tx.emit("imaginarium.event.turn", seat=piece_seat(piece))
+
+
+def _sabotage(state: State, piece: int, tx: Transition) -> None:
+    """Two players: a sabotaged machine is discarded; a sabotaged extractor is blocked this turn."""
+    spot = state.spot[piece]
+    seat = piece_seat(piece)
+    if 0 <= spot < len(state.belt):
+        uid = state.belt[spot]
+        state.belt[spot] = -1
+        state.crusher.append(uid)
+        tx.emit("imaginarium.event.sabotaged", seat=seat, machine=state.data.card[uid].serial)
+    elif spot != IDLE:
+        tx.emit("imaginarium.event.blocked", seat=seat)
+    state.spot[piece] = OFF
+    state.track.append(piece)  # "replaced upon the lowest available number"
+
+
+def _finish_turn(state: State, tx: Transition) -> None:
+    """Rulebook: place your handyman on the lowest number available on the initiative track."""
+    piece = state.turn.piece
+    state.spot[piece] = OFF
+    state.track.append(piece)
+    state.turn = Turn()
+    tx.emit("imaginarium.event.finished", seat=piece_seat(piece))
+    state.step = "next"
+
+
+def _reset(state: State, tx: Transition) -> None:
+    """Rulebook: Checking and resetting."""
+    data = state.data
+    if any(p.goods[VP] >= data.target_vp for p in state.players):
+        _end(state, "target", tx)
+        return
+    # Conveyor belt: discard the machine furthest on the right, slide the rest right, refill.
+    cards = [u for u in state.belt if u >= 0]
+    if cards:
+        dropped = cards.pop()
+        state.crusher.append(dropped)
+        level = data.card[dropped].level
+        tx.emit("imaginarium.event.belt_discard", machine=data.card[dropped].serial)
+        for p in state.players:
+            if has(data, p, "reset_income"):
+                p.goods[CH] += level
+                tx.emit("imaginarium.event.reset_income", seat=p.seat, amount=level)
+    size = len(state.belt)
+    while len(cards) < size and state.deck:
+        cards.insert(0, state.deck.pop())
+        tx.used_randomness()
+    state.belt = [-1] * (size - len(cards)) + cards
+    # Meeting room: complete the empty spaces from the assistant deck.
+    while len(state.meeting) < data.assistants_face_up and state.assistant_deck:
+        state.meeting.append(state.assistant_deck.pop())
+        tx.used_randomness()
+    if not cards:
+        # Documented rule: deck and belt both empty, no machine can enter play any more.
+        _end(state, "exhausted", tx)
+        return
+    state.round += 1
+    state.order = state.track
+    state.track = []
+    state.queue = []
+    state.placed = 0
+    state.phase = "planning"
+    state.step = "plan"
+    tx.emit("imaginarium.event.round", round=state.round)
+
+
+def _end(state: State, reason: str, tx: Transition) -> None:
+    add_majorities(state)
+    state.phase = "ended"
+    state.step = "ended"
+    state.end_reason = reason
+    tx.revealed_hidden()  # rulebook: all players reveal what is behind their screen
+    tx.emit("imaginarium.event.ended", reason=reason)

@@ -1,0 +1,110 @@
+"""The Imaginarium game definition: the engine contract wired to the step modules.
+
+Each step of a turn is a pair (legal choices, apply) in ``STEPS``; after every applied choice
+:func:`engine.imaginarium.flow.proceed` runs the automatic rules until someone must decide again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from engine.core.contract import Choice, Decision, Game, Outcome, Policy, Transition
+from engine.core.errors import InvariantBroken
+from engine.core.rng import Rng
+from engine.core.text import Catalog
+from engine.imaginarium import actions, flow, office, planning, turn, workshop
+from engine.imaginarium.cards import load
+from engine.imaginarium.invariants import check
+from engine.imaginarium.scoring import outcome
+from engine.imaginarium.setup import new_state
+from engine.imaginarium.state import State, from_json, piece_seat, to_json
+from engine.imaginarium.text import localise
+from engine.imaginarium.view import ImaginariumView
+from engine.imaginarium.views import build
+
+Step = tuple[Callable[[State], list[Choice]], Callable[[State, str, Transition], None]]
+STEPS: dict[str, Step] = {
+    "plan": (planning.choices, planning.apply),
+    "machines": (turn.choices, turn.apply),
+    "pay": (turn.pay_choices, turn.pay_apply),
+    "deck": (turn.deck_choices, turn.deck_apply),
+    "pair": (actions.pair_choices, actions.pair_apply),
+    "menu": (actions.menu_choices, actions.menu_apply),
+    "recruit": (actions.recruit_choices, actions.recruit_apply),
+    "trade": (actions.trade_choices, actions.trade_apply),
+    "repair": (workshop.repair_choices, workshop.repair_apply),
+    "effect": (workshop.effect_choices, workshop.effect_apply),
+    "recycle": (workshop.recycle_choices, workshop.recycle_apply),
+    "dismantle": (workshop.dismantle_choices, workshop.dismantle_apply),
+    "take": (workshop.take_choices, workshop.take_apply),
+    "reorganise": (workshop.reorganise_choices, workshop.reorganise_apply),
+    "projects": (office.choices, office.apply),
+}
+
+
+class Imaginarium(Game[State]):
+    kind = "imaginarium"
+    title = "Imaginarium"
+    min_seats = 2
+    max_seats = 5
+    catalog = Catalog("engine.imaginarium")
+
+    def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
+        state = new_state(load(overrides), seats, options, rng, overrides)
+        flow.proceed(state, Transition())
+        return state
+
+    def acting_seat(self, state: State) -> int | None:
+        if state.phase == "ended":
+            return None
+        if state.phase == "planning":
+            return piece_seat(state.order[state.placed])
+        return piece_seat(state.turn.piece)
+
+    def pending(self, state: State) -> tuple[Decision, ...]:
+        cached = state.cache
+        if cached is not None and cached[0] == state.version:
+            return cached[1]
+        seat = self.acting_seat(state)
+        decisions: tuple[Decision, ...] = ()
+        if seat is not None:
+            choices = tuple(STEPS[state.step][0](state))
+            decisions = (Decision(seat, f"imaginarium.prompt.{state.step}", choices, {"round": state.round}),)
+        state.cache = (state.version, decisions)
+        return decisions
+
+    def _apply(self, state: State, seat: int, choice: Choice, tx: Transition) -> None:
+        STEPS[state.step][1](state, choice.id, tx)
+        state.cache = None
+        flow.proceed(state, tx)
+
+    def outcome(self, state: State) -> Outcome | None:
+        return outcome(state)
+
+    def view(self, state: State, seat: int | None) -> ImaginariumView:
+        active = tuple(d.seat for d in self.pending(state))
+        return build(self.kind, state, seat, active)
+
+    def text(self, key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
+        """Text for a message key; card serials, goods and actions in ``params`` are localised too."""
+        return self.catalog.format(key, localise(self.catalog, params or {}, lang), lang)
+
+    def to_json(self, state: State) -> dict[str, Any]:
+        return to_json(state)
+
+    def from_json(self, data: Mapping[str, Any]) -> State:
+        return from_json(data)
+
+    def copy(self, state: State) -> State:
+        return state.copy()
+
+    def check_invariants(self, state: State) -> None:
+        problem = check(state)
+        if problem:
+            raise InvariantBroken(f"Imaginarium state at version {state.version}: {problem}", version=state.version)
+
+    def policies(self) -> Mapping[str, Policy]:
+        from engine.imaginarium.policy import GreedyPolicy
+
+        return {"greedy": GreedyPolicy()}

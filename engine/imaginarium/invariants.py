@@ -1,0 +1,40 @@
+"""Cheap consistency checks run after every self-play step: conservation of every card, no negative
+quantity, VP by source adding up, stacks that the combination rules allow."""
+
+from __future__ import annotations
+
+from engine.imaginarium.machines import spaces, valid_stack
+from engine.imaginarium.state import State
+
+
+def check(state: State) -> str | None:
+    """The first inconsistency found, or ``None``."""
+    data = state.data
+    machines = [*state.deck, *(u for u in state.belt if u >= 0), *state.crusher]
+    assistants = [*state.assistant_deck, *state.meeting]
+    projects = [*state.display, *state.stock, *state.removed]
+    if state.turn.paying >= 0:
+        machines.append(state.turn.paying)
+    for p in state.players:
+        machines += p.yard
+        for stack in p.stacks:
+            machines += stack
+            if not valid_stack(data, stack):
+                return f"seat {p.seat} holds a stack the rules forbid: {stack}"
+        assistants += p.assistants
+        projects += p.secret
+        if min(p.goods) < 0:
+            return f"seat {p.seat} has a negative quantity: {p.goods}"
+        if sum(p.vp_from) != p.goods[4]:
+            return f"seat {p.seat} VP by source {p.vp_from} do not add up to {p.goods[4]}"
+        if len(p.stacks) > spaces(data, p) and state.step != "reorganise":
+            return f"seat {p.seat} uses {len(p.stacks)} spaces"
+        if len(p.assistants) > data.max_assistants:
+            return f"seat {p.seat} has {len(p.assistants)} assistants"
+    if sorted(machines) != list(range(len(data.card))):
+        return "machine cards are not each in exactly one place"
+    if sorted(assistants) != list(range(len(data.assistants))):
+        return "assistants are not each in exactly one place"
+    if sorted(projects) != list(range(len(data.projects))):
+        return "projects are not each in exactly one place"
+    return None

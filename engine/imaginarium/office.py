@@ -1,0 +1,62 @@
+"""Implementation steps 4 and 5: completing projects in the design office, then finishing the turn.
+
+Rulebook: Completing projects (first completer takes the printed VP, later ones 1 less); AS04 (+1 VP);
+AS08 (secret projects: full value, then both are discarded).
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Choice, Transition
+from engine.imaginarium.common import choice
+from engine.imaginarium.machines import has
+from engine.imaginarium.projects import met
+from engine.imaginarium.state import PROJECTS, State
+
+
+def completable(state: State) -> list[int]:
+    data = state.data
+    player = state.player
+    shown = [p for p in state.display if player.seat not in state.completions[p]]
+    return [p for p in (*shown, *player.secret) if met(data, player, data.projects[p])]
+
+
+def choices(state: State) -> list[Choice]:
+    data = state.data
+    out = []
+    for p in completable(state):
+        project = data.projects[p]
+        first = not state.completions[p] or p in state.player.secret
+        out.append(
+            choice(
+                f"complete:{project.id}",
+                "complete",
+                "projects",
+                project=project.id,
+                vp=project.vp if first else project.vp - 1,
+            )
+        )
+    return [*out, choice("finish", "finish")]
+
+
+def apply(state: State, cid: str, tx: Transition) -> None:
+    data = state.data
+    player = state.player
+    if cid == "finish":
+        state.step = "finish"
+        return
+    p = next(i for i in completable(state) if data.projects[i].id == cid.split(":")[1])
+    project = data.projects[p]
+    secret = p in player.secret
+    vp = project.vp if secret or not state.completions[p] else project.vp - 1
+    if has(data, player, "project_bonus"):
+        vp += 1
+    player.goods[4] += vp
+    player.vp_from[PROJECTS] += vp
+    state.completions[p].append(player.seat)
+    if secret:
+        state.removed += player.secret
+        player.secret.clear()
+        tx.revealed_hidden()
+    if project.check == "charcoalium":
+        tx.revealed_hidden()  # rulebook: the charcoalium are shown to the other players
+    tx.emit("imaginarium.event.completed", seat=player.seat, project=project.id, vp=vp, secret=secret)

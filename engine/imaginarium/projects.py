@@ -1,0 +1,59 @@
+"""Project conditions (rulebook: Descriptions, the Projects). Only repaired machines count."""
+
+from __future__ import annotations
+
+from engine.imaginarium.cards import CH, PRODUCTION, RESOURCES, Data, ProjectDef
+from engine.imaginarium.machines import stack_line
+from engine.imaginarium.state import Player
+
+
+def capability(data: Data, player: Player) -> tuple[list[int], int, list[int]]:
+    """What the workshop's production can generate in one use of every stack holding a production card:
+    fixed resources by kind, resources of free choice (one kind each), and groups of identical
+    resources of free choice. Charcoalium is not a resource; lone transformation cards do not count."""
+    fixed = [0, 0, 0, 0, 0]
+    free = 0
+    same: list[int] = []
+    for stack in player.stacks:
+        if not any(data.card[u].type == PRODUCTION for u in stack):
+            continue
+        line = stack_line(data, stack)
+        if line is None:
+            continue
+        for r in RESOURCES:
+            fixed[r] += line.gain[r]
+        free += line.any_out
+        if line.same_out:
+            same.append(line.same_out)
+    return fixed, free, same
+
+
+def met(data: Data, player: Player, project: ProjectDef) -> bool:
+    """Whether ``player`` fulfils ``project``'s condition now."""
+    check = project.check
+    cards = [data.card[u] for stack in player.stacks for u in stack]
+    if check == "spaces_with":
+        return sum(any(data.card[u].type == project.type for u in s) for s in player.stacks) >= project.count
+    if check == "cards":
+        return all(sum(1 for c in cards if kind < 0 or c.type == kind) >= n for kind, n in project.counts)
+    if check == "level_cards":
+        return sum(1 for c in cards if c.level == project.level) >= project.count
+    if check == "identical":
+        return any(
+            len(s) >= project.count and all(data.card[u].serial == data.card[s[0]].serial for u in s)
+            for s in player.stacks
+        )
+    if check == "assistants":
+        return len(player.assistants) >= project.count
+    if check == "charcoalium":
+        return player.goods[CH] >= project.count
+    fixed, free, same = capability(data, player)
+    sources = free + len(same)
+    total = sum(fixed[r] for r in RESOURCES) + free + sum(same)
+    kinds = sum(1 for r in RESOURCES if fixed[r])
+    if check == "generate_total":
+        return total >= project.count and min(3, kinds + sources) >= project.kinds
+    if check == "generate_each":
+        return 3 - kinds <= sources
+    # generate_same: every free choice goes to the best kind
+    return max(fixed[r] for r in RESOURCES) + free + sum(same) >= project.count

@@ -1,0 +1,74 @@
+"""Game setup (rulebook: Game setup; two-player game, setup step 4)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.imaginarium.cards import ATTACK, Data
+from engine.imaginarium.state import OFF, Player, State
+
+
+def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
+    # 3. Each player randomly takes a workshop with its possessions and repaired machines.
+    numbers = [w for w in range(len(data.workshops))]
+    rng.shuffle(numbers)
+    pool: dict[str, list[int]] = {}
+    for uid, machine in enumerate(data.card):
+        pool.setdefault(machine.serial, []).append(uid)
+    players = []
+    for seat in range(seats):
+        w = data.workshops[numbers[seat]]
+        stacks = [[pool[serial].pop(0)] for serial in w.machines]
+        players.append(Player(seat, numbers[seat], list(w.goods), [0, 0, 0, 0, 0], stacks, [], []))
+    # 5. Shuffle the remaining machines (those of unused workshops included).
+    deck = sorted(u for uids in pool.values() for u in uids)
+    rng.shuffle(deck)
+    # Draw seven; an attack machine goes back into the deck at random and another is drawn.
+    revealed: list[int] = []
+    while len(revealed) < len(data.base_costs):
+        uid = deck.pop()
+        if data.card[uid].type == ATTACK:
+            deck.insert(rng.randbelow(len(deck) + 1), uid)
+            continue
+        revealed.append(uid)
+    # Descending level from the deck side; equal levels keep the order they were revealed in.
+    belt = sorted(revealed, key=lambda u: -data.card[u].level)
+    # 6. Assistants: shuffle, three face up.
+    assistants = list(range(len(data.assistants)))
+    rng.shuffle(assistants)
+    meeting = [assistants.pop() for _ in range(min(data.assistants_face_up, len(assistants)))]
+    # 7. Projects: shuffle, reveal as many as the design office shows for this player count.
+    projects = list(range(len(data.projects)))
+    rng.shuffle(projects)
+    shown = data.projects_on_display[seats - 2]
+    display = projects[:shown]
+    stock = projects[shown:]
+    # 4. Handymen on the initiative track, in workshop-number order. Two players: the lower number
+    # takes saboteur 1 and handyman 3, the other saboteur 2 and handyman 4.
+    by_number = sorted(range(seats), key=lambda s: data.workshops[numbers[s]].number)
+    if seats == 2:
+        a, b = by_number
+        order = [a * 2 + 1, b * 2 + 1, a * 2, b * 2]
+    else:
+        order = [s * 2 for s in by_number]
+    return State(
+        seats=seats,
+        options=dict(options),
+        overrides=overrides,
+        rng=rng,
+        players=players,
+        deck=deck,
+        belt=belt,
+        crusher=[],
+        assistant_deck=assistants,
+        meeting=meeting,
+        display=display,
+        stock=stock,
+        removed=[],
+        completions=[[] for _ in data.projects],
+        order=order,
+        spot=[OFF] * (seats * 2),
+        data=data,
+    )

@@ -1,0 +1,346 @@
+"""Actions that change a workshop: repair (with the machine's immediate effect, attacks and the
+Recyclateur), dismantle, and reorganise.
+
+Rulebook: Carrying out two actions (Repair, Dismantle, Reorganise); Attack machines; Recyclateur.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Choice, Transition
+from engine.imaginarium.cards import GOODS, VP, Goods
+from engine.imaginarium.common import choice, gain, pay
+from engine.imaginarium.machines import (
+    dismantle_takes,
+    goods_code,
+    has,
+    ordered,
+    protected,
+    spaces,
+    use_options,
+    valid_stack,
+)
+from engine.imaginarium.state import MACHINES, Player, State
+
+# -- repair -------------------------------------------------------------------------------------
+
+
+def repair_targets(state: State) -> dict[str, int]:
+    """Broken machines the player can pay to repair, one per serial; needs an empty space."""
+    data = state.data
+    player = state.player
+    if len(player.stacks) >= spaces(data, player):
+        return {}
+    out: dict[str, int] = {}
+    g = player.goods
+    for uid in player.yard:
+        m = data.card[uid]
+        if m.serial not in out and all(g[r] >= m.repair[r] for r in range(1, 4)):
+            out[m.serial] = uid
+    return out
+
+
+def repair_choices(state: State) -> list[Choice]:
+    data = state.data
+    return [
+        choice(f"repair:{serial}", "repair", "repair", machine=serial, cost=goods_code(data.card[uid].repair))
+        for serial, uid in repair_targets(state).items()
+    ]
+
+
+def repair_apply(state: State, cid: str, tx: Transition) -> None:
+    data = state.data
+    player = state.player
+    uid = repair_targets(state)[cid.split(":")[1]]
+    machine = data.card[uid]
+    pay(player, machine.repair)
+    player.yard.remove(uid)
+    player.stacks.append([uid])
+    tx.emit("imaginarium.event.repaired", seat=player.seat, machine=machine.serial, cost=goods_code(machine.repair))
+    # Rulebook: AS11 uses the effect twice, not for attack or defense machines or the Recyclateur.
+    start_effect(state, uid, tx, 2 if has(data, player, "double_repair_effect") else 1)
+
+
+def start_effect(state: State, uid: int, tx: Transition, uses: int) -> None:
+    """Rulebook: "When you repair a machine, you can apply its effect immediately"."""
+    data = state.data
+    player = state.player
+    machine = data.card[uid]
+    state.turn.target = uid
+    state.turn.uses = uses
+    state.turn.tangled = []
+    state.step = "menu"
+    if machine.special == "recycle":
+        # Rulebook: Recyclateur. "Immediately discard the Recyclateur" then recover a machine.
+        player.stacks.remove([uid])
+        state.crusher.append(uid)
+        tx.emit("imaginarium.event.recycler_discarded", seat=player.seat)
+        if recycle_choices(state):
+            state.step = "recycle"
+    elif machine.usable or machine.attack:
+        state.step = "effect"
+
+
+def effect_choices(state: State) -> list[Choice]:
+    data = state.data
+    player = state.player
+    turn = state.turn
+    machine = data.card[turn.target]
+    out: list[Choice] = []
+    if machine.usable:
+        for code, cost, got in use_options(data, [turn.target], player.goods):
+            cid = f"use:{code}" if code else "use"
+            out.append(
+                choice(cid, "use", "effect", machine=machine.serial, cost=goods_code(cost), gain=goods_code(got))
+            )
+    elif machine.attack == "steal":
+        out.append(choice("steal", "steal", "effect", machine=machine.serial, good=GOODS[machine.steal]))
+    elif machine.attack == "neutralize":
+        out += [
+            choice(f"neutralize:{data.projects[p].id}", "neutralize", "effect", project=data.projects[p].id)
+            for p in state.display
+        ]
+    elif machine.attack == "tangle":
+        for other in _tangle_targets(state):
+            for slot, stack in enumerate(other.stacks):
+                serials = "+".join(data.card[u].serial for u in stack)
+                out.append(
+                    choice(f"tangle:{other.seat}:{slot}", "tangle", "effect", target=other.seat, machine=serials)
+                )
+        if turn.tangled:
+            return out  # rulebook: a space is chosen in the workshop of *each* opponent
+    return [*out, choice("skip", "skip_effect")]
+
+
+def _tangle_targets(state: State) -> list[Player]:
+    """Opponents still to be targeted: they have a machine and no Patenteur."""
+    player = state.player
+    return [
+        o
+        for o in state.players
+        if o is not player and o.seat not in state.turn.tangled and o.stacks and not protected(state.data, o, "tangle")
+    ]
+
+
+def effect_apply(state: State, cid: str, tx: Transition) -> None:
+    data = state.data
+    player = state.player
+    turn = state.turn
+    machine = data.card[turn.target]
+    kind, _, arg = cid.partition(":")
+    state.step = "menu"
+    if kind == "use":
+        for code, cost, got in use_options(data, [turn.target], player.goods):
+            if code == arg:
+                pay(player, cost)
+                gain(player, got, MACHINES)
+                tx.emit("imaginarium.event.used", seat=player.seat, machine=machine.serial, owner=player.seat)
+                tx.emit(
+                    "imaginarium.event.used_private",
+                    to={player.seat},
+                    seat=player.seat,
+                    machine=machine.serial,
+                    cost=goods_code(cost),
+                    gain=goods_code(got),
+                )
+                break
+        turn.uses -= 1
+        if turn.uses > 0 and use_options(data, [turn.target], player.goods):
+            state.step = "effect"
+    elif kind == "steal":
+        _steal(state, machine.steal, machine.amount, machine.serial, tx)
+    elif kind == "neutralize":
+        project = next(p for p in state.display if data.projects[p].id == arg)
+        state.display.remove(project)
+        state.removed.append(project)
+        tx.emit("imaginarium.event.neutralized", seat=player.seat, project=arg)
+    elif kind == "tangle":
+        seat, slot = (int(x) for x in arg.split(":"))
+        victim = state.players[seat]
+        victim.locked = victim.stacks[slot][0]
+        turn.tangled.append(seat)
+        serials = "+".join(data.card[u].serial for u in victim.stacks[slot])
+        tx.emit("imaginarium.event.tangled", seat=player.seat, target=seat, machine=serials)
+        if _tangle_targets(state):
+            state.step = "effect"
+
+
+def _steal(state: State, good: int, amount: int, serial: str, tx: Transition) -> None:
+    """Rulebook: each opponent gives up ``amount`` (all they have if fewer); the thief takes up to
+    ``amount`` of them and the rest go back to the reserve. Defense machines protect."""
+    player = state.player
+    given = 0
+    for other in state.players:
+        if other is player:
+            continue
+        if protected(state.data, other, GOODS[good]):
+            tx.emit("imaginarium.event.protected", seat=other.seat, machine=serial)
+            continue
+        give = min(amount, other.goods[good])
+        other.goods[good] -= give
+        given += give
+        if give:
+            tx.revealed_hidden()
+        tx.emit(
+            "imaginarium.event.gave",
+            to={player.seat, other.seat},
+            seat=other.seat,
+            thief=player.seat,
+            good=GOODS[good],
+            count=give,
+        )
+    taken = min(amount, given)
+    player.goods[good] += taken
+    tx.emit("imaginarium.event.stole", seat=player.seat, machine=serial)
+    tx.emit("imaginarium.event.stole_private", to={player.seat}, seat=player.seat, good=GOODS[good], count=taken)
+
+
+def recycle_choices(state: State) -> list[Choice]:
+    """Rulebook: any machine from the discard pile except the lightning ones."""
+    data = state.data
+    seen: list[str] = []
+    for uid in state.crusher:
+        m = data.card[uid]
+        if not m.lightning and m.serial not in seen:
+            seen.append(m.serial)
+    return [choice(f"recycle:{s}", "recycle", "recycle", machine=s) for s in seen]
+
+
+def recycle_apply(state: State, cid: str, tx: Transition) -> None:
+    data = state.data
+    player = state.player
+    serial = cid.split(":")[1]
+    uid = next(u for u in reversed(state.crusher) if data.card[u].serial == serial)
+    state.crusher.remove(uid)
+    player.stacks.append([uid])
+    tx.emit("imaginarium.event.recycled", seat=player.seat, machine=serial)
+    start_effect(state, uid, tx, 1)  # arrives repaired and may be used once (never doubled)
+
+
+# -- dismantle ------------------------------------------------------------------------------------
+
+
+def dismantle_choices(state: State) -> list[Choice]:
+    """Rulebook: one machine, broken or repaired, not combined; special machines never."""
+    data = state.data
+    player = state.player
+    out: list[Choice] = []
+    seen: set[str] = set()
+    for uid in player.yard:
+        m = data.card[uid]
+        if m.dismantle and m.serial not in seen:
+            seen.add(m.serial)
+            out.append(choice(f"dismantle:y:{m.serial}", "dismantle_broken", "dismantle", machine=m.serial))
+    for slot, stack in enumerate(player.stacks):
+        m = data.card[stack[0]]
+        if len(stack) == 1 and m.dismantle:
+            out.append(choice(f"dismantle:w:{slot}", "dismantle_repaired", "dismantle", machine=m.serial))
+    return out
+
+
+def dismantle_apply(state: State, cid: str, tx: Transition) -> None:
+    player = state.player
+    _, where, arg = cid.split(":")
+    if where == "y":
+        state.turn.target = next(u for u in player.yard if state.data.card[u].serial == arg)
+    else:
+        state.turn.target = player.stacks[int(arg)][0]
+    state.step = "take"
+
+
+def _take_options(state: State) -> list[tuple[str, Goods]]:
+    machine = state.data.card[state.turn.target]
+    if state.turn.target in state.player.yard:
+        return [(goods_code(g), g) for g in dismantle_takes(machine)]
+    double = tuple(2 * n for n in machine.repair)
+    vp = [0, 0, 0, 0, 0]
+    vp[VP] = machine.level
+    return [("double", double), ("vp", tuple(vp))]  # type: ignore[list-item]
+
+
+def take_choices(state: State) -> list[Choice]:
+    machine = state.data.card[state.turn.target]
+    return [
+        choice(f"take:{code}", "take", "dismantle", machine=machine.serial, gain=goods_code(goods))
+        for code, goods in _take_options(state)
+    ]
+
+
+def take_apply(state: State, cid: str, tx: Transition) -> None:
+    player = state.player
+    uid = state.turn.target
+    goods = dict(_take_options(state))[cid.split(":", 1)[1]]
+    gain(player, goods, MACHINES)
+    if uid in player.yard:
+        player.yard.remove(uid)
+    else:
+        player.stacks.remove([uid])
+    state.crusher.append(uid)
+    state.turn.target = -1
+    serial = state.data.card[uid].serial
+    tx.emit("imaginarium.event.dismantled", seat=player.seat, machine=serial)
+    tx.emit(
+        "imaginarium.event.dismantled_private",
+        to={player.seat},
+        seat=player.seat,
+        machine=serial,
+        gain=goods_code(goods),
+    )
+    state.step = "menu"
+
+
+# -- reorganise -----------------------------------------------------------------------------------
+
+
+def reorganise_moves(state: State) -> list[Choice]:
+    """Splits and joins (without "done"). Splits are capped at the number of cards per action, which
+    is more than any rearrangement needs, so an action always ends."""
+    data = state.data
+    player = state.player
+    stacks = player.stacks
+    out: list[Choice] = []
+    if state.turn.splits < sum(len(s) for s in stacks):
+        for slot, stack in enumerate(stacks):
+            if len(stack) > 1:
+                for serial in dict.fromkeys(data.card[u].serial for u in stack):
+                    out.append(choice(f"split:{slot}:{serial}", "split", "reorganise", machine=serial))
+    for f, single in enumerate(stacks):
+        if len(single) != 1:
+            continue
+        for t, target in enumerate(stacks):
+            if t != f and valid_stack(data, [*target, single[0]]):
+                onto = "+".join(data.card[u].serial for u in target)
+                out.append(
+                    choice(f"join:{f}:{t}", "join", "reorganise", machine=data.card[single[0]].serial, onto=onto)
+                )
+    return out
+
+
+def reorganise_choices(state: State) -> list[Choice]:
+    out = reorganise_moves(state)
+    limit = spaces(state.data, state.player)
+    if len(state.player.stacks) <= limit:
+        # Rulebook: the number of allotted spaces is respected at the end of the action.
+        out.append(choice("done", "reorganise_done", "reorganise", spaces=limit))
+    return out
+
+
+def reorganise_apply(state: State, cid: str, tx: Transition) -> None:
+    data = state.data
+    player = state.player
+    parts = cid.split(":")
+    if parts[0] == "done":
+        state.step = "menu"
+        return
+    if parts[0] == "split":
+        stack = player.stacks[int(parts[1])]
+        uid = next(u for u in reversed(stack) if data.card[u].serial == parts[2])
+        stack.remove(uid)
+        player.stacks.append([uid])
+        state.turn.splits += 1
+        tx.emit("imaginarium.event.split", seat=player.seat, machine=parts[2])
+        return
+    f, t = int(parts[1]), int(parts[2])
+    uid = player.stacks[f][0]
+    player.stacks[t] = ordered(data, [*player.stacks[t], uid])
+    del player.stacks[f]
+    tx.emit("imaginarium.event.joined", seat=player.seat, machine=data.card[uid].serial)
