@@ -14,6 +14,7 @@ from renders.api import Render
 from renders.imaginarium import final as _final
 from renders.imaginarium import screen as _screen
 from renders.imaginarium import sheet, summaries, table, workshop
+from renders.imaginarium.goods import KEY_COLOURS
 from renders.imaginarium.labels import seat_name
 from renders.kit.png import encode
 
@@ -27,7 +28,7 @@ def _check(view: object) -> ImaginariumView:
 def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The public table; reads public fields only, so every viewer's view gives the same image."""
     v = _check(view)
-    return Render(encode(table.draw(v, names, lang)), summaries.board(v, names, lang))
+    return Render(encode(table.draw(v, names, lang), KEY_COLOURS), summaries.board(v, names, lang))
 
 
 def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
@@ -39,7 +40,7 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     text = summaries.screen(v, v.screen, lang, seat_name(v.viewer, names, lang))
     if own is not None:
         text += "\n" + workshop.summary(own, seat_name(own.seat, names, lang), lang) + "."
-    return Render(encode(_screen.draw(v, v.screen, own, names, lang)), text)
+    return Render(encode(_screen.draw(v, v.screen, own, names, lang), KEY_COLOURS), text)
 
 
 def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
@@ -47,11 +48,11 @@ def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
     v = _check(view)
     if v.final is None:
         raise ValueError("final scores exist only once the game has ended")
-    return Render(encode(_final.draw(v.final, names, lang)), _final.summary(v.final, names, lang))
+    return Render(encode(_final.draw(v.final, names, lang), KEY_COLOURS), _final.summary(v.final, names, lang))
 
 
 def card(machine: object, *, lang: str = "en") -> Render:
     """One machine card, large, with its rules in words (the ``/rules`` command)."""
     if not isinstance(machine, MachineCard):
         raise TypeError(f"Imaginarium card renders take a MachineCard, not {type(machine).__name__}")
-    return Render(encode(sheet.draw(machine, lang)), "\n".join(sheet.facts(machine, lang)))
+    return Render(encode(sheet.draw(machine, lang), KEY_COLOURS), "\n".join(sheet.facts(machine, lang)))

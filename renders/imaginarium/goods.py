@@ -44,3 +44,10 @@ def good(name: str, size: int) -> Image.Image:
 def type_style(machine_type: str) -> tuple[RGB, str]:
     """Band colour and glyph of a machine type."""
     return TYPES.get(machine_type, ((90, 90, 90), "?"))
+
+KEY_COLOURS: tuple[RGB, ...] = (
+    *(fill for _, fill, _, _ in GOODS.values()),
+    *(edge for _, _, edge, _ in GOODS.values()),
+    *(colour for colour, _ in TYPES.values()),
+)
+"""Colours the PNG palette must keep exact (small icons would otherwise drift to a neighbour)."""

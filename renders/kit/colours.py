@@ -51,6 +51,13 @@ PLAYERS: tuple[PlayerStyle, ...] = (
 """Seat 1..6 (index = seat). Wong-style hues, every one also a different shape."""
 
 
+KEY_COLOURS: tuple[RGB, ...] = (
+    TABLE, PANEL, PANEL_EDGE, INK_ON_TABLE, MUTED_ON_TABLE, CARD, CARD_EDGE, INK, MUTED_INK, HIGHLIGHT, ALERT, WHITE,
+    BLACK, *(p.colour for p in PLAYERS),
+)
+"""Colours PNG encoding keeps exact however few pixels use them (see :mod:`renders.kit.png`)."""
+
+
 def player(seat: int) -> PlayerStyle:
     """The style of a 0-based seat."""
     return PLAYERS[seat % len(PLAYERS)]

@@ -1,0 +1,146 @@
+"""Smoke renders of Imaginarium for every seat count, mid-game and ended, with structural checks."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from renders.api import render_board, render_card, render_final, render_screen
+from renders.imaginarium import board, card, final, screen
+from tests.renders import samples
+from tests.renders.helpers import decode, distinct_colours
+from tests.support.tinygame import TinyView
+
+SEATS = (2, 3, 4, 5)
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_board_is_wide_drawn_and_names_every_seat(seats: int) -> None:
+    render = render_board(samples.mid_game(seats))
+    image = decode(render.png)
+    assert image.width >= 1600
+    assert image.height > 1000
+    assert distinct_colours(image) > 40
+    assert len(render.png) <= 600 * 1024
+    for seat in range(seats):
+        assert f"Seat {seat + 1} (" in render.text
+    assert "Round 4" in render.text and "Now: Seat 2." in render.text
+
+
+def test_board_grows_with_the_seat_count_instead_of_shrinking_text() -> None:
+    heights = [decode(render_board(samples.mid_game(n)).png).height for n in SEATS]
+    widths = {decode(render_board(samples.mid_game(n)).png).width for n in (2, 5)}
+    assert heights == sorted(heights) and heights[0] < heights[-1]
+    assert widths == {1600}
+
+
+def test_board_text_states_prices_reservations_and_stacks() -> None:
+    text = render_board(samples.mid_game(3)).text
+    assert "2. Flamelleur (P6, production, level 3), price 6, reserved by Seat 3" in text
+    assert "Supertransmuteur (T3, transformation, level 2) under Carpenteur (P2, production, level 1)" in text
+    assert "Diplomateur (S2, special, level 3) [tangled]" in text
+    assert "PR07 6 machines (5/4 VP) done by Seat 1" in text
+
+
+def test_display_names_replace_seat_numbers_everywhere() -> None:
+    names = ["Ada", "Bo", "Cy"]
+    view = samples.mid_game(3, viewer=1)
+    plain, named = render_board(view), render_board(view, names=names)
+    assert plain.png != named.png
+    assert "Now: Bo." in named.text and "Seat 2" not in named.text
+    assert render_screen(view, names=names).text.startswith("Bo — your screen")
+    assert "Winner: Cy." in render_final(samples.ended(3), names=names).text
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_screen_shows_the_viewers_reserve_and_workshop(seats: int) -> None:
+    viewer = seats - 1
+    view = samples.mid_game(seats, viewer=viewer)
+    assert view.screen is not None
+    render = render_screen(view)
+    image = decode(render.png)
+    assert image.width >= 1600 and distinct_colours(image) > 40
+    assert len(render.png) <= 600 * 1024
+    s = view.screen
+    reserve = f"{s.charcoalium} charcoalium, {s.wood} wood, {s.copper} copper, {s.crystal} crystal, {s.vp} VP"
+    assert reserve in render.text
+    assert f"Seat {viewer + 1} (" in render.text
+    for other in range(seats):
+        if other != viewer:
+            assert f"Seat {other + 1} (" not in render.text
+
+
+def test_screen_lists_secret_projects_only_when_held() -> None:
+    with_secret = render_screen(samples.mid_game(3, viewer=1)).text
+    without = render_screen(samples.mid_game(3, viewer=0)).text
+    assert "Secret projects: PR13" in with_secret
+    assert "Secret projects" not in without
+
+
+def test_screen_needs_a_seat_with_a_screen() -> None:
+    with pytest.raises(ValueError):
+        render_screen(samples.mid_game(3))
+    with pytest.raises(ValueError):
+        screen(dataclasses.replace(samples.mid_game(3, viewer=0), screen=None))
+
+
+@pytest.mark.parametrize("seats", SEATS)
+def test_final_ranks_every_seat_and_names_the_winner(seats: int) -> None:
+    view = samples.ended(seats)
+    assert view.final is not None
+    render = render_final(view)
+    image = decode(render.png)
+    assert image.width >= 1600 and distinct_colours(image) > 30
+    for seat in range(seats):
+        assert f"Seat {seat + 1}:" in render.text
+    best = view.final[0]
+    assert f"Winner: Seat {best.seat + 1}." in render.text
+    assert f"1. Seat {best.seat + 1}: {best.total} VP" in render.text
+
+
+def test_final_shares_the_win_on_a_full_tie() -> None:
+    view = samples.ended(2)
+    assert view.final is not None
+    tied = tuple(dataclasses.replace(line, total=10, tiebreak=5, winner=True) for line in view.final)
+    text = render_final(dataclasses.replace(view, final=tied)).text
+    assert "Winners (shared): Seat" in text
+    assert text.count("1. Seat") == 2
+
+
+def test_final_needs_an_ended_game() -> None:
+    with pytest.raises(ValueError):
+        render_final(samples.mid_game(2))
+
+
+def test_board_of_an_ended_game_says_so() -> None:
+    render = render_board(samples.ended(4))
+    assert render.text.startswith("Imaginarium — Game over.")
+    assert "Now:" not in render.text
+
+
+@pytest.mark.parametrize("serial", sorted(samples.CARDS))
+def test_every_card_renders_with_its_facts(serial: str) -> None:
+    machine = samples.machine(serial)
+    render = render_card(machine)
+    image = decode(render.png)
+    assert image.width >= 1600 and distinct_colours(image) > 20
+    assert render.text.startswith(f"{machine.name} — {serial}")
+    assert "repair: " in render.text
+    assert ("cannot be dismantled" in render.text) is (not machine.dismantlable)
+    assert ("single use when repaired" in render.text) is machine.lightning
+
+
+def test_renders_take_only_their_own_views() -> None:
+    tiny = TinyView(kind="imaginarium", viewer=None, version=0)
+    for draw in (board, screen, final):
+        with pytest.raises(TypeError, match="ImaginariumView"):
+            draw(tiny)
+        with pytest.raises(TypeError):
+            draw({"kind": "imaginarium"})
+    with pytest.raises(TypeError):
+        render_board({"kind": "imaginarium"})  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="MachineCard"):
+        card(samples.assistant("AS01"))
+    with pytest.raises(TypeError):
+        render_card(object())
