@@ -34,8 +34,11 @@ class Played:
     finished: bool
 
 
-def play(kind: str, seats: int, seed: int, *, until_round: int | None = MID_GAME_ROUND) -> Played:
-    """Play random legal choices from ``seed`` until round ``until_round`` starts (``None``: the end).
+def play(kind: str, seats: int, seed: int, *, until_round: int | None = MID_GAME_ROUND,
+         extra: int | None = None) -> Played:
+    """Play random legal choices from ``seed`` until round ``until_round`` starts (``None``: the end),
+    then ``extra`` more decisions (default: three per seat, so planning is done and pieces stand on the
+    board). Stops early if the game ends.
 
     Raises :class:`EngineError` (or the registry's ``BadOptions``) when the game cannot be played.
     """
@@ -43,11 +46,14 @@ def play(kind: str, seats: int, seed: int, *, until_round: int | None = MID_GAME
     state = game.new(seats, seed)
     rng = Rng(seed ^ 0xD3_30)
     policy = RandomPolicy()
+    left = 3 * seats if extra is None else extra
     for _ in range(MAX_DECISIONS):
         if game.outcome(state) is not None:
             return Played(game, state, True)
         if until_round is not None and int(getattr(state, "round", 0)) >= until_round:
-            return Played(game, state, False)
+            if left <= 0:
+                return Played(game, state, False)
+            left -= 1
         decisions = game.pending(state)
         if not decisions:
             break

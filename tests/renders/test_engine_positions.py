@@ -1,0 +1,82 @@
+"""Renders of real positions the engine plays: every viewer's board is the public board, and
+changing only hidden data (screens, secret projects, deck orders) changes nothing in it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from bot.commands.render import play
+from engine import registry
+from engine.core.errors import EngineError
+from renders.api import render_board, render_final, render_screen
+from tests.renders.helpers import decode
+
+
+def _imaginarium() -> Any:
+    try:
+        return registry.get("imaginarium")
+    except EngineError:
+        pytest.skip("the Imaginarium engine is not registered")
+
+
+def _hide_differently(state: Any, rng: random.Random) -> list[str]:
+    """Change every hidden part of an Imaginarium state that exists; returns what was changed."""
+    changed = []
+    for name in ("deck", "assistant_deck", "stock"):
+        pile = getattr(state, name, None)
+        if isinstance(pile, list) and len(pile) > 1:
+            rng.shuffle(pile)
+            changed.append(name)
+    for player in getattr(state, "players", ()):
+        goods = getattr(player, "goods", None)
+        if isinstance(goods, list):
+            goods[:] = [rng.randint(0, 30) for _ in goods]
+            changed.append("goods")
+        secret = getattr(player, "secret", None)
+        stock = getattr(state, "stock", [])
+        if isinstance(secret, list) and len(stock) >= 2:
+            secret[:] = rng.sample(stock, 2)
+            changed.append("secret")
+    return changed
+
+
+@pytest.mark.parametrize("seats", (2, 3, 4, 5))
+@pytest.mark.parametrize("seed", (1, 2, 3))
+def test_public_board_is_the_same_for_every_viewer_and_any_hidden_data(seats: int, seed: int) -> None:
+    game = _imaginarium()
+    rng = random.Random(seed * 100 + seats)
+    played = play("imaginarium", seats, seed, until_round=rng.randint(1, 4), extra=rng.randint(0, 4 * seats))
+    public = render_board(game.view(played.state, None))
+    for seat in range(seats):
+        seen = render_board(game.view(played.state, seat))
+        assert seen.png == public.png and seen.text == public.text
+    other = game.copy(played.state)
+    changed = _hide_differently(other, rng)
+    assert {"deck", "goods"} <= set(changed), f"hidden data not found in the state: {changed}"
+    assert game.view(other, 0).screen != game.view(played.state, 0).screen, "the change must be a real one"
+    moved = render_board(game.view(other, None))
+    assert moved.png == public.png and moved.text == public.text
+
+
+@pytest.mark.parametrize("seats", (2, 5))
+def test_private_screen_of_every_seat_renders(seats: int) -> None:
+    game = _imaginarium()
+    played = play("imaginarium", seats, 5)
+    for seat in range(seats):
+        render = render_screen(game.view(played.state, seat))
+        assert decode(render.png).width >= 1600
+        assert f"Seat {seat + 1} — your screen" in render.text
+
+
+def test_final_scores_of_a_finished_game() -> None:
+    game = _imaginarium()
+    played = play("imaginarium", 3, 9, until_round=None)
+    assert played.finished
+    render = render_final(game.view(played.state, None))
+    assert decode(render.png).width >= 1600
+    assert "Winner" in render.text
+    for seat in range(3):
+        assert f"Seat {seat + 1}:" in render.text
