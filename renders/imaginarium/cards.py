@@ -58,74 +58,76 @@ def _effect_tag(line: EffectLine, card: MachineCard) -> str:
     return ""
 
 
-def _draw_effects(canvas: Image.Image, card: MachineCard, top: int, bottom: int) -> None:
+def _draw_effects(canvas: Image.Image, card: MachineCard, top: int, bottom: int, k: int) -> None:
     draw = ImageDraw.Draw(canvas)
     lines = card.effect
     if not lines:
         caption = labels.CARD_CAPTIONS.get(card.serial, "")
         if caption:
-            max_lines = max(1, (bottom - top) // 22)
-            tx.paragraph(draw, (10, top + 2), caption, 18, INK, CARD_W - 20, max_lines=max_lines)
+            max_lines = max(1, (bottom - top) // (22 * k))
+            tx.paragraph(draw, (10 * k, top + 2 * k), caption, 18 * k, INK, (CARD_W - 20) * k, max_lines=max_lines)
         return
-    step = min(34, (bottom - top) // len(lines))
+    icon = ICON * k
+    step = min(34 * k, (bottom - top) // len(lines))
     for i, line in enumerate(lines):
         y = top + i * step
         tag = _effect_tag(line, card)
-        x = 8
         if tag:
-            tx.line(draw, (x, y + ICON // 2), tag, 18, MUTED_INK, bold=True, anchor="lm")
-        x = 50
+            tx.line(draw, (8 * k, y + icon // 2), tag, 18 * k, MUTED_INK, bold=True, anchor="lm")
+        x = 52 * k
         if line.inputs:
-            x = amounts(canvas, (x, y), line.inputs)
-            tx.line(draw, (x, y + ICON // 2), "→", 20, INK, bold=True, anchor="lm")
-            x += 24
-        amounts(canvas, (x, y), line.outputs)
+            x = amounts(canvas, (x, y), line.inputs, size=icon)
+            tx.line(draw, (x, y + icon // 2), "→", 20 * k, INK, bold=True, anchor="lm")
+            x += 24 * k
+        amounts(canvas, (x, y), line.outputs, size=icon)
 
 
 @cache
-def _face(card: MachineCard) -> Image.Image:
+def _face(card: MachineCard, k: int) -> Image.Image:
+    """The face at ``k`` times its table size (``k`` = 2 for the ``/rules`` card sheet)."""
     colour, glyph = type_style(card.type)
-    img = frames.card(CARD_W, CARD_H, colour, BAND).copy()
+    w, h, band = CARD_W * k, CARD_H * k, BAND * k
+    img = frames.card(w, h, colour, band, radius=12 * k).copy()
     draw = ImageDraw.Draw(img)
     # band: type glyph, serial, level
-    tx.line(draw, (12, BAND // 2 + 1), glyph, 26, WHITE, bold=True, anchor="lm")
-    tx.line(draw, (44, BAND // 2 + 1), card.serial, 24, WHITE, bold=True, anchor="lm")
-    cx = CARD_W - 26
-    draw.ellipse((cx - 17, BAND // 2 - 17, cx + 17, BAND // 2 + 17), fill=WHITE, outline=CARD_EDGE, width=2)
-    tx.line(draw, (cx, BAND // 2 + 1), str(card.level), 24, INK, bold=True, anchor="mm")
+    tx.line(draw, (12 * k, band // 2 + k), glyph, 26 * k, WHITE, bold=True, anchor="lm")
+    tx.line(draw, (44 * k, band // 2 + k), card.serial, 24 * k, WHITE, bold=True, anchor="lm")
+    cx, r = w - 26 * k, 17 * k
+    draw.ellipse((cx - r, band // 2 - r, cx + r, band // 2 + r), fill=WHITE, outline=CARD_EDGE, width=2 * k)
+    tx.line(draw, (cx, band // 2 + k), str(card.level), 24 * k, INK, bold=True, anchor="mm")
     # name
-    tx.line(draw, (CARD_W // 2, BAND + 20), card.name, 22, INK, bold=True, anchor="mm", max_width=CARD_W - 16)
+    tx.line(draw, (w // 2, band + 20 * k), card.name, 22 * k, INK, bold=True, anchor="mm", max_width=w - 16 * k)
     # effect
-    footer = CARD_H - 40
-    combos_y = footer - 26
-    _draw_effects(img, card, BAND + 40, combos_y - 4)
+    footer = h - 40 * k
+    combos_y = footer - 26 * k
+    _draw_effects(img, card, band + 40 * k, combos_y - 4 * k, k)
     # combinable serials
     combos = "+ " + " ".join(card.combines_with) if card.combines_with else "alone"
-    tx.line(draw, (10, combos_y + 11), combos, 18, MUTED_INK, anchor="lm", max_width=CARD_W - 20)
+    tx.line(draw, (10 * k, combos_y + 11 * k), combos, 18 * k, MUTED_INK, anchor="lm", max_width=w - 20 * k)
     # footer: repair cost, lightning, cannot be dismantled
-    draw.line((8, footer, CARD_W - 8, footer), fill=mix(CARD_EDGE, WHITE, 0.6), width=1)
-    amounts(img, (8, footer + 7), repeat_goods(card.repair), size=22)
-    x = CARD_W - 12
+    draw.line((8 * k, footer, w - 8 * k, footer), fill=mix(CARD_EDGE, WHITE, 0.6), width=k)
+    amounts(img, (8 * k, footer + 7 * k), repeat_goods(card.repair), size=22 * k)
+    x = w - 12 * k
     if not card.dismantlable:
-        x -= 28
-        _no_dismantle(draw, (x, footer + 6), 26)
+        x -= 28 * k
+        _no_dismantle(draw, (x, footer + 6 * k), 26 * k, k)
     if card.lightning:
-        x -= 26
-        tx.line(draw, (x + 12, footer + 19), "⚡", 26, mix(HIGHLIGHT, INK, 0.25), bold=True, anchor="mm")
+        x -= 26 * k
+        tx.line(draw, (x + 12 * k, footer + 19 * k), "⚡", 26 * k, mix(HIGHLIGHT, INK, 0.25), bold=True, anchor="mm")
     return img
 
 
-def _no_dismantle(draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: int) -> None:
+def _no_dismantle(draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: int, k: int) -> None:
     """A hammer glyph struck through by a red circle: "this card cannot be dismantled"."""
     x, y = xy
-    tx.line(draw, (x + size // 2, y + size // 2), "⚒", 20, INK, anchor="mm")
-    draw.ellipse((x, y, x + size, y + size), outline=ALERT, width=3)
-    draw.line((x + 5, y + size - 5, x + size - 5, y + 5), fill=ALERT, width=3)
+    tx.line(draw, (x + size // 2, y + size // 2), "⚒", 20 * k, INK, anchor="mm")
+    draw.ellipse((x, y, x + size, y + size), outline=ALERT, width=3 * k)
+    draw.line((x + 5 * k, y + size - 5 * k, x + size - 5 * k, y + 5 * k), fill=ALERT, width=3 * k)
 
 
-def face(card: MachineCard) -> Image.Image:
-    """The full face of ``card`` (``CARD_W`` × ``CARD_H``), shared by every copy of its kind."""
-    return _face(dataclasses.replace(card, uid=0))
+def face(card: MachineCard, scale: int = 1) -> Image.Image:
+    """The full face of ``card`` (``CARD_W`` × ``CARD_H`` times ``scale``), shared by every copy of its kind."""
+    return _face(dataclasses.replace(card, uid=0), scale)
 
 
 def stack_height(count: int) -> int:

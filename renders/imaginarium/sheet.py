@@ -62,9 +62,9 @@ def facts(card: MachineCard, lang: str) -> list[str]:
 
 
 def draw(card: MachineCard, lang: str) -> Image.Image:
-    """The face at twice its table size on the left, its facts on the right."""
-    big = face(card).resize((CARD_W * SCALE, CARD_H * SCALE), Image.Resampling.LANCZOS)
-    mask = frames.card_mask(CARD_W * SCALE, CARD_H * SCALE)
+    """The face, drawn at twice its table size, on the left; its facts on the right."""
+    big = face(card, SCALE)
+    mask = frames.card_mask(CARD_W * SCALE, CARD_H * SCALE, 12 * SCALE)
     lines = facts(card, lang)
     text_x = M + big.width + 40
     text_w = W - text_x - M

@@ -17,23 +17,23 @@ def panel(draw: ImageDraw.ImageDraw, box: Box, *, fill: RGB = PANEL, edge: RGB =
 
 
 @cache
-def card(width: int, height: int, band: RGB, band_height: int, *, face: RGB = CARD) -> Image.Image:
+def card(width: int, height: int, band: RGB, band_height: int, *, face: RGB = CARD, radius: int = 12) -> Image.Image:
     """A blank card: rounded light face, dark edge and a coloured band across the top.
 
     Cached per size and colour, since every machine card of a type shares it.
     """
     img = Image.new("RGB", (width, height), mix(CARD_EDGE, (0, 0, 0), 0.3))
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=12, fill=face, outline=CARD_EDGE, width=3)
-    draw.rounded_rectangle((3, 3, width - 4, band_height), radius=10, fill=band)
-    draw.rectangle((3, band_height - 10, width - 4, band_height), fill=band)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=face, outline=CARD_EDGE, width=3)
+    draw.rounded_rectangle((3, 3, width - 4, band_height), radius=radius - 2, fill=band)
+    draw.rectangle((3, band_height - radius, width - 4, band_height), fill=band)
     draw.line((3, band_height, width - 4, band_height), fill=CARD_EDGE, width=2)
     return img
 
 
 @cache
-def card_mask(width: int, height: int) -> Image.Image:
+def card_mask(width: int, height: int, radius: int = 12) -> Image.Image:
     """The rounded outline of :func:`card` as a mask, to paste cards without square corners."""
     mask = Image.new("L", (width, height), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=12, fill=255)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=radius, fill=255)
     return mask
