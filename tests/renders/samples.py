@@ -2,7 +2,8 @@
 
 Card data follows docs of the game (serials, names, levels, repair lists, effect lines); the
 positions are invented but legal-looking. They pin the reference images, which must not move each
-time the engine's rules evolve.
+time the engine's rules evolve; for the same reason their message keys ("samples.…") are not in the
+engine's catalogue, so card sheets show the renders' own captions.
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ def machine(serial: str) -> MachineCard:
     """A fresh physical copy of the card with this serial."""
     name, kind, level, repair, effect, combos, lightning, dismantlable = CARDS[serial]
     return MachineCard(next(_uids), serial, name, kind, level, _a(repair), effect, combos, lightning, dismantlable,
-                       f"imaginarium.machine.{serial}")
+                       f"samples.machine.{serial}")
 
 
 ASSISTANT_PRICES = {"AS01": 9, "AS02": 5, "AS03": 6, "AS04": 5, "AS05": 6, "AS06": 4, "AS07": 3,
@@ -93,11 +94,11 @@ BASE_COSTS = (4, 3, 3, 2, 2, 1, 1)
 
 
 def assistant(aid: str) -> AssistantCard:
-    return AssistantCard(aid, ASSISTANT_PRICES[aid], f"imaginarium.assistant.{aid}")
+    return AssistantCard(aid, ASSISTANT_PRICES[aid], f"samples.assistant.{aid}")
 
 
 def project(pid: str, completed_by: tuple[int, ...] = ()) -> ProjectTile:
-    return ProjectTile(pid, PROJECT_VP[pid], f"imaginarium.project.{pid}", completed_by)
+    return ProjectTile(pid, PROJECT_VP[pid], f"samples.project.{pid}", completed_by)
 
 
 def _player(seat: int, rng: random.Random, seats: int) -> PlayerBoard:
