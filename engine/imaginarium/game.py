@@ -70,7 +70,8 @@ class Imaginarium(Game[State]):
         decisions: tuple[Decision, ...] = ()
         if seat is not None:
             choices = tuple(STEPS[state.step][0](state))
-            decisions = (Decision(seat, f"imaginarium.prompt.{state.step}", choices, {"round": state.round}),)
+            params = {"round": state.round, "owed": state.turn.owed}
+            decisions = (Decision(seat, f"imaginarium.prompt.{state.step}", choices, params),)
         state.cache = (state.version, decisions)
         return decisions
 

@@ -129,7 +129,7 @@ def pickup(state: State, tx: Transition) -> None:
         state.turn.owed = owed
         state.turn.paying = uid
         state.step = "pay"
-        tx.emit("imaginarium.event.paying", seat=player.seat, machine=serial, price=cost, owed=owed)
+        tx.emit("imaginarium.event.paying", seat=player.seat, machine=serial, price=cost)
         return
     # Not enough: spend everything and discard the machine.
     spent = [spent_ch, *(player.goods[r] for r in RESOURCES), 0]

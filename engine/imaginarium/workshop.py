@@ -55,7 +55,7 @@ def repair_apply(state: State, cid: str, tx: Transition) -> None:
     pay(player, machine.repair)
     player.yard.remove(uid)
     player.stacks.append([uid])
-    tx.emit("imaginarium.event.repaired", seat=player.seat, machine=machine.serial, cost=goods_code(machine.repair))
+    tx.emit("imaginarium.event.repaired", seat=player.seat, machine=machine.serial)
     # Rulebook: AS11 uses the effect twice, not for attack or defense machines or the Recyclateur.
     start_effect(state, uid, tx, 2 if has(data, player, "double_repair_effect") else 1)
 

@@ -1,0 +1,135 @@
+"""Setup, planning, order of resolution, checking and resetting, end of the game, two-player saboteurs."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.imaginarium import GAME
+from engine.imaginarium.cards import ATTACK, CH, VP
+from engine.imaginarium.scoring import add_majorities, outcome
+from engine.imaginarium.state import EXTRACTOR
+from tests.engine.imaginarium.builder import Table
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+@pytest.mark.parametrize("seed", range(8))
+def test_setup(seats: int, seed: int) -> None:
+    state = GAME.new(seats, seed)
+    data = state.data
+    levels = [data.card[u].level for u in state.belt]
+    assert len(state.belt) == 7 and -1 not in state.belt
+    assert levels == sorted(levels, reverse=True)  # level 1 furthest right
+    assert all(data.card[u].type != ATTACK for u in state.belt)  # no attack in the first round
+    assert len(state.display) == seats + 4
+    assert len(state.meeting) == 3
+    numbers = [data.workshops[p.workshop].number for p in state.players]
+    assert len(set(numbers)) == seats
+    for p in state.players:
+        assert [data.card[s[0]].serial for s in p.stacks] == ["P1", "P2"]
+    GAME.check_invariants(state)
+
+
+def test_two_player_pieces_start_saboteur_first_lower_workshop_first() -> None:
+    state = GAME.new(2, 3)
+    numbers = [state.data.workshops[p.workshop].number for p in state.players]
+    a = numbers.index(min(numbers))
+    b = 1 - a
+    assert state.order == [a * 2 + 1, b * 2 + 1, a * 2, b * 2]
+    view = GAME.view(state, None)
+    assert [(s.seat, s.piece) for s in view.initiative] == [
+        (a, "saboteur"),
+        (b, "saboteur"),
+        (a, "handyman"),
+        (b, "handyman"),
+    ]
+
+
+def test_planning_affordability_and_resolution_in_board_order() -> None:
+    t = Table(3)
+    for seat in range(3):
+        t.goods(seat, charcoalium=1)
+    first = GAME.pending(t.state)[0]
+    assert all(c.id.startswith("extractor") or c.params["price"] <= 1 for c in first.choices)
+    t.goods(0, charcoalium=10).goods(1, charcoalium=10).goods(2, charcoalium=10)
+    order = [p // 2 for p in t.state.order]
+    t.choose("extractor:2", "reserve:6", "reserve:0")
+    # Belt space 0 (nearest the deck) resolves first, then space 6, then the extractors.
+    assert t.state.queue == [order[2] * 2, order[1] * 2, order[0] * 2]
+
+
+def test_saboteurs_discard_machines_and_block_extractors() -> None:
+    t = Table(2)
+    sab_a, sab_b, hand_a, hand_b = t.state.order
+    uid = t.state.belt[2]
+    t.choose("reserve:2", "extractor:0", "extractor:1", "reserve:6")
+    assert uid in t.state.crusher
+    assert t.state.belt[2] == -1
+    # Saboteur A (space 2) resolved first and took number 1; saboteur B blocked extractor 1.
+    assert t.state.track[0] == sab_a
+    assert t.state.queue == [sab_a, hand_b, sab_b, hand_a]
+    assert t.state.turn.piece == hand_b
+
+
+def test_reset_discards_rightmost_slides_and_refills() -> None:
+    t = Table(3).workshop(0).goods(0)
+    belt = t.state.belt[:]
+    t.state.belt[1] = -1  # bought during the round
+    t.state.crusher.append(belt[1])
+    top = t.state.deck[-1]
+    t.turn(0, "menu", ("recruit", "extract"))
+    t.choose("end")
+    assert t.state.round == 2
+    assert belt[6] in t.state.crusher
+    assert t.state.belt[2:] == [belt[0], belt[2], belt[3], belt[4], belt[5]]
+    assert t.state.belt[1] == top
+    assert len(t.state.meeting) == 3
+
+
+def test_game_ends_after_the_round_with_20_vp_and_majorities_are_added() -> None:
+    t = Table(3).goods(0, vp=20, wood=1).goods(1, vp=19, wood=1, copper=2).goods(2, charcoalium=4)
+    t.workshop(0).turn(0, "menu", ("recruit", "extract"))
+    t.choose("end")
+    result = outcome(t.state)
+    assert result is not None and result.reason == "imaginarium.end.target"
+    assert t.player(0).goods[VP] == 22  # tied wood
+    assert t.player(1).goods[VP] == 23  # tied wood + copper
+    assert result.winners == (1,)
+    assert GAME.pending(t.state) == ()
+    final = GAME.view(t.state, None).final
+    assert final is not None and final[0].seat == 1 and final[0].majorities == 4 and final[0].winner
+
+
+def test_tie_break_by_levels_of_repaired_machines() -> None:
+    t = Table(2).goods(0, vp=20).goods(1, vp=20).workshop(0, "P1").workshop(1, "P3")
+    t.state.phase = "ended"
+    assert outcome(t.state).winners == (1,)
+    t.workshop(1, "P1")
+    assert outcome(t.state).winners == (0, 1)
+
+
+def test_no_majority_where_nobody_holds_any() -> None:
+    t = Table(2).goods(0).goods(1)
+    add_majorities(t.state)
+    assert t.player(0).goods[VP] == 0 and t.player(1).goods[CH] == 0
+
+
+def test_game_ends_when_deck_and_belt_are_empty() -> None:
+    t = Table(3).workshop(0)
+    t.state.crusher += t.state.deck + [u for u in t.state.belt if u >= 0]
+    t.state.deck = []
+    t.state.belt = [-1] * 7
+    t.turn(0, "menu", ("recruit", "extract"))
+    t.choose("end")
+    assert outcome(t.state).reason == "imaginarium.end.exhausted"
+
+
+def test_no_free_space_lets_a_handyman_stay_idle() -> None:
+    t = Table(5)
+    t.state.crusher += [u for u in t.state.belt if u >= 0]
+    t.state.belt = [-1] * 7
+    t.state.cache = None
+    t.choose("extractor:0", "extractor:1", "extractor:2")
+    assert t.ids() == ["idle"]
+    t.choose("idle", "idle")
+    assert t.state.phase == "implementation"
+    assert [t.state.spot[p] for p in t.state.queue][:3] == [EXTRACTOR, EXTRACTOR + 1, EXTRACTOR + 2]
