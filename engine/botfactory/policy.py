@@ -10,21 +10,27 @@ from __future__ import annotations
 from typing import Any
 
 from engine.botfactory import scoring
-from engine.botfactory.state import State
+from engine.botfactory.state import EMPTY, State
 from engine.core.contract import Choice, Decision, Game
 from engine.core.rng import Rng
 
 
 def estimate(state: State, seat: int) -> float:
-    """Final VP if the game ended now, plus what tiles and tokens in hand are likely worth."""
+    """Final VP if the game ended now, plus what robots in progress, tiles and tokens are likely worth:
+    parts matching one's projects and columns where one's projects could be completed count most."""
+    rules = state.rules
     player = state.players[seat]
     score = scoring.score(state, seat)
+    wanted = {rules.projects[p] for p in player.projects}
+    parts = sum(2.5 if rules.parts[t][0] in wanted or rules.parts[t][0] < 0 else 1.2 for t in player.parts)
+    columns = sum(sum(t != EMPTY for t in state.columns[c]) for c in wanted)
     return (
         score.total
-        + 8.0 * score.robot_count
-        + 0.5 * player.tokens
-        + 2.0 * len(player.parts)
-        + 3.0 * min(len(player.projects), 2)
+        + 12.0 * score.robot_count
+        + 0.7 * player.tokens
+        + parts
+        + 1.5 * columns
+        + 2.5 * min(len(player.projects), 3)
     )
 
 

@@ -100,7 +100,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     if verb == "skip":
         tx.emit("botfactory.event.skip", seat=seat, bonus=entry[0])
         return
-    nums = [int(a) for a in args]
+    nums = [int(a) for a in args if a.isdigit()]
     if verb == "place":
         board.pay(state, seat, entry[1])
         board.place_part(state, seat, nums[0], nums[1], tx)
