@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.botfactory import GAME
 from engine.botfactory.state import EMPTY
-from tests.engine.botfactory.helpers import at_turn, ids, new, part, play, project, space
+from tests.engine.botfactory.helpers import at_turn, ids, new, part, play, project
 
 RED, YELLOW, BLUE, GREEN = range(4)
 

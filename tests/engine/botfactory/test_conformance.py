@@ -7,8 +7,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.botfactory import GAME
-from engine.core.selfplay import play_one
 from engine.core.contract import RandomPolicy
+from engine.core.selfplay import play_one
 from tests.engine.conformance import check_playout
 
 
