@@ -21,7 +21,7 @@ from renders.api import Render, render_board, render_card, render_final, render_
 COMMAND = ("render",)
 HELP = "Draw sample boards, screens, final scores and cards from games the engine plays (--demo)."
 
-MID_GAME_ROUND = 4
+MID_GAME_ROUND = 7
 MAX_DECISIONS = 20_000
 
 
@@ -103,7 +103,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         stem = f"{args.game}-{seats}p"
         _write(args.out, f"{stem}-board", render_board(game.view(mid.state, None)))
-        _write(args.out, f"{stem}-screen-seat1", render_screen(game.view(mid.state, 0)))
+        for seat in range(seats):
+            _write(args.out, f"{stem}-screen-seat{seat + 1}", render_screen(game.view(mid.state, seat)))
         _write(args.out, f"{stem}-final", render_final(game.view(done.state, None)))
         if seats == game.max_seats:
             for card in _cards(game.view(mid.state, None))[:3]:
