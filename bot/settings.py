@@ -18,3 +18,5 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     data_overrides: Path | None = None
+    scheduler_seconds: float = 30.0
+    """How often the scheduler looks for due reminders and timeouts."""

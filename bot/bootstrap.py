@@ -1,0 +1,119 @@
+"""The Discord client: start-up (store, cogs, persistent components, command sync) and clean shutdown.
+
+``setup_hook`` runs once after login and before the gateway connects, so everything a click needs is
+in place before the first event: the store is open and migrated, every cog extension is loaded (each
+registers its dynamic items, whose custom_id templates keep old buttons working after a restart), the
+command tree is synced, and the scheduler loop (a cog) is running. On shutdown the bot stops taking
+new moves, lets the ones in flight finish, then closes the database.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import importlib
+import logging
+import pkgutil
+from collections.abc import AsyncIterator
+
+import discord
+from discord.ext import commands
+
+import cogs
+from bot.clock import Clock
+from bot.service import GameService, open_service
+from bot.settings import Settings
+from cogs.ui.errors import BricabotTree, UserFacingError
+from cogs.ui.publisher import Publisher
+
+log = logging.getLogger("bricabot")
+
+
+def extensions() -> list[str]:
+    """Every top-level module of :mod:`cogs` with an extension ``setup``; helpers live in ``cogs.ui``."""
+    names = []
+    for info in pkgutil.iter_modules(cogs.__path__):
+        if info.ispkg:
+            continue
+        name = f"{cogs.__name__}.{info.name}"
+        if hasattr(importlib.import_module(name), "setup"):
+            names.append(name)
+    return sorted(names)
+
+
+class MoveGate:
+    """Counts moves in flight so shutdown can stop new ones and wait for the rest."""
+
+    def __init__(self) -> None:
+        self._open = True
+        self._inflight = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+
+    @property
+    def open(self) -> bool:
+        return self._open
+
+    @contextlib.asynccontextmanager
+    async def move(self) -> AsyncIterator[None]:
+        if not self._open:
+            raise UserFacingError("shutting_down", "Bricabot is restarting; try again in a minute.")
+        self._inflight += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._inflight -= 1
+            if self._inflight == 0:
+                self._idle.set()
+
+    async def close(self, timeout: float = 30.0) -> None:
+        """Refuse new moves and wait (up to ``timeout``) for the ones in flight."""
+        self._open = False
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
+
+
+class Bricabot(commands.Bot):
+    """The bot: no prefix commands and no privileged intents; everything is slash commands and components."""
+
+    def __init__(self, settings: Settings, *, clock: Clock | None = None) -> None:
+        """``clock`` is the service's clock (the wall clock unless a test moves time)."""
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            tree_cls=BricabotTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.gate = MoveGate()
+        self.clock = clock
+        self.service: GameService | None = None
+        self.publisher = Publisher(self)
+
+    async def setup_hook(self) -> None:
+        self.service = await open_service(self.settings, clock=self.clock)
+        for name in extensions():
+            await self.load_extension(name)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Guild sync (instant) when a development guild is set, global sync otherwise."""
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development guild %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def close(self) -> None:
+        await self.gate.close()
+        for name in list(self.extensions):
+            await self.unload_extension(name)
+        await super().close()
+        if self.service is not None:
+            await self.service.close()
+            self.service = None

@@ -1,0 +1,56 @@
+"""``bricabot run``: connect to Discord and serve games until stopped (Ctrl-C or SIGTERM)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+
+import discord
+
+from bot.bootstrap import Bricabot
+from bot.settings import Settings
+
+COMMAND = ("run",)
+HELP = "Run the Discord bot (settings from the environment and .env; see .env.example)."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--log-level", help="override LOG_LEVEL (DEBUG, INFO, WARNING, ...)")
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = Settings()
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print(
+            "bricabot: DISCORD_TOKEN is not set; put it in .env or the environment (see .env.example).", file=sys.stderr
+        )
+        return 2
+    discord.utils.setup_logging(
+        level=logging.getLevelNamesMapping().get((args.log_level or settings.log_level).upper(), logging.INFO)
+    )
+    try:
+        asyncio.run(_serve(settings))
+    except discord.LoginFailure:
+        print(
+            "bricabot: Discord refused the token (DISCORD_TOKEN); copy it again from the developer portal.",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("bricabot: Discord refused an intent; Bricabot needs no privileged intents.", file=sys.stderr)
+        return 2
+    return 0
+
+
+async def _serve(settings: Settings) -> None:
+    """Start the bot; SIGTERM and SIGINT close it cleanly (moves in flight finish, the database closes)."""
+    assert settings.discord_token is not None
+    bot = Bricabot(settings)
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(settings.discord_token.get_secret_value())

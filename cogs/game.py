@@ -1,0 +1,175 @@
+"""``/game``: lobbies, playing, reading the table, seats and personal settings.
+
+Each command parses its options, calls the service (through the helpers in :mod:`cogs.ui`) and
+answers; no rule of any game lives here. Errors reach the user through the tree's one error handler.
+This extension also registers the dynamic items that route every button and menu the bot sends.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service import TURN_TIMERS
+from cogs.ui import history, lobby, overview, params, table
+from cogs.ui.context import acting_host, bot_of, service_of
+from cogs.ui.errors import UserFacingError
+from cogs.ui.routes import DYNAMIC_ITEMS
+
+TIMER_CHOICES = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
+LANGUAGES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
+GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
+
+
+class Game(commands.GroupCog, group_name="game", group_description="Play Imaginarium, Bot Factory and more"):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    # -- lobbies -------------------------------------------------------------------------------
+    @app_commands.command(name="new", description="Open a lobby in this channel")
+    @app_commands.describe(
+        kind="Which game",
+        options="Game options, e.g. chimera, team=true (start typing for suggestions)",
+        timer="Time each player has per turn (default: the server's setting)",
+        missed="What happens when someone misses their deadline",
+        ai="AI seats to add now",
+    )
+    @app_commands.autocomplete(kind=params.kind_autocomplete, options=params.options_autocomplete)
+    @app_commands.choices(timer=TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES)
+    @app_commands.guild_only()
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        kind: str,
+        options: str = "",
+        timer: str | None = None,
+        missed: str = "ai",
+        ai: app_commands.Range[int, 0, 5] = 0,
+    ) -> None:
+        chosen = params.kind_named(interaction, kind)
+        if ai >= chosen.max_seats:
+            raise UserFacingError("too_many_ai", f"{chosen.title} seats at most {chosen.max_seats}, you included.")
+        if timer is None:
+            assert interaction.guild_id is not None
+            timer = (await service_of(interaction).guild_settings(interaction.guild_id))[1]
+        await lobby.create(
+            interaction,
+            chosen.kind,
+            params.parse_options(chosen, options),
+            timer=timer,
+            policy=params.MISSED_TURN[missed],
+            ai_seats=ai,
+        )
+
+    @app_commands.command(name="leave", description="Give up your seat in a lobby")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await params.resolve_game(interaction, game)
+        if info.status == "active":
+            raise UserFacingError(
+                "use_abandon", "The game has started: use `/game abandon` to hand your seat to an AI."
+            )
+        info = await service_of(interaction).leave(info.id, interaction.user.id)
+        await interaction.response.send_message("You left the lobby.", ephemeral=True)
+        await lobby.redraw(interaction, info)
+
+    # -- playing -------------------------------------------------------------------------------
+    @app_commands.command(name="play", description="Your screen and your moves (only you see them)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def play(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await params.resolve_game(interaction, game)
+        await table.open_panel(interaction, info.id)
+
+    @app_commands.command(name="screen", description="Your hidden screen and pending decision (only you see it)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def screen(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await params.resolve_game(interaction, game)
+        await table.open_panel(interaction, info.id)
+
+    @app_commands.command(name="board", description="The current board (only you see this copy)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await overview.board(interaction, await params.resolve_game(interaction, game))
+
+    @app_commands.command(name="log", description="What happened so far, newest last")
+    @app_commands.describe(game=GAME_HELP, page="1 is the latest page")
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def log(
+        self, interaction: discord.Interaction, game: int | None = None, page: app_commands.Range[int, 1] = 1
+    ) -> None:
+        info = await params.resolve_game(interaction, game)
+        await history.show(interaction, info.id, page - 1, edit=False)
+
+    @app_commands.command(name="list", description="Lobbies and running games here, and whose turn it is")
+    async def list_(self, interaction: discord.Interaction) -> None:
+        await overview.listing(interaction)
+
+    @app_commands.command(name="mine", description="Your games in every server: what to do and by when")
+    async def mine(self, interaction: discord.Interaction) -> None:
+        await overview.mine(interaction)
+
+    # -- seats ---------------------------------------------------------------------------------
+    @app_commands.command(name="abandon", description="Leave a running game for good; an AI takes your seat")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def abandon(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        info = await params.resolve_game(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        async with bot.gate.move():
+            result = await service_of(interaction).abandon(info.id, interaction.user.id)
+        await interaction.edit_original_response(content="You left the game; an AI plays your seat from now on.")
+        await bot.publisher.after(result)
+
+    @app_commands.command(name="kick", description="Hand a player's seat to an AI (host or Manage Server)")
+    @app_commands.describe(game=GAME_HELP, player="The player to replace with an AI")
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def kick(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
+        info = await params.resolve_game(interaction, game)
+        seat = info.seat_of(player.id)
+        if seat is None:
+            raise UserFacingError("not_seated", f"{player.mention} has no seat in {info.title} #{info.id}.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        async with bot.gate.move():
+            result = await service_of(interaction).kick(info.id, acting_host(interaction, info), seat.seat)
+        await interaction.edit_original_response(content=f"An AI now plays {player.mention}'s seat.")
+        await bot.publisher.after(result)
+
+    # -- personal settings ---------------------------------------------------------------------
+    @app_commands.command(name="vacation", description="Pause your turn timers in every game (time left is kept)")
+    @app_commands.describe(on="True to go on vacation, false to come back")
+    async def vacation(self, interaction: discord.Interaction, on: bool) -> None:
+        await service_of(interaction).set_vacation(interaction.user.id, on)
+        text = (
+            "Enjoy your break: your turn timers are paused."
+            if on
+            else "Welcome back: your turn timers run again with the time you had left."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="settings", description="Your Bricabot settings: language")
+    @app_commands.describe(language="Language of your screens, menus and log")
+    @app_commands.choices(language=LANGUAGES)
+    async def settings(self, interaction: discord.Interaction, language: str | None = None) -> None:
+        service = service_of(interaction)
+        user = interaction.user.id
+        if language is not None:
+            await service.set_user_lang(user, language)
+        lang = await service.user_lang(user)
+        away = "on vacation (timers paused)" if await service.vacation(user) else "playing (timers run)"
+        await interaction.response.send_message(f"Language: **{lang}** · Status: {away}.", ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    await bot.add_cog(Game(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS)

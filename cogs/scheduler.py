@@ -1,0 +1,58 @@
+"""The scheduler: a ``discord.ext.tasks`` loop that delivers reminders and timeouts when they fall due.
+
+Deadlines live in the database, so nothing is lost across restarts: the first pass after start-up
+finds everything that fell due while the bot was down and does it at once. Each piece of work is
+idempotent in the service, and one failing game never stops the loop for the others.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+if TYPE_CHECKING:
+    from bot.bootstrap import Bricabot
+
+log = logging.getLogger("bricabot.scheduler")
+
+
+class Scheduler(commands.Cog):
+    def __init__(self, bot: Bricabot) -> None:
+        self.bot = bot
+        self.loop = tasks.loop(seconds=bot.settings.scheduler_seconds)(self._tick)
+        self.loop.before_loop(self._wait_until_ready)
+
+    async def cog_load(self) -> None:
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    async def _wait_until_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _tick(self) -> None:
+        await self.tick()
+
+    async def tick(self, now: datetime | None = None) -> int:
+        """Do everything due at ``now`` (the service's clock when omitted); returns how many were done."""
+        service = self.bot.service
+        if service is None or not self.bot.gate.open:
+            return 0
+        done = 0
+        for work in await service.due_work(now):
+            try:
+                async with self.bot.gate.move():
+                    result = await service.perform(work)
+                await self.bot.publisher.after(result)
+                done += 1
+            except Exception:
+                log.exception("scheduled %s for game %s failed; it will be retried", work.kind, work.game_id)
+        return done
+
+
+async def setup(bot: Bricabot) -> None:  # type: ignore[misc]
+    await bot.add_cog(Scheduler(bot))

@@ -1,0 +1,102 @@
+"""The one error handler: every refusal or failure reaches the user as a short ephemeral message.
+
+Engine and service errors carry a stable ``code``; each code maps to a friendly sentence here, and
+refusals whose own message already speaks to the player (bad options, a bad setting) show it. Anything
+else is a bug: the user gets a reference id, the log gets the full traceback under that id.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+
+import discord
+from discord import app_commands
+
+from engine.core.errors import EngineError
+
+log = logging.getLogger("bricabot.errors")
+
+
+class UserFacingError(Exception):
+    """A refusal decided by the Discord layer itself (not a seat, wrong channel, shutting down)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+FRIENDLY: dict[str, str] = {
+    "stale_version": "That was chosen on an out-of-date screen: the game has moved on. Nothing was played.",
+    "game_finished": "This game has already ended.",
+    "wrong_seat": "It is not your turn to decide right now.",
+    "illegal_choice": "That choice is no longer allowed. Nothing was played.",
+    "game_not_found": "I can't find that game. It may have been cancelled.",
+    "not_host": "Only the game's host (or someone with Manage Server) can do that.",
+    "game_full": "This game has no free seat left.",
+    "already_seated": "You already have a seat in this game.",
+    "not_seated": "You are not playing in this game.",
+    "wrong_status": "The game is not at a stage where that can be done.",
+    "not_enough_seats": "Not enough players yet to start.",
+    "cannot_undo": "There is nothing of yours to undo since the last draw or reveal.",
+    "invariant_broken": "The game hit an inconsistency and the move was refused.",
+}
+"""Stable error codes (engine, service, this layer) to what a player reads."""
+
+SHOWN_AS_IS = frozenset({"bad_options", "bad_setting", "bad_data"})
+"""Codes whose own message is written for the player (it names the option and the allowed values)."""
+
+
+def friendly(error: BaseException) -> tuple[str, bool]:
+    """The message for ``error`` and whether it is an expected refusal (False: a bug to log)."""
+    if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
+        error = error.__cause__ or error
+    if isinstance(error, UserFacingError):
+        return error.message, True
+    if isinstance(error, EngineError):
+        if error.code in SHOWN_AS_IS:
+            return error.message, True
+        return FRIENDLY.get(error.code, error.message), error.code != "invariant_broken"
+    if isinstance(error, app_commands.MissingPermissions):
+        return "You need the Manage Server permission for that.", True
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "That only works in a server.", True
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s.", True
+    return "", False
+
+
+async def report(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer ``interaction`` with a short ephemeral message about ``error``; log bugs with a reference."""
+    message, expected = friendly(error)
+    if not expected:
+        ref = secrets.token_hex(3).upper()
+        cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else None
+        log.error("ref %s: error handling interaction %s", ref, _describe(interaction), exc_info=cause or error)
+        message = f"{message or 'Something went wrong on my side.'} Nothing was changed. (ref `{ref}`)"
+    await send_ephemeral(interaction, message)
+
+
+async def send_ephemeral(interaction: discord.Interaction, message: str) -> None:
+    """Reply privately whether or not the interaction was already answered (deferred)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(message, ephemeral=True)
+        else:
+            await interaction.response.send_message(message, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    data = interaction.data or {}
+    what = data.get("custom_id") or data.get("name") or interaction.type.name
+    return f"{what!r} by user {interaction.user.id} in channel {interaction.channel_id}"
+
+
+class BricabotTree(app_commands.CommandTree[discord.Client]):
+    """The command tree whose ``on_error`` is the one error handler for slash commands."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)

@@ -1,0 +1,92 @@
+"""Read-only answers: the board on demand, the games of a channel or server, and a user's own games.
+
+All are ephemeral: they are for the person asking, and the thread keeps one board message only.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.service import GameInfo
+from cogs.ui import images, layouts
+from cogs.ui.context import lang_for, service_of
+from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, seat_name, title
+from engine import registry
+
+MAX_LISTED = 20
+
+
+def jump(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link that opens the channel (or message) in Discord."""
+    where = "@me" if guild_id is None else str(guild_id)
+    return f"https://discord.com/channels/{where}/{channel_id}" + ("" if message_id is None else f"/{message_id}")
+
+
+def _place(game: GameInfo) -> str:
+    if game.thread_id is not None:
+        return f"<#{game.thread_id}>"
+    if game.channel_id is not None:
+        return f"<#{game.channel_id}>"
+    return "no channel"
+
+
+async def board(interaction: discord.Interaction, game: GameInfo) -> None:
+    """The current public board, privately, with a link to the board message in the thread."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    service = service_of(interaction)
+    table = await service.view(game.id, None)
+    render = await images.board(table.view, await lang_for(interaction))
+    embed = layouts.board_embed(table.game, render, _status(table.game))
+    where = (await service.messages(game.id)).get("board")
+    content = None if where is None else f"Board message: {jump(game.guild_id, where[0], where[1])}"
+    await interaction.edit_original_response(
+        content=content, embed=embed, attachments=[images.as_file(render, images.BOARD_FILE)]
+    )
+
+
+def _status(game: GameInfo) -> str:
+    waiting = [seat_name(s) for s in game.seats if s.to_act]
+    if game.status == "active":
+        return "Waiting for " + (", ".join(waiting) or "the AI")
+    return game.status.capitalize()
+
+
+async def listing(interaction: discord.Interaction) -> None:
+    """Lobbies and running games of this channel (or of the whole server), and whose turn it is."""
+    service = service_of(interaction)
+    games = [g for g in await service.games(channel_id=interaction.channel_id) if g.status in ("lobby", "active")]
+    scope = "this channel"
+    if not games and interaction.guild_id is not None:
+        games = [g for g in await service.games(guild_id=interaction.guild_id) if g.status in ("lobby", "active")]
+        scope = "this server"
+    lines = []
+    for game in games[:MAX_LISTED]:
+        state = "lobby, open to join" if game.status == "lobby" else _status(game)
+        lines.append(f"**{title(game)}** — {_place(game)} — {state}")
+    text = "\n".join(lines) or "No lobbies or running games here. Start one with `/game new`."
+    embed = discord.Embed(title=f"Games in {scope}", description=clip(text, EMBED_DESCRIPTION), colour=layouts.COLOUR)
+    await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def mine(interaction: discord.Interaction) -> None:
+    """The user's games in every server: what they must decide, by when, with a jump link."""
+    service = service_of(interaction)
+    lang = await lang_for(interaction)
+    pending = {p.game.id: p for p in await service.pending_for(interaction.user.id)}
+    lines = []
+    for game in (await service.user_games(interaction.user.id))[:MAX_LISTED]:
+        known = await service.messages(game.id)
+        where = known.get("board") or known.get("lobby")
+        link = "" if where is None else f" [open]({jump(game.guild_id, where[0], where[1])})"
+        item = pending.get(game.id)
+        if game.status == "lobby":
+            todo = "waiting in the lobby"
+        elif item is None:
+            todo = "waiting for the others"
+        else:
+            prompt = registry.get(game.kind).text(item.decision.prompt, item.decision.params, lang)
+            todo = f"**your turn**: {prompt} — {deadline(item.deadline)}"
+        lines.append(f"**{title(game)}**{link} — {todo}")
+    text = "\n".join(lines) or "You have no running games. Join one from a lobby or start one with `/game new`."
+    embed = discord.Embed(title="Your games", description=clip(text, EMBED_DESCRIPTION), colour=layouts.COLOUR)
+    await interaction.response.send_message(embed=embed, ephemeral=True)

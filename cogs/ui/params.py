@@ -1,0 +1,155 @@
+"""Slash-command parameters shared by the commands: which game is meant, game kinds and lobby options.
+
+Everything offered comes from the service's catalogue (``GameService.kinds``), so a game kind that
+is registered appears in ``/game new`` with its own options without any code here. Autocomplete
+only suggests; the handlers validate what arrives (the engine's ``validate_options`` at the end).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.service import GameInfo, GameKind, TimeoutPolicy
+from cogs.ui.context import service_of
+from cogs.ui.errors import UserFacingError
+from engine.core.contract import OptionSpec
+from engine.core.errors import BadOptions
+
+MAX_SUGGESTIONS = 25
+MISSED_TURN = {
+    "ai": TimeoutPolicy(None),
+    "replace-1": TimeoutPolicy(1),
+    "replace-2": TimeoutPolicy(2),
+    "replace-3": TimeoutPolicy(3),
+}
+MISSED_TURN_CHOICES = [
+    app_commands.Choice(name="An AI plays the missed turn; the seat stays yours", value="ai"),
+    app_commands.Choice(name="Seat goes to an AI at the first missed turn", value="replace-1"),
+    app_commands.Choice(name="Seat goes to an AI after 2 missed turns", value="replace-2"),
+    app_commands.Choice(name="Seat goes to an AI after 3 missed turns", value="replace-3"),
+]
+
+
+# -- which game ---------------------------------------------------------------------------------
+async def resolve_game(interaction: discord.Interaction, given: int | None) -> GameInfo:
+    """The game meant: the one given, else the game of this thread, else the user's only game."""
+    service = service_of(interaction)
+    if given is not None:
+        return await service.game(given)
+    channel = interaction.channel_id
+    mine = await service.user_games(interaction.user.id)
+    here = [g for g in mine if channel is not None and channel in (g.thread_id, g.channel_id)]
+    if interaction.guild_id is not None and not here:
+        local = await service.games(guild_id=interaction.guild_id)
+        here = [g for g in local if g.thread_id == channel]
+    if len(here) == 1:
+        return here[0]
+    if not here and len(mine) == 1:
+        return mine[0]
+    raise UserFacingError(
+        "which_game", "Which game? Pass `game:` (start typing to pick one; `/game mine` lists yours)."
+    )
+
+
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """The user's games, then the games of this server, filtered by what was typed."""
+    service = service_of(interaction)
+    games = await service.user_games(interaction.user.id)
+    if interaction.guild_id is not None:
+        known = {g.id for g in games}
+        games += [g for g in await service.games(guild_id=interaction.guild_id) if g.id not in known]
+    out = []
+    for game in games:
+        name = f"{game.title} #{game.id} ({game.status})"
+        if current.lower() in name.lower() and game.status in ("lobby", "active"):
+            out.append(app_commands.Choice(name=name, value=game.id))
+    return out[:MAX_SUGGESTIONS]
+
+
+# -- game kinds and options ---------------------------------------------------------------------
+def kind_named(interaction: discord.Interaction, kind: str) -> GameKind:
+    kinds = service_of(interaction).kinds()
+    for known in kinds:
+        if kind in (known.kind, known.title):
+            return known
+    names = ", ".join(k.kind for k in kinds)
+    raise BadOptions(f"Unknown game '{kind}'. Known games: {names}.", kind=kind)
+
+
+async def kind_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    out = []
+    for kind in service_of(interaction).kinds():
+        if current.lower() in kind.title.lower() or current.lower() in kind.kind:
+            seats = f"{kind.min_seats}–{kind.max_seats}" if kind.min_seats != kind.max_seats else str(kind.min_seats)
+            out.append(app_commands.Choice(name=f"{kind.title} ({seats} players)", value=kind.kind))
+    return out[:MAX_SUGGESTIONS]
+
+
+def parse_options(kind: GameKind, text: str) -> dict[str, Any]:
+    """``"chimera, team=true, variant=inspection"`` as typed values (a bare name means true)."""
+    specs = {spec.name: spec for spec in kind.options}
+    out: dict[str, Any] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, raw = (s.strip() for s in part.partition("="))
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(specs) or "none"
+            raise BadOptions(f"{kind.title} has no option '{name}'. Its options: {known}.", option=name)
+        out[name] = _value(spec, raw if sep else "true")
+    return out
+
+
+def _value(spec: OptionSpec, raw: str) -> Any:
+    if spec.kind == "bool":
+        if raw.lower() in ("true", "yes", "on", "1"):
+            return True
+        if raw.lower() in ("false", "no", "off", "0"):
+            return False
+        raise BadOptions(f"Option '{spec.name}' is true or false, not '{raw}'.", option=spec.name)
+    if spec.kind == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            raise BadOptions(f"Option '{spec.name}' is a whole number, not '{raw}'.", option=spec.name) from None
+    for choice in spec.choices:
+        if str(choice) == raw:
+            return choice
+    return raw
+
+
+def option_suggestions(kind: GameKind, current: str) -> list[str]:
+    """Completions of the last ``name=value`` typed, keeping what came before it."""
+    done, _, last = current.rpartition(",")
+    prefix = f"{done.strip()}, " if done.strip() else ""
+    taken = {p.split("=")[0].strip() for p in done.split(",") if p.strip()}
+    candidates: list[str] = []
+    for spec in kind.options:
+        if spec.name in taken:
+            continue
+        if spec.kind == "bool":
+            values: tuple[Any, ...] = (True, False)
+        elif spec.kind == "choice":
+            values = spec.choices
+        else:
+            low = spec.min if spec.min is not None else spec.default
+            high = spec.max if spec.max is not None else spec.default
+            values = tuple(range(low, high + 1)) if high - low < MAX_SUGGESTIONS else (spec.default,)
+        for value in values:
+            text = f"{spec.name}={str(value).lower() if isinstance(value, bool) else value}"
+            if text.startswith(last.strip()):
+                candidates.append(prefix + text)
+    return candidates[:MAX_SUGGESTIONS]
+
+
+async def options_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    kind_value = getattr(interaction.namespace, "kind", None)
+    try:
+        kind = kind_named(interaction, str(kind_value or ""))
+    except BadOptions:
+        return []
+    return [app_commands.Choice(name=s[:100], value=s[:100]) for s in option_suggestions(kind, current)]

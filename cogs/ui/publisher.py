@@ -1,0 +1,189 @@
+"""What the table shows everyone after a change: the one board message, pings, and the final scores.
+
+The board is a single message in the game's thread, edited in place after every change (never a new
+image per move). Edits are coalesced per game: while one is being drawn, further changes only mark
+the board dirty and the running edit draws once more at the end, which keeps a busy game within the
+thread's rate limit. Notifications from the service become short thread messages that mention only
+the players concerned; reminders also go by DM, falling back to the thread when DMs are closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
+from bot.service import GameInfo, GameService, MoveResult
+from cogs.ui import ids, images, layouts
+from cogs.ui.ids import Components
+from cogs.ui.text import CONTENT, clip, deadline, mentions, title
+
+if TYPE_CHECKING:
+    from bot.bootstrap import Bricabot
+
+log = logging.getLogger("bricabot.publisher")
+
+THREAD_ARCHIVED = 50083
+CANNOT_DM = 50007
+ARCHIVE_MINUTES = 10080
+"""A week: the longest auto-archive Discord allows, for games that move every few days."""
+
+
+@dataclass
+class _Board:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    dirty: bool = False
+
+
+class Publisher:
+    """Keeps each game's public messages in step with the service."""
+
+    def __init__(self, bot: Bricabot) -> None:
+        self.bot = bot
+        self._boards: dict[int, _Board] = {}
+        self._closed_dms: set[int] = set()
+
+    @property
+    def service(self) -> GameService:
+        assert self.bot.service is not None
+        return self.bot.service
+
+    async def lang(self, game: GameInfo) -> str:
+        return "en" if game.guild_id is None else (await self.service.guild_settings(game.guild_id))[0]
+
+    # -- the board -----------------------------------------------------------------------------
+    async def open_table(self, game: GameInfo, lobby: discord.Message) -> GameInfo:
+        """Open the game's public thread on its lobby message and post the board there."""
+        thread = await lobby.create_thread(name=title(game), auto_archive_duration=ARCHIVE_MINUTES)
+        game = await self.service.set_thread(game.id, thread.id)
+        embed, file, view = await self._board_parts(game.id)
+        board = await thread.send(embed=embed, file=file, view=view)
+        await self.service.set_message(game.id, "board", thread.id, board.id)
+        return game
+
+    async def refresh_board(self, game_id: int) -> None:
+        """Redraw the board message; concurrent requests collapse into one extra redraw."""
+        board = self._boards.setdefault(game_id, _Board())
+        board.dirty = True
+        if board.lock.locked():
+            return
+        async with board.lock:
+            while board.dirty:
+                board.dirty = False
+                await self._redraw(game_id)
+        self._boards.pop(game_id, None)
+
+    async def _board_parts(self, game_id: int) -> tuple[discord.Embed, discord.File, Components]:
+        table = await self.service.view(game_id, None)
+        game = table.game
+        render = await images.board(table.view, await self.lang(game))
+        waiting = sum(1 for s in game.seats if s.to_act)
+        status = {
+            "active": f"In play: waiting for {waiting} player(s). Press **Play / My screen** to see your moves.",
+            "finished": "Game over: the final scores are below.",
+            "cancelled": "This game was cancelled.",
+        }.get(game.status, game.status)
+        embed = layouts.board_embed(game, render, status)
+        return embed, images.as_file(render, images.BOARD_FILE), layouts.board_controls(game)
+
+    async def _redraw(self, game_id: int) -> None:
+        where = (await self.service.messages(game_id)).get("board")
+        if where is None:
+            return
+        channel_id, message_id = where
+        embed, file, view = await self._board_parts(game_id)
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        try:
+            await message.edit(embed=embed, attachments=[file], view=view)
+        except discord.HTTPException as exc:
+            if exc.code != THREAD_ARCHIVED:
+                raise
+            await self._unarchive(channel_id)
+            embed, file, view = await self._board_parts(game_id)
+            await message.edit(embed=embed, attachments=[file], view=view)
+
+    async def _unarchive(self, thread_id: int) -> None:
+        thread = await self.bot.fetch_channel(thread_id)
+        if isinstance(thread, discord.Thread):
+            await thread.edit(archived=False)
+
+    # -- after a change ------------------------------------------------------------------------
+    async def after(self, result: MoveResult) -> None:
+        """Everything public that follows a service call: the board, then the news."""
+        if result.moves or result.game.status != "active" or result.notifications:
+            await self.refresh_board(result.game.id)
+        await self.deliver(result.game, result.notifications)
+
+    async def deliver(self, game: GameInfo, notes: Iterable[Notification]) -> None:
+        notes = list(notes)
+        where = game.thread_id or game.channel_id
+        if where is None:
+            return
+        channel = self.bot.get_partial_messageable(where)
+        to_act = [n for n in notes if isinstance(n, MustAct)]
+        if to_act:
+            await self._ping(channel, game, to_act)
+        for note in notes:
+            if isinstance(note, Reminder):
+                await self._remind(channel, game, note)
+            elif isinstance(note, TimedOut):
+                extra = " The seat is now played by an AI." if note.replaced else ""
+                await self._say(channel, f"⌛ <@{note.user_id}> missed the deadline; an AI played that turn.{extra}")
+            elif isinstance(note, SeatReplaced) and note.reason != "timeouts":
+                why = {"abandoned": "left the game", "kicked": "was removed by the host"}.get(note.reason, note.reason)
+                await self._say(channel, f"🤖 <@{note.user_id}> {why}; an AI now plays seat {note.seat + 1}.")
+            elif isinstance(note, GameEnded):
+                await self._final(channel, game)
+
+    async def _ping(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
+        users = sorted({n.user_id for n in notes})
+        due = min((n.deadline for n in notes if n.deadline is not None), default=None)
+        when = "" if due is None else f" Deadline: {deadline(due)}."
+        view = Components()
+        view.add_item(
+            discord.ui.Button(
+                label="Play / My screen",
+                emoji="🎲",
+                style=discord.ButtonStyle.primary,
+                custom_id=ids.board(game.id, "play"),
+            )
+        )
+        await channel.send(
+            clip(f"🎲 {mentions(users)}: your turn in **{title(game)}**.{when}", CONTENT),
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
+        )
+
+    async def _remind(self, channel: discord.PartialMessageable, game: GameInfo, note: Reminder) -> None:
+        """A DM first; users whose DMs are closed get the reminder as a thread ping instead."""
+        text = f"⏰ Your turn in **{title(game)}** ends {discord.utils.format_dt(note.deadline, 'R')}."
+        link = f"https://discord.com/channels/{game.guild_id}/{game.thread_id}" if game.thread_id else ""
+        if note.user_id not in self._closed_dms:
+            try:
+                dm = await self.bot.create_dm(discord.Object(note.user_id))
+                await dm.send(f"{text} {link}".strip())
+                return
+            except discord.Forbidden:
+                self._closed_dms.add(note.user_id)
+            except discord.HTTPException:
+                log.warning("could not DM user %s a reminder", note.user_id, exc_info=True)
+        await channel.send(
+            f"<@{note.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)])
+        )
+
+    async def _say(self, channel: discord.PartialMessageable, text: str) -> None:
+        await channel.send(clip(text, CONTENT), allowed_mentions=discord.AllowedMentions.none())
+
+    async def _final(self, channel: discord.PartialMessageable, game: GameInfo) -> None:
+        table = await self.service.view(game.id, None)
+        render = await images.final(table.view, await self.lang(table.game))
+        await channel.send(
+            embed=layouts.final_embed(table.game, render),
+            file=images.as_file(render, images.FINAL_FILE),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

@@ -1,0 +1,83 @@
+"""Fixtures: a fake Discord on 127.0.0.1 with discord.py pointed at it, a guild, users, a movable clock."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import discord
+import pytest
+
+from bot.settings import Settings
+from engine import registry
+from tests.support import tinyrender
+from tests.support.discord.gateway import Guild, User
+from tests.support.discord.harness import Harness
+from tests.support.discord.server import FakeDiscord
+from tests.support.tinygame import GAME as TINY
+
+ALICE = User(100_000_000_000_000_001, "alice")
+BOB = User(100_000_000_000_000_002, "bob")
+CAROL = User(100_000_000_000_000_003, "carol")
+MOD = User(100_000_000_000_000_009, "mod", manager=True)
+GUILD = Guild(200_000_000_000_000_001, "Workshop", 300_000_000_000_000_001, ALICE.id)
+
+
+class MovableClock:
+    """The service's clock in tests: starts now, moves only when told."""
+
+    def __init__(self) -> None:
+        self.at = datetime.now(UTC).replace(microsecond=0)
+
+    def now(self) -> datetime:
+        return self.at
+
+    def advance(self, delta: timedelta) -> None:
+        self.at += delta
+
+
+@pytest.fixture(autouse=True)
+def _tiny_game() -> None:
+    registry.register(TINY)
+    tinyrender.install()
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+    server = FakeDiscord()
+    await server.start()
+    monkeypatch.setattr(discord.http.Route, "BASE", server.base)
+    yield server
+    await server.close()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        discord_token="test-token", database_path=tmp_path / "bricabot.sqlite3", dev_guild_id=GUILD.id, _env_file=None
+    )  # type: ignore[call-arg]
+
+
+@pytest.fixture
+def clock() -> MovableClock:
+    return MovableClock()
+
+
+StartBot = Callable[[], Awaitable[Harness]]
+
+
+@pytest.fixture
+async def start_bot(fake: FakeDiscord, settings: Settings, clock: MovableClock) -> AsyncIterator[StartBot]:
+    """Start a bot on the fake (call again after ``stop()`` for a restart on the same database)."""
+    running: list[Harness] = []
+
+    async def start() -> Harness:
+        harness = await Harness.start(fake, settings, GUILD, [ALICE, BOB, CAROL, MOD], clock=clock)
+        running.append(harness)
+        return harness
+
+    yield start
+    for harness in running:
+        if not harness.bot.is_closed():
+            await harness.stop()

@@ -1,0 +1,175 @@
+"""Drive the real bot as Discord would: REST through :class:`FakeDiscord`, events into its state.
+
+``Harness.start`` logs the bot in against the fake (which runs ``setup_hook``: store, cogs, dynamic
+items, command sync), then feeds GUILD_CREATE. ``slash``, ``autocomplete``, ``click`` and ``select``
+build INTERACTION_CREATE payloads and hand them to ``ConnectionState.parse_interaction_create``, the
+same entry point the gateway uses, then wait until every task the interaction started is done, and
+return an :class:`Exchange` with the requests the bot sent meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.bootstrap import Bricabot
+from bot.clock import Clock
+from bot.settings import Settings
+from tests.support.discord import gateway
+from tests.support.discord.gateway import Guild, User
+from tests.support.discord.server import EPHEMERAL, FakeDiscord, InteractionRecord, Recorded
+
+_TRACKED_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ", "bricabot-")
+"""Task names of interaction dispatch (discord.py) and of the bot's own follow-up work."""
+
+
+@dataclass
+class Exchange:
+    """One interaction and what the bot sent while handling it."""
+
+    fake: FakeDiscord
+    token: str
+    requests: list[Recorded] = field(default_factory=list)
+
+    @property
+    def response_type(self) -> int | None:
+        return self.fake.interactions[self.token].response_type
+
+    @property
+    def message(self) -> dict[str, Any] | None:
+        """The interaction's original response (after any edits), or the clicked message."""
+        return self.fake.original(self.token)
+
+    @property
+    def ephemeral(self) -> bool:
+        message = self.message
+        return message is not None and bool(message["flags"] & EPHEMERAL)
+
+    @property
+    def followups(self) -> list[dict[str, Any]]:
+        return [r.json for r in self.requests if r.method == "POST" and r.path.startswith("/webhooks/")]
+
+    @property
+    def autocomplete(self) -> list[dict[str, Any]]:
+        return self.fake.interactions[self.token].autocomplete or []
+
+    def text(self) -> str:
+        """Everything the interaction's answers said (content and embeds), for assertions."""
+        parts: list[str] = []
+        for r in self.requests:
+            if self.token in r.path:
+                parts.append(r.text)
+        return "\n".join(parts)
+
+
+class Harness:
+    """A logged-in bot wired to a fake Discord with one guild and its members."""
+
+    def __init__(self, fake: FakeDiscord, bot: Bricabot, guild: Guild) -> None:
+        self.fake = fake
+        self.bot = bot
+        self.guild = guild
+
+    @classmethod
+    async def start(
+        cls, fake: FakeDiscord, settings: Settings, guild: Guild, members: list[User], *, clock: Clock | None = None
+    ) -> Harness:
+        bot = Bricabot(settings, clock=clock)
+        await bot.__aenter__()
+        fake.add_channel(guild.channel())
+        await bot.login("test-token")
+        bot._connection.parse_guild_create(guild.create_payload(members))  # type: ignore[arg-type]
+        return cls(fake, bot, guild)
+
+    async def stop(self) -> None:
+        await self.settle()
+        await self.bot.close()
+
+    # -- interactions --------------------------------------------------------------------------
+    async def slash(self, user: User, command: str, *, channel: int | None = None, **options: Any) -> Exchange:
+        """Invoke ``/command`` (e.g. ``"game new"``) with typed options."""
+        return await self._invoke(2, user, command, options, None, channel)
+
+    async def autocomplete(self, user: User, command: str, focused: str, **options: Any) -> Exchange:
+        return await self._invoke(4, user, command, options, focused, None)
+
+    async def click(self, user: User, message_id: int | str, custom_id: str) -> Exchange:
+        """Press a button the bot actually put on that message (fails if it is not there)."""
+        message = self.fake.messages[int(message_id)]
+        component = _component(message, custom_id)
+        assert component["type"] == 2, f"{custom_id} is not a button"
+        assert not component.get("disabled"), f"{custom_id} is disabled"
+        return await self._component(user, message, {"custom_id": custom_id, "component_type": 2})
+
+    async def select(self, user: User, message_id: int | str, custom_id: str, values: list[str]) -> Exchange:
+        """Choose options of a select menu the bot actually put on that message."""
+        message = self.fake.messages[int(message_id)]
+        component = _component(message, custom_id)
+        offered = {o["value"] for o in component["options"]}
+        assert set(values) <= offered, f"{values} not offered by {custom_id}"
+        data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        return await self._component(user, message, data)
+
+    async def feed(self, payload: dict[str, Any]) -> Exchange:
+        """Hand one INTERACTION_CREATE payload to discord.py and wait for the bot to finish."""
+        token = payload["token"]
+        message = payload.get("message")
+        self.fake.interactions[token] = _record(payload, message)
+        start = len(self.fake.requests)
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+        return Exchange(self.fake, token, self.fake.requests[start:])
+
+    async def settle(self) -> None:
+        """Wait until no interaction dispatch or bot follow-up task is running."""
+        for _ in range(200):
+            await asyncio.sleep(0)
+            busy = [
+                t
+                for t in asyncio.all_tasks()
+                if not t.done() and t is not asyncio.current_task() and t.get_name().startswith(_TRACKED_TASKS)
+            ]
+            if not busy:
+                return
+            await asyncio.wait(busy, timeout=30)
+        raise AssertionError("the bot kept starting new tasks")
+
+    # -- helpers -------------------------------------------------------------------------------
+    def channel_payload(self, channel_id: int | None) -> dict[str, Any]:
+        return self.fake.channels[channel_id or self.guild.channel_id]
+
+    async def _invoke(
+        self, kind: int, user: User, command: str, options: dict[str, Any], focused: str | None, channel: int | None
+    ) -> Exchange:
+        names = command.split()
+        opts, resolved = gateway.command_options(options, focused)
+        for name in reversed(names[1:]):
+            opts = [{"name": name, "type": 1, "options": opts}]
+        data: dict[str, Any] = {"id": str(gateway.snowflake()), "name": names[0], "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
+        if "guild_id" in self.channel_payload(channel):
+            data["guild_id"] = str(self.guild.id)
+        return await self.feed(gateway.interaction(kind, data, user, self.channel_payload(channel)))
+
+    async def _component(self, user: User, message: dict[str, Any], data: dict[str, Any]) -> Exchange:
+        channel = self.fake.channels[int(message["channel_id"])]
+        return await self.feed(gateway.interaction(3, data, user, channel, message=message))
+
+
+def _record(payload: dict[str, Any], message: dict[str, Any] | None) -> InteractionRecord:
+    return InteractionRecord(
+        id=int(payload["id"]),
+        token=payload["token"],
+        channel_id=int(payload["channel"]["id"]),
+        message_id=None if message is None else int(message["id"]),
+    )
+
+
+def _component(message: dict[str, Any], custom_id: str) -> dict[str, Any]:
+    for row in message.get("components", []):
+        for component in row.get("components", []):
+            if component.get("custom_id") == custom_id:
+                return dict(component)
+    raise AssertionError(f"no component {custom_id!r} on message {message['id']}")
