@@ -15,8 +15,8 @@ RECRUIT, EXTRACT, REPAIR, TRANSACTIONS, DISMANTLE, REORGANISE = range(6)
 
 
 def choice(cid: str, label: str, group: str = "main", **params: Any) -> Choice:
-    """A choice whose label key is ``imaginarium.choice.<label>``."""
-    return Choice(cid, f"imaginarium.choice.{label}", params, group)
+    """A choice whose label key is ``imaginarium.choice.<label>``, in menu ``imaginarium.group.<group>``."""
+    return Choice(cid, f"imaginarium.choice.{label}", params, f"imaginarium.group.{group}")
 
 
 def pay(player: Player, goods: Goods) -> None:

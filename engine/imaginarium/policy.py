@@ -1,9 +1,10 @@
-"""The ``greedy`` AI: one-ply look-ahead with a static evaluation of what the deciding seat may see.
+"""The ``greedy`` AI: a short look-ahead with a static evaluation of what the deciding seat may see.
 
-It tries every legal choice on a copy, scores the result from the seat's point of view (its own screen
-plus public information) and keeps the best; ties go to the earliest choice. Cards whose identity
-came from a hidden draw (yard, secret projects) are valued by count only, so a look-ahead through a
-draw never peeks at the deck.
+Before looking ahead, the policy replaces everything the seat may not see by neutral guesses (other
+screens, the order of the decks, others' secret projects), so its choice depends only on its own view.
+It then tries every legal choice on a copy and, while the same seat keeps deciding inside the same
+turn (an action menu opening a sub-step, for instance), looks one or two choices further; the best
+reachable evaluation scores the choice. Ties go to the earliest choice.
 """
 
 from __future__ import annotations
@@ -12,47 +13,124 @@ from typing import Any
 
 from engine.core.contract import Choice, Decision, Game
 from engine.core.rng import Rng
-from engine.imaginarium.cards import PRODUCTION, VP
+from engine.imaginarium.cards import CH, PRODUCTION, VP, Data, MachineDef
+from engine.imaginarium.common import price
 from engine.imaginarium.machines import stack_line
-from engine.imaginarium.state import State
+from engine.imaginarium.state import EXTRACTOR, IDLE, PROJECTS, State
 
-GOOD_VALUE = (0.6, 0.7, 1.2, 1.6, 6.0)
+GOOD_VALUE = (0.55, 0.7, 1.1, 1.4, 6.0)
 """Rough worth of one charcoalium, wood, copper, crystal and VP."""
+GUESS = (3, 1, 1, 1)
+"""What the policy assumes lies behind another player's screen."""
+DEPTH = {"pair": 3, "menu": 2}
+"""Look-ahead depth by step (other steps look one choice ahead, plus one inside the same turn)."""
+FOLLOW = frozenset({"menu", "recruit", "repair", "effect", "recycle", "dismantle", "take", "trade", "reorganise"})
+"""Steps of the same turn through which the look-ahead continues."""
+
+
+def machine_worth(data: Data, machine: MachineDef) -> float:
+    """What owning a broken ``machine`` is worth: its use value over the rest of a game, less repair."""
+    line = machine.lines[0] if machine.lines else None
+    use = 0.0
+    if line is not None:
+        use = sum(GOOD_VALUE[g] * (line.gain[g] - line.cost[g]) for g in range(5)) + 1.1 * line.any_out
+        use += 0.6 * line.any_in * (GOOD_VALUE[0] * 3 - 1.0) if line.gain[0] else 0.0
+    elif machine.attack:
+        use = 0.6
+    elif machine.protects:
+        use = 0.4
+    repair = sum(GOOD_VALUE[g] * machine.repair[g] for g in range(5))
+    return max(0.5, 4.0 * use - 0.5 * repair + 0.5 * machine.level)
+
+
+def _plan_value(state: State, seat: int) -> float:
+    """Worth of where the seat's handyman stands before it picks up (planning looks no further)."""
+    data = state.data
+    spot = state.spot[seat * 2]
+    if spot < 0 or spot == IDLE or (state.turn.piece == seat * 2 and state.turn.picked):
+        return 0.0
+    if spot >= EXTRACTOR:
+        return GOOD_VALUE[CH] * data.extractors[spot - EXTRACTOR]
+    uid = state.belt[spot]
+    if uid < 0:
+        return 0.0
+    player = state.players[seat]
+    cost = price(data, player, spot, uid)
+    short = max(0, cost - player.goods[CH])
+    return machine_worth(data, data.card[uid]) - GOOD_VALUE[CH] * (cost - short) - 1.6 * short
 
 
 def evaluate(state: State, seat: int) -> float:
+    """Static worth of ``state`` for ``seat``: goods, production, machines, assistants and projects."""
     data = state.data
     player = state.players[seat]
     score = sum(GOOD_VALUE[g] * player.goods[g] for g in range(5))
+    rounds_left = max(1.0, 12.0 - 0.5 * state.round)
     for stack in player.stacks:
         line = stack_line(data, stack)
         if line is not None:
-            produced = sum(GOOD_VALUE[g] * line.gain[g] for g in range(5)) + 1.2 * (line.any_out + line.same_out)
-            spent = sum(GOOD_VALUE[g] * line.cost[g] for g in range(5)) + 1.0 * line.any_in
-            score += 2.5 * max(0.0, produced - spent)
+            produced = sum(GOOD_VALUE[g] * line.gain[g] for g in range(5)) + 1.1 * (line.any_out + line.same_out)
+            spent = sum(GOOD_VALUE[g] * line.cost[g] for g in range(5)) + 0.8 * line.any_in
+            score += 0.35 * rounds_left * max(0.0, produced - spent)
         if any(data.card[u].type == PRODUCTION for u in stack):
-            score += 1.0
-        score += 0.5 * len(stack)
-    score += 1.5 * len(player.yard) + 4.0 * len(player.assistants) + 3.0 * len(player.secret)
+            score += 0.5
+        score += 0.8 * len(stack)
+    score += _plan_value(state, seat)
+    score += (
+        sum(machine_worth(data, data.card[u]) for u in player.yard[:6])
+        + 3.0 * len(player.assistants)
+        + 2.0 * len(player.secret)
+    )
+    score += 1.0 * player.vp_from[PROJECTS]
     if state.phase == "ended":
-        score += 100.0 * (player.goods[VP] - max(p.goods[VP] for p in state.players if p is not player))
+        best_other = max(p.goods[VP] for p in state.players if p is not player)
+        score += 50.0 * (player.goods[VP] - best_other)
     return score
 
 
+def masked(game: Game[Any], state: State, seat: int) -> State:
+    """A copy of ``state`` in which what ``seat`` may not see is replaced by neutral guesses."""
+    out: State = game.copy(state)
+    for p in out.players:
+        if p.seat != seat:
+            p.goods[:4] = list(GUESS)
+            p.goods[VP] = sum(p.vp_from[:2])  # project and machine VP are public; purchases are not
+            p.vp_from[:] = [p.vp_from[0], p.vp_from[1], 0, 0, 0]
+            out.stock += p.secret
+            p.secret = []
+    out.deck.sort()
+    out.assistant_deck.sort()
+    out.stock.sort()
+    return out
+
+
 class GreedyPolicy:
-    """Picks the choice whose one-ply result evaluates best for the deciding seat."""
+    """Picks the choice whose short look-ahead evaluates best for the deciding seat."""
 
     name = "greedy"
 
     def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
         if len(decision.choices) == 1:
             return decision.choices[0]
+        seat = decision.seat
+        root = masked(game, state, seat)
+        depth = DEPTH.get(root.step, 2)
         best = decision.choices[0]
         best_score = float("-inf")
         for choice in decision.choices:
-            trial = game.copy(state)
-            game.advance(trial, decision.seat, choice)
-            score = evaluate(trial, decision.seat)
+            score = self._after(game, root, seat, choice, depth - 1)
             if score > best_score + 1e-9:
                 best, best_score = choice, score
         return best
+
+    def _after(self, game: Game[Any], state: State, seat: int, choice: Choice, depth: int) -> float:
+        trial: State = game.copy(state)
+        turn_piece = trial.turn.piece
+        game.advance(trial, seat, choice)
+        score = evaluate(trial, seat)
+        if depth <= 0 or trial.step not in FOLLOW or trial.turn.piece != turn_piece:
+            return score
+        decisions = game.pending(trial)
+        if not decisions or decisions[0].seat != seat:
+            return score
+        return max(score, *(self._after(game, trial, seat, c, depth - 1) for c in decisions[0].choices))

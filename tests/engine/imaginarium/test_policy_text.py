@@ -1,0 +1,94 @@
+"""The greedy policy (finishes games, sees only its own view) and the English catalogue (every key)."""
+
+from __future__ import annotations
+
+from engine.core.contract import RandomPolicy
+from engine.core.rng import Rng
+from engine.core.selfplay import play_one
+from engine.imaginarium import GAME
+from engine.imaginarium.policy import GreedyPolicy
+from tests.engine.imaginarium.builder import Table
+
+
+def test_greedy_games_finish() -> None:
+    for seats in (2, 4):
+        run = play_one(GAME, seats, 11, [GreedyPolicy()] * seats)
+        assert run.finished and run.error is None, run
+
+
+def test_greedy_choice_ignores_hidden_information() -> None:
+    policy = GreedyPolicy()
+    for seed in range(6):
+        state = GAME.new(3, seed)
+        rng = Rng(seed)
+        for _ in range(40 + 7 * seed):
+            decision = GAME.pending(state)[0]
+            GAME.advance(state, decision.seat, RandomPolicy().choose(GAME, state, decision, rng))
+        decision = GAME.pending(state)[0]
+        twin = GAME.copy(state)
+        for p in twin.players:
+            if p.seat != decision.seat:
+                p.goods[:4] = [g + 5 for g in p.goods[:4]]
+        twin.deck.reverse()
+        a = policy.choose(GAME, state, decision, Rng(0))
+        b = policy.choose(GAME, twin, decision, Rng(0))
+        assert a == b
+
+
+def test_greedy_buys_a_victory_point_when_it_can() -> None:
+    t = Table(3).goods(0, charcoalium=5).turn(0, "menu", ("repair", "transactions"))
+    t.choose("do:transactions")
+    decision = __import__("engine.imaginarium", fromlist=["GAME"]).GAME.pending(t.state)[0]
+    assert GreedyPolicy().choose(GAME, t.state, decision, Rng(0)).id == "buy:vp"
+
+
+def test_every_message_key_used_in_play_is_in_the_english_catalogue() -> None:
+    keys: set[str] = set()
+    for seats in (2, 3, 5):
+        state = GAME.new(seats, seats)
+        rng = Rng(seats)
+        while GAME.outcome(state) is None:
+            decision = GAME.pending(state)[0]
+            keys.add(decision.prompt)
+            keys.update(c.label for c in decision.choices)
+            keys.update(c.group for c in decision.choices)
+            tx = GAME.advance(state, decision.seat, rng.choice(decision.choices))
+            keys.update(e.key for e in tx.events)
+        keys.add(GAME.outcome(state).reason)  # type: ignore[union-attr]
+    data = state.data
+    keys |= {f"imaginarium.machine.{m.serial}" for m in data.machines}
+    keys |= {f"imaginarium.project.{p.id}" for p in data.projects}
+    keys |= {f"imaginarium.assistant.{a.id}" for a in data.assistants}
+    groups = {k for k in keys if "." not in k}
+    missing = sorted(k for k in keys - groups if not GAME.catalog.has(k))
+    assert not missing
+    assert groups <= {
+        "belt",
+        "extractors",
+        "machines",
+        "borrow",
+        "pay",
+        "pair",
+        "actions",
+        "recruit",
+        "buy",
+        "sell",
+        "trade",
+        "repair",
+        "effect",
+        "recycle",
+        "dismantle",
+        "reorganise",
+        "projects",
+    }
+
+
+def test_text_localises_machine_names_goods_and_actions() -> None:
+    params = {"machine": "P2+T3", "cost": "", "gain": "cr1"}
+    assert (
+        GAME.text("imaginarium.choice.use", params) == "Use Carpenteur + Supertransmuteur: pay nothing, get 1 crystal"
+    )
+    assert "Menuisette + Surtransmutoir" in GAME.text("imaginarium.choice.use", params, "fr")
+    assert GAME.text("imaginarium.choice.pair", {"first": "repair", "second": "transactions"}) == (
+        "Repair & Make transactions"
+    )
