@@ -40,6 +40,8 @@ _EN: Mapping[str, str] = {
     "workshop": "Workshop {n}",
     "tangled": "TANGLED",
     "dream": "Dream",
+    "dream.position": "Track space {n}",
+    "team": "Team {n}",
     "screen.title": "{name} — your screen (only you see this)",
     "screen.reserve": "Behind your screen",
     "screen.secret": "Secret projects",

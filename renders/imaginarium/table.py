@@ -135,7 +135,7 @@ def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[s
         if piece is not None:
             saboteur = slot.reserved_by is None
             token(canvas, piece, (x, my), saboteur=saboteur)
-            text = labels.text("sabotage", lang) if saboteur else labels.seat_name(piece, names, lang)
+            text = labels.seat_name(piece, names, lang)
             tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT if saboteur else INK_ON_TABLE, bold=True,
                     anchor="lm", max_width=CARD_W - TOKEN - 8)
         if slot.fragment:
@@ -160,7 +160,7 @@ def _extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int,
         if piece is not None:
             saboteur = ext.occupant is None
             token(canvas, piece, (cx + 84, cy + 6), saboteur=saboteur)
-            text = labels.text("sabotage", lang) if saboteur else labels.seat_name(piece, names, lang)
+            text = labels.seat_name(piece, names, lang)
             tx.line(d, (cx + 84, cy + 60), text, 20, ALERT if saboteur else INK_ON_TABLE, bold=True, anchor="lm",
                     max_width=86)
     ty = y0 + 148

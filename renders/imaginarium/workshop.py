@@ -61,7 +61,7 @@ def _info_rows(board: PlayerBoard) -> list[tuple[str, int]]:
     rows = [("yard", max(1, _chip_rows(len(board.yard), 3)))]
     rows.append(("assistants", max(1, _chip_rows(len(board.assistants), 2))))
     rows.append(("projects", max(1, _chip_rows(len(board.completed_projects), 2))))
-    if board.dream:
+    if board.dream or board.dream_position is not None:
         rows.append(("dream", 1))
     return rows
 
@@ -88,8 +88,10 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
     icons.paste(canvas, icons.shape(style.shape, 36, style.colour, (255, 255, 255)), (x0 + PAD, y0 + 10))
     nx = x0 + PAD + 46
     name_w = tx.line(d, (nx, y0 + 28), name, 28, INK_ON_TABLE, bold=True, anchor="lm", max_width=260)
-    tx.line(d, (nx + name_w + 12, y0 + 30), labels.text("workshop", lang, n=board.workshop), 20, MUTED_ON_TABLE,
-            anchor="lm")
+    detail = labels.text("workshop", lang, n=board.workshop)
+    if board.team is not None:
+        detail += " · " + labels.text("team", lang, n=board.team + 1)
+    tx.line(d, (nx + name_w + 12, y0 + 30), detail, 20, MUTED_ON_TABLE, anchor="lm", max_width=200)
     if board.dial is not None:
         pair = " + ".join(labels.text(f"action.{a}", lang) for a in board.dial)
         tx.line(d, (x0 + PANEL_W - PAD, y0 + 30), pair, 22, HIGHLIGHT if active else INK_ON_TABLE, bold=True,
@@ -122,7 +124,7 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             texts = [f"{p}  {labels.PROJECTS.get(p, '')}".strip() for p in board.completed_projects]
             _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
         else:
-            _dream(d, board.dream, (cx, y))
+            _dream(d, board, (cx, y), lang)
         y += rows * (CHIP_H + 6) + 4
 
 
@@ -148,11 +150,16 @@ def _text_chips(d: ImageDraw.ImageDraw, texts: list[str], xy: tuple[int, int], c
         tx.line(d, (x + 10, y + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=chip_w - 20)
 
 
-def _dream(d: ImageDraw.ImageDraw, dream: Sequence[str], xy: tuple[int, int]) -> None:
-    for i, colour in enumerate(dream):
-        x = xy[0] + i * 34
+def _dream(d: ImageDraw.ImageDraw, board: PlayerBoard, xy: tuple[int, int], lang: str) -> None:
+    """Chimera: the fragments laid in the dream, then the token's space on the dream track."""
+    x = xy[0]
+    for colour in board.dream:
         fill = FRAGMENT_COLOURS.get(colour, (160, 160, 160))
         d.ellipse((x, xy[1] + 6, x + 28, xy[1] + 34), fill=fill, outline=INK_ON_TABLE, width=2)
+        x += 34
+    if board.dream_position is not None:
+        text = labels.text("dream.position", lang, n=board.dream_position)
+        tx.line(d, (x + 8, xy[1] + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm")
 
 
 @cache
@@ -198,6 +205,11 @@ def summary(board: PlayerBoard, name: str, lang: str) -> str:
         + (" + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else "none"),
         f"{labels.text('projects', lang).lower()}: " + (", ".join(board.completed_projects) or "none"),
     ]
-    if board.dream:
-        parts.append(f"{labels.text('dream', lang).lower()}: " + ", ".join(board.dream))
+    if board.team is not None:
+        parts.insert(1, labels.text("team", lang, n=board.team + 1).lower())
+    if board.dream or board.dream_position is not None:
+        text = ", ".join(board.dream) or labels.text("none", lang)
+        if board.dream_position is not None:
+            text += f" ({labels.text('dream.position', lang, n=board.dream_position).lower()})"
+        parts.append(f"{labels.text('dream', lang).lower()}: {text}")
     return " — ".join(parts)

@@ -144,3 +144,18 @@ def test_renders_take_only_their_own_views() -> None:
         card(samples.assistant("AS01"))
     with pytest.raises(TypeError):
         render_card(object())
+
+
+def test_two_player_saboteurs_chimera_dreams_and_teams_are_shown() -> None:
+    view = samples.mid_game(2)
+    belt = (dataclasses.replace(view.belt[0], sabotaged_by=1, fragment="glory"), *view.belt[1:])
+    extractors = (dataclasses.replace(view.extractors[0], sabotaged_by=0), *view.extractors[1:])
+    players = (dataclasses.replace(view.players[0], dream=("romance", "romance", "nightmare"), dream_position=7,
+                                   team=0), view.players[1])
+    changed = dataclasses.replace(view, belt=belt, extractors=extractors, players=players)
+    render = render_board(changed)
+    assert render.png != render_board(view).png
+    assert "price 6, sabotage by Seat 2, fragment glory" in render.text
+    assert "+1 charcoalium (sabotage: Seat 1)" in render.text
+    assert "dream: romance, romance, nightmare (track space 7)" in render.text
+    assert "Seat 1 (red circle, workshop 1) — team 1 —" in render.text
