@@ -38,5 +38,5 @@ async def test_new_join_start_opens_thread_with_board_and_ping(start_bot: StartB
     assert len(pings) == 1
     ping_request = next(r for r in started.requests if r.json and "your turn" in str(r.json.get("content")))
     mentioned = ping_request.json["allowed_mentions"]["users"]
-    assert len(mentioned) == 1 and mentioned[0] in (str(ALICE.id), str(BOB.id))
+    assert len(mentioned) == 1 and str(mentioned[0]) in (str(ALICE.id), str(BOB.id))
     assert fake.messages[int(lobby["id"])]["components"] == []

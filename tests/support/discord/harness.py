@@ -94,9 +94,15 @@ class Harness:
     async def autocomplete(self, user: User, command: str, focused: str, **options: Any) -> Exchange:
         return await self._invoke(4, user, command, options, focused, None)
 
-    async def click(self, user: User, message_id: int | str, custom_id: str) -> Exchange:
-        """Press a button the bot actually put on that message (fails if it is not there)."""
-        message = self.fake.messages[int(message_id)]
+    async def click(
+        self, user: User, message_id: int | str, custom_id: str, *, as_shown: dict[str, Any] | None = None
+    ) -> Exchange:
+        """Press a button the bot actually put on that message (fails if it is not there).
+
+        ``as_shown`` is the message as the user's screen still showed it (a copy taken earlier): a
+        double click, or a click on a screen that has not refreshed yet.
+        """
+        message = as_shown if as_shown is not None else self.fake.messages[int(message_id)]
         component = _component(message, custom_id)
         assert component["type"] == 2, f"{custom_id} is not a button"
         assert not component.get("disabled"), f"{custom_id} is disabled"
