@@ -124,6 +124,7 @@ def pickup(state: State, tx: Transition) -> None:
     # Rulebook: spend all your charcoalium, then 2 resources of your choice per missing charcoalium.
     owed = 2 * (cost - player.goods[CH])
     spent_ch = player.goods[CH]
+    tx.revealed_hidden()  # the table sees the player is short of charcoalium
     player.goods[CH] = 0
     if sum(player.goods[r] for r in RESOURCES) >= owed:
         state.turn.owed = owed
