@@ -113,3 +113,10 @@ def test_as13_majorities_worth_three() -> None:
     add_majorities(t.state)
     assert t.player(0).goods[VP] == 3 + 3  # wood (tied) and copper
     assert t.player(1).goods[VP] == 2 + 2  # wood (tied) and crystal
+
+
+def test_as03_dismantles_twice_in_a_row() -> None:
+    t = Table(3).assistants(0, "AS03").goods(0).yard(0, "P1", "P2").turn(0, "menu", ("transactions", "dismantle"))
+    t.choose("do:dismantle", "dismantle:y:P1", "take:wd1", "do:dismantle", "dismantle:y:P2", "take:cu1")
+    assert t.player(0).goods[:4] == [0, 1, 1, 0]
+    assert "do:dismantle" not in t.ids()

@@ -133,3 +133,25 @@ def test_no_free_space_lets_a_handyman_stay_idle() -> None:
     t.choose("idle", "idle")
     assert t.state.phase == "implementation"
     assert [t.state.spot[p] for p in t.state.queue][:3] == [EXTRACTOR, EXTRACTOR + 1, EXTRACTOR + 2]
+
+
+def test_a_full_two_player_round_sets_the_next_initiative_order() -> None:
+    t = Table(2)
+    sab_a, sab_b, hand_a, hand_b = t.state.order
+    t.choose("extractor:2", "extractor:1", "extractor:0", "reserve:6")
+    assert t.state.queue == [hand_b, hand_a, sab_b, sab_a]
+    while t.state.round == 1:
+        ids = t.ids()
+        t.choose(next((i for i in ("next", "pair:recruit+extract", "end", "finish") if i in ids), ids[0]))
+    assert t.state.order == [hand_b, hand_a, sab_b, sab_a]
+    assert t.state.phase == "planning"
+
+
+def test_tanglette_lock_lasts_into_the_next_round_when_the_victim_already_played() -> None:
+    t = Table(2).workshop(1, "P1", "P2")
+    t.player(1).locked = t.player(1).stacks[0][0]  # tangled after seat 1's turn this round
+    t.workshop(0).goods(0).turn(0, "menu", ("recruit", "extract"))
+    t.choose("end")
+    assert t.state.round == 2
+    assert t.player(1).locked == t.player(1).stacks[0][0]
+    assert GAME.view(t.state, None).players[1].slots[0].deactivated  # type: ignore[union-attr]
