@@ -5,10 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.botfactory import GAME, rules
 from engine.botfactory.view import BotFactoryView
 from engine.core.errors import BadData, BadOptions, GameFinished, IllegalChoice, StaleVersion, WrongSeat
+from engine.core.rng import Rng
 from tests.engine.botfactory.helpers import new
 
 
@@ -118,3 +121,29 @@ def test_every_message_key_is_in_the_english_catalogue() -> None:
     keys |= {f"botfactory.group.{b}" for b in ("assembly", "parts", "projects", "finance")}
     missing = sorted(k for k in keys if not GAME.catalog.has(k))
     assert not missing
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32), seats=st.integers(1, 4), steps=st.integers(0, 400))
+def test_views_never_depend_on_hidden_orders(seed: int, seats: int, steps: int) -> None:
+    """Mid-game, permuting every hidden order (under the pile tops, the project deck, the box,
+    Vilela's decks) leaves every view unchanged."""
+    state = GAME.new(seats, seed, {"variant": seed % 3})
+    rng = Rng(seed)
+    for _ in range(steps):
+        if GAME.outcome(state) is not None:
+            break
+        decision = GAME.pending(state)[0]
+        GAME.advance(state, decision.seat, rng.choice(decision.choices))
+    other = GAME.copy(state)
+    rng.shuffle(other.deck)
+    rng.shuffle(other.contract_box)
+    for pile in other.piles:
+        body = pile[:-1]
+        rng.shuffle(body)
+        pile[:-1] = body
+    if other.solo is not None:
+        for deck in (other.solo.action_deck, other.solo.robot_deck, other.solo.inspection_deck):
+            rng.shuffle(deck)
+    for viewer in (None, *range(seats)):
+        assert GAME.view(state, viewer).to_json() == GAME.view(other, viewer).to_json()
