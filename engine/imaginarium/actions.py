@@ -13,7 +13,6 @@ from engine.core.contract import Choice, Transition
 from engine.imaginarium import workshop
 from engine.imaginarium.cards import CH, CODES, GOODS, RESOURCES, VP
 from engine.imaginarium.common import (
-    ACTIONS,
     DISMANTLE,
     EXTRACT,
     RECRUIT,
@@ -23,6 +22,7 @@ from engine.imaginarium.common import (
 )
 from engine.imaginarium.machines import has
 from engine.imaginarium.state import PURCHASES, Player, State
+from engine.imaginarium.view import ACTIONS
 
 ADJACENT = tuple((min(i, (i + 1) % 6), max(i, (i + 1) % 6)) for i in range(6))
 """Rulebook: the six pairs the double hands can show."""

@@ -7,6 +7,7 @@ a goods vector is a tuple indexed by them.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
@@ -14,13 +15,14 @@ from typing import Any
 
 from engine.core.data import canonical, merge, read_toml
 from engine.core.errors import BadData
+from engine.imaginarium.view import MACHINE_TYPES
 
 CH, WOOD, COPPER, CRYSTAL, VP = range(5)
 GOODS = ("charcoalium", "wood", "copper", "crystal", "vp")
 CODES = ("ch", "wd", "cu", "cr", "vp")
 """Short codes of the goods, used in choice ids and goods strings ("ch3+wd1")."""
 RESOURCES = (WOOD, COPPER, CRYSTAL)
-TYPES = ("production", "transformation", "attack", "defense", "special")
+TYPES = MACHINE_TYPES
 PRODUCTION, TRANSFORMATION, ATTACK, DEFENSE, SPECIAL = range(5)
 CORE_MACHINES = 61
 """Rulebook: Components, "61 machine cards"."""
@@ -161,20 +163,12 @@ class Data:
     reconstructed: tuple[tuple[str, str, str], ...]
     """(where, field, reason) for every value not printed in the rulebook text."""
 
-    def assistant_index(self, effect: str) -> int:
-        for a in self.assistants:
-            if a.effect == effect:
-                return a.index
-        return -1
-
 
 FILES = ("machines", "assistants", "projects", "board")
 
 
 @lru_cache(maxsize=32)
 def _load(key: str) -> Data:
-    import json
-
     overrides = json.loads(key)
     raw: dict[str, Any] = {}
     for name in FILES:
@@ -199,15 +193,11 @@ def _goods(table: Any, where: str, allow: tuple[str, ...] = GOODS) -> Goods:
 
 
 def _line(raw: Mapping[str, Any], where: str) -> Line:
-    extra = ("any", "same")
     cost_raw = dict(raw.get("in", {}))
     gain_raw = dict(raw.get("out", {}))
     any_in = int(cost_raw.pop("any", 0))
     any_out = int(gain_raw.pop("any", 0))
     same_out = int(gain_raw.pop("same", 0))
-    for key in extra:
-        if key in cost_raw or key in gain_raw:
-            raise BadData(f"{where}: '{key}' is misplaced.", path=where)
     return Line(_goods(cost_raw, where + ".in"), any_in, _goods(gain_raw, where + ".out"), any_out, same_out)
 
 

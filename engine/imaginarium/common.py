@@ -9,9 +9,8 @@ from engine.imaginarium.cards import CH, VP, Data, Goods
 from engine.imaginarium.machines import has
 from engine.imaginarium.state import Player
 
-ACTIONS = ("recruit", "extract", "repair", "transactions", "dismantle", "reorganise")
-"""The dial in cycle order (same as ``view.ACTIONS``); the legal pairs are neighbours on this cycle."""
 RECRUIT, EXTRACT, REPAIR, TRANSACTIONS, DISMANTLE, REORGANISE = range(6)
+"""Indices into ``view.ACTIONS`` (the dial in cycle order)."""
 
 
 def choice(cid: str, label: str, group: str = "main", **params: Any) -> Choice:

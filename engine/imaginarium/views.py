@@ -7,11 +7,11 @@ every screen is revealed in ``final`` once the game has ended (rulebook: Victory
 from __future__ import annotations
 
 from engine.imaginarium.cards import CH, COPPER, CRYSTAL, GOODS, TYPES, VP, WOOD, Data, Line, MachineDef
-from engine.imaginarium.common import ACTIONS
 from engine.imaginarium.machines import repaired_levels, spaces
 from engine.imaginarium.scoring import outcome
 from engine.imaginarium.state import EXTRACTOR, OFF, Player, State, is_saboteur, piece_seat
 from engine.imaginarium.view import (
+    ACTIONS,
     Amount,
     AssistantCard,
     BeltSlot,

@@ -8,8 +8,8 @@ from typing import Any
 from engine.core.contract import ApplyResult, Transition
 from engine.imaginarium import GAME, flow
 from engine.imaginarium.cards import GOODS
-from engine.imaginarium.common import ACTIONS
 from engine.imaginarium.state import IDLE, OFF, State, Turn
+from engine.imaginarium.view import ACTIONS
 
 
 class Table:
