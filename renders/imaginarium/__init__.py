@@ -15,7 +15,7 @@ from renders.imaginarium import final as _final
 from renders.imaginarium import screen as _screen
 from renders.imaginarium import sheet, summaries, table, workshop
 from renders.imaginarium.goods import KEY_COLOURS
-from renders.imaginarium.labels import seat_name
+from renders.kit.names import seat_name
 from renders.kit.png import encode
 
 
@@ -37,9 +37,9 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     if v.viewer is None or v.screen is None:
         raise ValueError("a private screen needs the view of a seat, with its screen")
     own = next((p for p in v.players if p.seat == v.viewer), None)
-    text = summaries.screen(v, v.screen, lang, seat_name(v.viewer, names, lang))
+    text = summaries.screen(v, v.screen, lang, seat_name(v.viewer, names))
     if own is not None:
-        text += "\n" + workshop.summary(own, seat_name(own.seat, names, lang), lang) + "."
+        text += "\n" + workshop.summary(own, seat_name(own.seat, names), lang) + "."
     return Render(encode(_screen.draw(v, v.screen, own, names, lang), KEY_COLOURS), text)
 
 

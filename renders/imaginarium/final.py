@@ -14,6 +14,7 @@ from renders.imaginarium.table import HEADER_H, M, W, token
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, TABLE, mix
+from renders.kit.names import seat_name
 
 ROW_H = 72
 COLUMNS = (("col.projects", 110), ("col.machines", 110), ("col.purchases", 100), ("col.majorities", 120),
@@ -44,7 +45,7 @@ def draw(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> 
     for line in best:
         token(canvas, line.seat, (x, HEADER_H + 10), 36)
         x += 44
-        x += tx.line(d, (x, HEADER_H + 28), labels.seat_name(line.seat, names, lang), 32, HIGHLIGHT, bold=True,
+        x += tx.line(d, (x, HEADER_H + 28), seat_name(line.seat, names), 32, HIGHLIGHT, bold=True,
                      anchor="lm", max_width=400) + 24
     frames.panel(d, (M, top, W - M, height - 60))
     # column heads
@@ -66,7 +67,7 @@ def draw(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> 
         cy = y + ROW_H // 2
         tx.line(d, (M + 30, cy), str(_rank(lines, line)), 28, INK_ON_TABLE, bold=True, anchor="mm")
         token(canvas, line.seat, (M + 60, cy - 18), 36)
-        tx.line(d, (M + 108, cy), labels.seat_name(line.seat, names, lang), 28, INK_ON_TABLE, bold=True, anchor="lm",
+        tx.line(d, (M + 108, cy), seat_name(line.seat, names), 28, INK_ON_TABLE, bold=True, anchor="lm",
                 max_width=name_w - 56)
         x = M + 60 + name_w
         values = (line.projects, line.machines, line.purchases, line.majorities, line.other, line.total, line.tiebreak)
@@ -94,11 +95,11 @@ def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) 
     best = winners(lines)
     key = "final.winner" if len(best) == 1 else "final.winners"
     out = [f"Imaginarium — {labels.text('final.title', lang)}.",
-           f"{labels.text(key, lang)}: " + ", ".join(labels.seat_name(b.seat, names, lang) for b in best) + "."]
+           f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names) for b in best) + "."]
     for line in lines:
         s = line.screen
         out.append(
-            f"{_rank(lines, line)}. {labels.seat_name(line.seat, names, lang)}: {line.total} VP "
+            f"{_rank(lines, line)}. {seat_name(line.seat, names)}: {line.total} VP "
             f"(projects {line.projects}, machines {line.machines}, bought {line.purchases}, "
             f"majorities {line.majorities}, other {line.other}); tie-break {line.tiebreak}; "
             f"reserve {s.charcoalium} charcoalium, {s.wood} wood, {s.copper} copper, {s.crystal} crystal."

@@ -4,7 +4,7 @@ text, which lives in the engine's catalogue."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 _EN: Mapping[str, str] = {
     "title": "IMAGINARIUM",
@@ -85,7 +85,6 @@ _EN: Mapping[str, str] = {
     "card.lightning": "single use when repaired",
     "card.keep": "cannot be dismantled",
     "card.on_production": "on a production card",
-    "seat": "Seat {n}",
 }
 
 PROJECTS: Mapping[str, str] = {
@@ -156,9 +155,3 @@ def text(key: str, lang: str = "en", **params: object) -> str:
     template = _EN.get(key, key)
     return template.format(**params) if params else template
 
-
-def seat_name(seat: int, names: Sequence[str] | None, lang: str = "en") -> str:
-    """The display name of a 0-based seat: the given name, else "Seat N"."""
-    if names is not None and 0 <= seat < len(names) and names[seat].strip():
-        return names[seat].strip()
-    return text("seat", lang, n=seat + 1)

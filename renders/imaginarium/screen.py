@@ -14,6 +14,7 @@ from renders.imaginarium.table import GAP, HEADER_H, M, W, status, token
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import CARD, HIGHLIGHT, INK, INK_ON_TABLE, MUTED_INK, MUTED_ON_TABLE, TABLE
+from renders.kit.names import seat_name
 
 GOODS = ("charcoalium", "wood", "copper", "crystal", "vp")
 ROW = 84
@@ -38,7 +39,7 @@ def draw(view: ImaginariumView, screen: Screen, board: PlayerBoard | None, names
     canvas = Image.new("RGB", (W, HEADER_H + max(left_h, right_h) + M), TABLE)
     d = ImageDraw.Draw(canvas)
     seat = board.seat if board is not None else screen.seat
-    name = labels.seat_name(seat, names, lang)
+    name = seat_name(seat, names)
     token(canvas, seat, (M, HEADER_H // 2 - 18), 36)
     tx.line(d, (M + 48, HEADER_H // 2), labels.text("screen.title", lang, name=name), 30, HIGHLIGHT, bold=True,
             anchor="lm", max_width=W - 2 * M - 48 - 420)

@@ -12,12 +12,13 @@ from engine.imaginarium.view import ImaginariumView, Screen
 from renders.imaginarium import labels, workshop
 from renders.imaginarium.cards import describe
 from renders.imaginarium.table import status
+from renders.kit.names import seat_name
 
 
 def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     """The public table in words, one topic per line."""
     def name(seat: int) -> str:
-        return labels.seat_name(seat, names, lang)
+        return seat_name(seat, names)
 
     lines = [f"Imaginarium — {status(view, lang)}."]
     if view.phase != "ended":

@@ -31,6 +31,7 @@ from renders.kit.colours import (
     mix,
     player,
 )
+from renders.kit.names import seat_name
 
 W = 1600
 M = 20
@@ -73,7 +74,7 @@ def _header(canvas: Image.Image, view: ImaginariumView, names: Sequence[str] | N
         return
     x = W - M
     for seat in reversed(view.active):
-        name = labels.seat_name(seat, names, lang)
+        name = seat_name(seat, names)
         x -= tx.line(d, (x, HEADER_H // 2), name, 26, HIGHLIGHT, bold=True, anchor="rm", max_width=220)
         x -= TOKEN + 8
         token(canvas, seat, (x, HEADER_H // 2 - TOKEN // 2))
@@ -135,7 +136,7 @@ def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[s
         if piece is not None:
             saboteur = slot.reserved_by is None
             token(canvas, piece, (x, my), saboteur=saboteur)
-            text = labels.seat_name(piece, names, lang)
+            text = seat_name(piece, names)
             tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT if saboteur else INK_ON_TABLE, bold=True,
                     anchor="lm", max_width=CARD_W - TOKEN - 8)
         if slot.fragment:
@@ -160,7 +161,7 @@ def _extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int,
         if piece is not None:
             saboteur = ext.occupant is None
             token(canvas, piece, (cx + 84, cy + 6), saboteur=saboteur)
-            text = labels.seat_name(piece, names, lang)
+            text = seat_name(piece, names)
             tx.line(d, (cx + 84, cy + 60), text, 20, ALERT if saboteur else INK_ON_TABLE, bold=True, anchor="lm",
                     max_width=86)
     ty = y0 + 148
@@ -177,7 +178,7 @@ def _extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int,
         tx.line(d, (bx + 8, by + 4), str(space.number), 22, MUTED_ON_TABLE, bold=True)
         if space.seat is not None:
             token(canvas, space.seat, (bx + size // 2 - 18, by + 30), 36, saboteur=space.piece == "saboteur")
-            tx.line(d, (bx + size // 2, by + 88), labels.seat_name(space.seat, names, lang), 18, INK_ON_TABLE,
+            tx.line(d, (bx + size // 2, by + 88), seat_name(space.seat, names), 18, INK_ON_TABLE,
                     anchor="mm", max_width=size - 8)
 
 
@@ -263,7 +264,7 @@ def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image
     for r, row_h in enumerate(rows):
         for c, board in enumerate(view.players[2 * r : 2 * r + 2]):
             workshop.draw(canvas, board, (M + c * (workshop.PANEL_W + GAP), y),
-                          name=labels.seat_name(board.seat, names, lang), active=board.seat in view.active,
+                          name=seat_name(board.seat, names), active=board.seat in view.active,
                           lang=lang, panel_height=row_h)
         y += row_h + GAP
     return canvas
