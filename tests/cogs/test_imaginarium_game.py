@@ -1,0 +1,104 @@
+"""End to end: three users play a whole Imaginarium game through slash commands and clicks only.
+
+The test plays like people would: it reads who must act from the bot's pings in the thread, opens
+the private panel with the Play button on that ping, and picks among the buttons and menu options the
+bot actually sent (seeded, so the run is reproducible). It then checks the board was edited in place,
+the final scores were posted, and no request to a channel message or the thread carried anything
+from a player's screen.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
+from tests.cogs.flows import components, open_game
+from tests.support.discord.gateway import User
+from tests.support.discord.harness import Harness
+from tests.support.discord.server import FakeDiscord, Recorded
+
+USERS = {u.id: u for u in (ALICE, BOB, CAROL)}
+MAX_CLICKS = 3000
+SCREEN_LINE = re.compile(r"Behind your screen:[^\n\"]*")
+
+
+def _moves(panel: dict[str, Any]) -> list[dict[str, Any]]:
+    return [c for c in components(panel) if c["custom_id"].startswith(("mv:", "ms:"))]
+
+
+async def _play(harness: Harness, thread_id: int, rng: random.Random) -> int:
+    """Click through the game; returns the number of clicks."""
+    fake = harness.fake
+    seen_pings: set[str] = set()
+    due: dict[int, str] = {}
+    panels: dict[int, str] = {}
+    clicks = 0
+    while clicks < MAX_CLICKS:
+        for message in fake.channel_messages(thread_id):
+            if message["id"] not in seen_pings and "your turn" in message["content"]:
+                seen_pings.add(message["id"])
+                for uid in re.findall(r"<@(\d+)>", message["content"]):
+                    due[int(uid)] = message["id"]
+                    panels.pop(int(uid), None)  # a ping is answered from its own Play button
+        if not due:
+            return clicks
+        user_id = rng.choice(sorted(due))
+        user: User = USERS[user_id]
+        panel_id = panels.get(user_id)
+        if panel_id is None:
+            game_id = thread_game(fake, thread_id)
+            opened = await harness.click(user, due[user_id], f"board:{game_id}:play")
+            clicks += 1
+            assert opened.message is not None and opened.ephemeral
+            panel_id = panels[user_id] = opened.message["id"]
+        panel = fake.messages[int(panel_id)]
+        options = _moves(panel)
+        if not options:
+            del due[user_id]
+            del panels[user_id]
+            continue
+        pick = rng.choice(options)
+        if pick["type"] == 2:
+            await harness.click(user, panel_id, pick["custom_id"])
+        else:
+            value = rng.choice(pick["options"])["value"]
+            await harness.select(user, panel_id, pick["custom_id"], [value])
+        clicks += 1
+    raise AssertionError("the game did not end")
+
+
+def thread_game(fake: FakeDiscord, thread_id: int) -> int:
+    board = fake.channel_messages(thread_id)[0]
+    return int(components(board)[0]["custom_id"].split(":")[1])
+
+
+def _public(requests: list[Recorded]) -> list[Recorded]:
+    return [r for r in requests if not r.private and r.method in ("POST", "PATCH") and r.json is not None]
+
+
+async def test_three_players_play_imaginarium_to_the_end(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB, CAROL], "imaginarium")
+    clicks = await _play(harness, table.thread_id, random.Random(20261121))
+
+    assert harness.bot.service is not None
+    game = await harness.bot.service.game(table.game_id)
+    assert game.status == "finished" and game.outcome is not None, clicks
+
+    thread_posts = fake.channel_messages(table.thread_id)
+    assert thread_posts[0]["id"] == str(table.board_id)
+    board_posts = [m for m in thread_posts if any(a["filename"] == "board.png" for a in m["attachments"])]
+    assert len(board_posts) == 1, "the board is one message, edited in place"
+    board_edits = [r for r in fake.requests if r.method == "PATCH" and r.path.endswith(f"/messages/{table.board_id}")]
+    assert len(board_edits) > 20
+    finals = [m for m in thread_posts if any(a["filename"] == "final.png" for a in m["attachments"])]
+    assert len(finals) == 1 and "final scores" in finals[0]["embeds"][0]["title"]
+
+    secrets = {line for r in fake.requests if r.private for line in SCREEN_LINE.findall(r.text)}
+    assert secrets, "the panels showed the players' screens"
+    for request in _public(fake.requests):
+        assert not any(name == "screen.png" for name, _ in request.files)
+        leaked = [line for line in SCREEN_LINE.findall(request.text)]
+        assert not leaked, f"{request.method} {request.path} carries {leaked}"
