@@ -14,7 +14,11 @@ from engine.core.contract import Choice, Transition
 
 
 def _effects(state: State) -> dict[str, str]:
-    return dict(state.rules.production)
+    return {tile: effect for tile, effect, _ in state.rules.production}
+
+
+def _amount(state: State, tile: str) -> int:
+    return next(amount for t, _, amount in state.rules.production if t == tile)
 
 
 def usable(state: State, seat: int) -> list[str]:
@@ -53,7 +57,7 @@ def turn_choices(state: State) -> list[Choice]:
         group = "botfactory.group.production"
         if effect == "finance_discount" and turn.board == 3 and not turn.discount:
             out.append(Choice(f"pt:{tile}", "botfactory.choice.pt_discount", {"tile": tile}, group))
-        elif effect == "paid_benefit" and player.tokens >= 1:
+        elif effect == "paid_benefit" and player.tokens >= _amount(state, tile):
             out += [
                 Choice(
                     f"pt:{tile}:pile:{c}",
@@ -76,7 +80,12 @@ def turn_choices(state: State) -> list[Choice]:
                 for c in range(4)
                 if state.values[c] < rules.value_max
             ]
-        elif effect == "cheap_universal" and turn.board == 2 and not turn.executive_used and player.projects:
+        elif (
+            effect == "cheap_universal"
+            and turn.board == 2
+            and not turn.executive_used
+            and len(player.projects) >= _amount(state, tile)
+        ):
             kinds = sorted({rules.parts[t][1] for t in state.universal})
             out += [
                 Choice(
@@ -157,13 +166,14 @@ def apply(state: State, args: list[str], tx: Transition) -> bool:
     tile, rest = args[0], args[1:]
     effect = _effects(state)[tile]
     use(state, seat, tile, tx)
+    amount = _amount(state, tile)
     if effect == "sandra_free":
-        board.gain(state, seat, 1, tx)
+        board.gain(state, seat, amount, tx)
         return True
     if effect == "finance_discount":
-        turn.discount = True
+        turn.discount = amount
     elif effect == "paid_benefit":
-        board.pay(state, seat, 1)
+        board.pay(state, seat, amount)
         if rest[0] == "pile":
             player.parts.append(board.draw_top(state, int(rest[1]), tx))
         elif rest[0] == "project":
@@ -171,10 +181,12 @@ def apply(state: State, args: list[str], tx: Transition) -> bool:
         else:
             state.stack.append(["place", 0])
     elif effect == "raise":
-        board.raise_value(state, seat, int(rest[0]), tx)
+        for _ in range(amount):
+            if state.values[int(rest[0])] < rules.value_max:
+                board.raise_value(state, seat, int(rest[0]), tx)
     elif effect == "cheap_universal":
         turn.executive_used = True
-        state.stack.append(["xproj", int(rest[0]), 1])
+        state.stack.append(["xproj", int(rest[0]), amount])
     elif rest[0] == "take":
         part = next(t for t in state.universal if rules.parts[t][1] == int(rest[1]))
         state.universal.remove(part)

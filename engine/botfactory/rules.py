@@ -102,8 +102,8 @@ class Rules:
     bonus_slots: frozenset[int]
     bonus_cost: int
     executive_discard: int
-    production: tuple[tuple[str, str], ...]
-    """(tile id, effect) in offer order."""
+    production: tuple[tuple[str, str, int], ...]
+    """(tile id, effect, amount) in offer order."""
     action_tiles: tuple[int, ...]
     robot_tiles: tuple[int, ...]
     tasks: tuple[str, ...]
@@ -116,6 +116,7 @@ class Rules:
     tokens_per_player: int
     start_tokens: int
     last_extra: int
+    sandra_toll: int
     part_limit: int
     project_limit: int
     robots_to_end: int
@@ -225,8 +226,9 @@ def _build(d: Mapping[str, Any]) -> Rules:
     entries, exits = tuple(int(v) for v in wh["entries"]), tuple(int(v) for v in wh["exits"])
     _need(all(0 <= p < n for p in (*entries, *exits, *wh["bonus_slots"])), "wheel positions must be on the wheel.")
 
-    prod = tuple((str(t["id"]), str(t["effect"])) for t in d["production"]["tiles"])
-    _need(all(e in PRODUCTION_EFFECTS for _, e in prod), f"production effects must be among {PRODUCTION_EFFECTS}.")
+    prod = tuple((str(t["id"]), str(t["effect"]), int(t.get("amount", 0))) for t in d["production"]["tiles"])
+    _need(all(e in PRODUCTION_EFFECTS for _, e, _ in prod), f"production effects must be among {PRODUCTION_EFFECTS}.")
+    _need(all(n >= 0 for _, _, n in prod), "production tile amounts cannot be negative.")
 
     solo = d["solo"]
     inspection = tuple(tuple(int(p) for p in t["positions"]) for t in solo["inspection"])
@@ -283,6 +285,7 @@ def _build(d: Mapping[str, Any]) -> Rules:
         tokens_per_player=int(tok["per_player"]),
         start_tokens=int(tok["start"]),
         last_extra=int(tok["last_extra"]),
+        sandra_toll=int(tok["sandra_toll"]),
         part_limit=int(d["limits"]["parts"]),
         project_limit=int(d["limits"]["projects"]),
         robots_to_end=int(d["limits"]["robots_to_end"]),

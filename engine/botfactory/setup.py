@@ -59,7 +59,7 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng, overrides: dict[
         robots_board=[per_colour] * 4,
         robots_box=[rules.group_size - per_colour] * 4,
         universal_robot_free=True,
-        offer=[tile for tile, _ in rules.production] if variant else [],
+        offer=[tile for tile, _, _ in rules.production] if variant else [],
         sandra=2 * rules.board_spaces[3][-1],
         rules=rules,
     )

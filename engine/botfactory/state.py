@@ -56,8 +56,8 @@ class Turn:
     left: int = 0
     """Remaining main action: parts to place, credits, projects to take, or tokens that may be spent."""
     executive_used: bool = False
-    discount: bool = False
-    """Variant tile PT2 active and not yet applied."""
+    discount: int = 0
+    """Variant tile PT2: tokens still to take off this finance action."""
     ending: bool = False
 
 

@@ -48,7 +48,7 @@ def choices(state: State) -> list[Choice]:
     out: list[Choice] = []
     if turn.toll:
         # Rulebook: with Sandra on your board, spend 1 token or lie down and pass the turn.
-        if player.tokens >= 1:
+        if player.tokens >= rules.sandra_toll:
             out.append(Choice("toll:pay", "botfactory.choice.toll_pay", {}, "botfactory.group.turn"))
         out.append(Choice("toll:pass", "botfactory.choice.toll_pass", {}, "botfactory.group.turn"))
         out += production.toll_choices(state)
@@ -133,7 +133,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     nums = [int(a) for a in args if a.isdigit()]
     if verb == "toll":
         if args == ["pay"]:
-            board.pay(state, seat, 1)
+            board.pay(state, seat, rules.sandra_toll)
             tx.emit("botfactory.event.toll", seat=seat)
             open_main(state, tx)
         else:
@@ -217,17 +217,17 @@ def finance_price(state: State, cost: int, *, reserve: bool) -> int | None:
     """Tokens actually paid for a purchase of ``cost``, or None if it does not fit.
 
     Rulebook: the space caps the tokens spent this action; a reservation must fit whole. Variant
-    tile PT2 takes 1 token off once the action's spending reaches 2, so at least 1 is always paid
-    (and a reservation always pays the token it leaves on the contract).
+    tile PT2 takes tokens off the action's payments, but at least 1 token is always paid (and a
+    reservation always pays the token it leaves on the contract), so the discount applies to the
+    action's tokens after the first.
     """
     turn = state.turn
     assert turn is not None
     if cost > turn.left:
         return None
     spent = state.rules.spaces[turn.space].amount - turn.left
-    paid = cost
-    if turn.discount and spent + cost >= 2 and (not reserve or cost >= 2):
-        paid -= 1
+    off = min(turn.discount, spent + cost - 1, cost - 1 if reserve else cost)
+    paid = cost - max(0, off)
     return paid if state.players[turn.seat].tokens >= paid else None
 
 
@@ -236,8 +236,7 @@ def spend(state: State, cost: int, *, reserve: bool) -> None:
     assert turn is not None
     paid = finance_price(state, cost, reserve=reserve)
     assert paid is not None
-    if paid < cost:
-        turn.discount = False
+    turn.discount -= cost - paid
     board.pay(state, turn.seat, paid)
     turn.left -= cost
 
