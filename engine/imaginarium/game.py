@@ -14,8 +14,8 @@ from engine.core.errors import InvariantBroken
 from engine.core.rng import Rng
 from engine.core.text import Catalog
 from engine.imaginarium import actions, flow, office, planning, turn, workshop
-from engine.imaginarium.cards import load
 from engine.imaginarium.invariants import check
+from engine.imaginarium.loader import load
 from engine.imaginarium.scoring import outcome
 from engine.imaginarium.setup import new_state
 from engine.imaginarium.state import State, from_json, piece_seat, to_json

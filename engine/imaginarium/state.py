@@ -14,7 +14,8 @@ from typing import Any
 
 from engine.core.contract import Decision
 from engine.core.rng import Rng
-from engine.imaginarium.cards import Data, load
+from engine.imaginarium.cards import Data
+from engine.imaginarium.loader import load
 
 EXTRACTOR = 7
 IDLE = 10

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.text import Catalog
-from engine.imaginarium.cards import CODES, GOODS, load
+from engine.imaginarium.cards import CODES, GOODS
+from engine.imaginarium.loader import load
 
 MACHINE_KEYS = ("machine", "onto")
 GOODS_KEYS = ("cost", "gain", "goods")

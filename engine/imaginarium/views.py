@@ -133,10 +133,13 @@ def _track(state: State) -> tuple[TrackSpace, ...]:
             return TrackSpace(number)
         return TrackSpace(number, piece_seat(piece), "saboteur" if is_saboteur(piece) else "handyman")
 
+    size = state.data.initiative_spaces
     if state.phase == "planning":
-        return tuple(space(i + 1, p if i >= state.placed else None) for i, p in enumerate(state.order))
-    size = len(state.queue) or len(state.track)
-    return tuple(space(i + 1, state.track[i] if i < len(state.track) else None) for i in range(size))
+        pieces = [p if i >= state.placed else None for i, p in enumerate(state.order)]
+    else:
+        pieces = list(state.track)
+    pieces += [None] * (size - len(pieces))
+    return tuple(space(i + 1, p) for i, p in enumerate(pieces))
 
 
 def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) -> ImaginariumView:

@@ -6,9 +6,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.data import read_toml
 from engine.core.errors import BadData
 from engine.imaginarium import GAME
-from engine.imaginarium.cards import CORE_MACHINES, load
+from engine.imaginarium.cards import CORE_MACHINES
+from engine.imaginarium.loader import load
 from engine.imaginarium.machines import dismantle_takes
 
 
@@ -56,8 +58,21 @@ def test_override_changes_a_value_and_travels_with_the_state() -> None:
         {"machine": [{"id": "P2", "combines": ["X1"]}]},
         {"assistant": [{"id": "AS01", "effect": "fly"}]},
         {"workshop": [{"id": "W1", "machines": ["S1", "S1"]}]},
+        {"initiative": {"spaces": 3}},
     ],
 )
 def test_bad_overrides_raise_bad_data(bad: dict[str, object]) -> None:
     with pytest.raises(BadData):
         GAME.new(3, 1, overrides=bad)
+
+
+def test_unknown_keys_in_the_data_files_are_refused() -> None:
+    from engine.imaginarium.loader import FILES, build
+
+    raw: dict[str, object] = {}
+    for name in FILES:
+        raw.update(read_toml("engine.imaginarium", f"data/{name}.toml"))
+    raw["machine"] = [dict(m) for m in raw["machine"]]  # type: ignore[attr-defined]
+    raw["machine"][0]["copeis"] = 8  # type: ignore[index]
+    with pytest.raises(BadData, match="copeis"):
+        build(raw)
