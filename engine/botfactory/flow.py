@@ -73,7 +73,7 @@ def apply_move(state: State, verb: str, args: list[str], tx: Transition) -> None
     else:
         production.use(state, seat, args[0], tx)
         player.pos = production.overflow_key(state, int(args[1]))
-        tx.emit("botfactory.event.overflow", seat=seat, board=int(args[1]))
+        tx.emit("botfactory.event.overflow", seat=seat, board=BOARDS[int(args[1])])
     state.cursor += 1
 
 
@@ -95,7 +95,7 @@ def move_sandra(state: State, tx: Transition) -> None:
 def sandra_action(state: State, tx: Transition) -> None:
     """Rulebook: Sandra performs her action of her current board, whichever space she is on."""
     where = board.key_board(state, state.sandra)
-    tx.emit("botfactory.event.sandra_action", board=where)
+    tx.emit("botfactory.event.sandra_action", board=BOARDS[where])
     if where == turn.ASSEMBLY:
         # Discard both spares, refill each (left first) from the marked pile, marker moving right.
         for i, tile in enumerate(state.spares):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.botfactory import board
 from engine.botfactory.state import EMPTY, State
+from engine.botfactory.view import BOARDS
 from engine.core.contract import Choice, Transition
 
 
@@ -140,7 +141,7 @@ def move_choices(state: State, seat: int, allowed_boards: list[int]) -> list[Cho
                     Choice(
                         f"over:{tile}:{b}",
                         "botfactory.choice.pt_overflow",
-                        {"tile": tile, "board": b},
+                        {"tile": tile, "board": BOARDS[b]},
                         "botfactory.group.production",
                     )
                 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.botfactory import board
 from engine.botfactory.state import EMPTY, Solo, State
+from engine.botfactory.view import BOARDS
 from engine.core.contract import Transition
 from engine.core.errors import InvariantBroken
 
@@ -59,7 +60,7 @@ def vilela_action(state: State, tx: Transition) -> None:
     rules = state.rules
     colour = rules.robot_tiles[solo.robot]
     where = board.key_board(state, state.vilela)
-    tx.emit("botfactory.event.vilela_action", board=where, colour=rules.colours[colour])
+    tx.emit("botfactory.event.vilela_action", board=BOARDS[where], colour=rules.colours[colour])
     if where == ASSEMBLY:
         # Two parts in his colour's column (universal included) are removed; otherwise one robot of
         # that colour leaves the board (no effect on its value).

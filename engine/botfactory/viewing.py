@@ -54,13 +54,12 @@ def _who(actor: int) -> str:
 def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...]) -> BotFactoryView:
     rules = state.rules
     colours = rules.colours
+    # Standing: moved this round and not yet acted (rulebook: stand the worker up when it moves).
     standing: set[int] = set()
     if state.phase == "move":
         standing = set(state.order[: state.cursor])
     elif state.phase == "act":
-        standing = set(state.order[state.cursor + (1 if state.turn is None else 0) :])
-        if state.turn is not None:
-            standing.add(state.turn.seat)
+        standing = set(state.order[state.cursor :])
     meeples = []
     for actor in board.actors(state):
         key = board.actor_key(state, actor)

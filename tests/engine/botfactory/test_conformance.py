@@ -28,3 +28,10 @@ def test_selfplay_games_end_with_invariants(seats: int, variant: int) -> None:
     for seed in range(3):
         run = play_one(GAME, seats, seed, [RandomPolicy()] * seats, {"variant": variant})
         assert run.error is None and run.finished, run
+
+
+@pytest.mark.parametrize("seats", [1, 2, 3, 4])
+def test_greedy_games_end(seats: int) -> None:
+    greedy = GAME.policies()["greedy"]
+    run = play_one(GAME, seats, 5, [greedy] * seats, {"variant": seats % 3})
+    assert run.error is None and run.finished, run
