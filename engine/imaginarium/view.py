@@ -189,6 +189,23 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class CurrentTurn:
+    """Progress of the turn being played (public: everything here happens on the table)."""
+
+    seat: int
+    step: str
+    """The engine step deciding now (the prompt's last part), e.g. "machines", "pair", "trade"."""
+    used_slots: tuple[int, ...] = ()
+    """Workshop spaces already used in this machine phase."""
+    pair: tuple[str, str] | None = None
+    """Action pair chosen this turn, if any."""
+    actions_done: tuple[str, ...] = ()
+    """Actions carried out (or started) this turn, in order of the dial."""
+    transactions: int = 0
+    """Transactions made in the current Make-transactions action."""
+
+
+@dataclass(frozen=True)
 class ImaginariumView(View):
     seats: int = 0
     round: int = 0
@@ -215,3 +232,5 @@ class ImaginariumView(View):
     options: dict[str, object] = field(default_factory=dict)
     dream_track: tuple[int, ...] = ()
     """Chimera: positions holding an unclaimed reward (rendering hint)."""
+    turn: CurrentTurn | None = None
+    """The turn being played during implementation (None in planning and once ended)."""

@@ -15,6 +15,7 @@ from engine.imaginarium.view import (
     Amount,
     AssistantCard,
     BeltSlot,
+    CurrentTurn,
     EffectLine,
     Extractor,
     ImaginariumView,
@@ -181,8 +182,10 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
             )
         final = tuple(sorted(rows, key=lambda r: (-r.total, -r.tiebreak, r.seat)))
     step = None
-    if state.phase == "implementation":
+    current = None
+    if state.phase == "implementation" and state.turn.piece >= 0:
         step = STEP_NAMES.get(state.step, "actions")
+        current = _current(state)
     return ImaginariumView(
         kind=kind,
         viewer=seat,
@@ -204,7 +207,18 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
         screen=None if seat is None else _screen(state, state.players[seat]),
         final=final,
         options=dict(state.options),
+        turn=current,
     )
+
+
+def _current(state: State) -> CurrentTurn:
+    turn = state.turn
+    pair = None
+    if turn.pair >= 0:
+        a, b = divmod(turn.pair, 6)
+        pair = (ACTIONS[a], ACTIONS[b])
+    done = tuple(ACTIONS[a] for a in range(6) if turn.done[a])
+    return CurrentTurn(piece_seat(turn.piece), state.step, tuple(turn.used), pair, done, turn.trades)
 
 
 def _winners(state: State) -> list[int]:

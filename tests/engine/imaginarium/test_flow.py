@@ -155,3 +155,14 @@ def test_tanglette_lock_lasts_into_the_next_round_when_the_victim_already_played
     assert t.state.round == 2
     assert t.player(1).locked == t.player(1).stacks[0][0]
     assert GAME.view(t.state, None).players[1].slots[0].deactivated  # type: ignore[union-attr]
+
+
+def test_view_shows_the_turn_in_progress() -> None:
+    t = Table(3).workshop(0, "P1", "P2").goods(0, copper=2).turn(0, "machines")
+    t.choose("use:1", "next")
+    t.choose("pair:repair+transactions", "do:transactions", "sell:cu")
+    view = GAME.view(t.state, 2)
+    assert view.turn is not None
+    assert (view.turn.seat, view.turn.step, view.turn.used_slots) == (0, "trade", (1,))
+    assert view.turn.pair == ("repair", "transactions") and view.turn.actions_done == ("transactions",)
+    assert view.turn.transactions == 1 and view.step == "actions"
