@@ -172,8 +172,9 @@ def _can_complete(state: State, seat: int, colour: int) -> bool:
     return has_project and state.robots_board[colour] > 0
 
 
-def place_part(state: State, seat: int, tile: int, col: int, tx: Transition) -> None:
-    """Place a part and take its reward (rulebook: assembly rewards, then the icon bonus)."""
+def place_part(state: State, seat: int, tile: int, col: int, tx: Transition) -> bool:
+    """Place a part and take its reward (rulebook: assembly rewards). Returns whether the space bears
+    the take-a-part icon, whose bonus the caller offers (see ``turn.place_main``)."""
     rules = state.rules
     player = state.players[seat]
     kind = rules.parts[tile][1]
@@ -196,10 +197,7 @@ def place_part(state: State, seat: int, tile: int, col: int, tx: Transition) -> 
         player.robots.append(project)
         state.robots_board[col] -= 1
         tx.emit("botfactory.event.robot", seat=seat, colour=rules.colours[col])
-    if (col, kind) in rules.icons:
-        # Rulebook: after the rewards, for each icon space covered, may pay 1 token for the top part of
-        # any pile. Offered right after this placement's rewards (see docs/botfactory-rules.md).
-        state.stack.append(["icon"])
+    return (col, kind) in rules.icons
 
 
 def icon_options(state: State, seat: int) -> list[int]:

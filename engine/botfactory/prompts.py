@@ -103,7 +103,8 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     nums = [int(a) for a in args if a.isdigit()]
     if verb == "place":
         board.pay(state, seat, entry[1])
-        board.place_part(state, seat, nums[0], nums[1], tx)
+        if board.place_part(state, seat, nums[0], nums[1], tx):
+            state.stack.append(["icon"])  # a bonus placement is an action of its own
     elif verb == "icon":
         board.pay(state, seat, rules.icon_cost)
         player.parts.append(board.draw_top(state, nums[0], tx))

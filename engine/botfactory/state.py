@@ -59,6 +59,8 @@ class Turn:
     discount: int = 0
     """Variant tile PT2: tokens still to take off this finance action."""
     ending: bool = False
+    icons: int = 0
+    """Icon spaces covered by this main action whose bonus is still to be offered."""
 
 
 @dataclass

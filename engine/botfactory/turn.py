@@ -144,8 +144,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         board.pay(state, seat, rules.spaces[turn.space].cost)
         turn.open = True
     elif verb == "place":
-        board.place_part(state, seat, nums[0], nums[1], tx)
-        turn.left -= 1
+        place_main(state, nums[0], nums[1], tx)
     elif verb == "swap":
         # Rulebook: assembly executive, as many times as you like: 1 token to swap a part with a spare.
         tile, spare = nums
@@ -184,8 +183,36 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     elif verb == "end":
         turn.ending = True
         state.stack.append(["limit"])
+        offer_icons(state)
     else:
         raise ValueError(f"unknown turn verb {verb!r}")
+
+
+# -- assembly board ----------------------------------------------------------------------------------
+
+
+def place_main(state: State, tile: int, col: int, tx: Transition) -> None:
+    """One placement of the assembly main action.
+
+    Rulebook: "after receiving all the rewards above, for each icon space you cover you may spend 1
+    token to take the top part of any pile". With option ``icons`` = "action" (default) the bonuses
+    come once the action's placements are all made (or the turn ends); with "placement", right after
+    the placement that covered the icon.
+    """
+    turn = state.turn
+    assert turn is not None
+    turn.left -= 1
+    if board.place_part(state, turn.seat, tile, col, tx):
+        turn.icons += 1
+    if state.options.get("icons", "action") == "placement" or turn.left == 0:
+        offer_icons(state)
+
+
+def offer_icons(state: State) -> None:
+    turn = state.turn
+    assert turn is not None
+    state.stack.extend(["icon"] for _ in range(turn.icons))
+    turn.icons = 0
 
 
 # -- parts board -------------------------------------------------------------------------------------

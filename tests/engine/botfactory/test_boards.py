@@ -51,6 +51,37 @@ def test_icon_bonus_pays_a_token_for_the_top_of_any_pile() -> None:
     assert top in state.players[0].parts and state.players[0].tokens == 1, "paid 1 of the 2 tokens just won"
 
 
+def test_icon_bonuses_come_after_all_placements_of_the_action_by_default() -> None:
+    state = new(3, 1)
+    torso = part(state, "green", "torso", owner=0)
+    head = part(state, "blue", "head", owner=0)
+    state.players[0].tokens = 0
+    state = at_turn(state, 0, "AS2")
+    state = play(state, f"place:{torso}:{GREEN}")
+    assert GAME.pending(state)[0].prompt == "botfactory.prompt.turn", "not yet: one more placement to make"
+    state = play(state, f"place:{head}:{BLUE}")
+    assert GAME.pending(state)[0].prompt == "botfactory.prompt.icon"
+    assert state.players[0].tokens == 4, "both placements' rewards are in hand first"
+
+
+def test_icon_bonus_timing_option_after_each_placement() -> None:
+    state = new(3, 1, icons="placement")
+    torso = part(state, "green", "torso", owner=0)
+    part(state, "blue", "head", owner=0)
+    state = at_turn(state, 0, "AS2")
+    state = play(state, f"place:{torso}:{GREEN}")
+    assert GAME.pending(state)[0].prompt == "botfactory.prompt.icon"
+
+
+def test_pending_icon_bonuses_are_offered_when_the_turn_ends() -> None:
+    state = new(3, 1)
+    torso = part(state, "green", "torso", owner=0)
+    state = at_turn(state, 0, "AS3")
+    state.players[0].tokens = 1
+    state = play(state, "pay", f"place:{torso}:{GREEN}", "end")
+    assert GAME.pending(state)[0].prompt == "botfactory.prompt.icon"
+
+
 def test_assembly_executive_swaps_with_a_spare_any_number_of_times() -> None:
     state = new(3, 1)
     mine = state.players[0].parts[0]
