@@ -16,10 +16,11 @@ from cogs.ui.context import bot_of, lang_for, service_of
 from cogs.ui.errors import FRIENDLY, UserFacingError
 from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, title
 from engine import registry
-from engine.core.errors import IllegalChoice, StaleVersion, WrongSeat
+from engine.core.errors import IllegalChoice, StaleVersion
 
-REDRAW_ON = (StaleVersion, IllegalChoice, WrongSeat)
-"""Refusals answered by showing the panel again at the current state."""
+REDRAW_ON = (StaleVersion, IllegalChoice)
+"""Refusals answered by showing the panel again at the current state (other refusals, such as a click
+by someone whose turn it is not, get a private message and leave the clicked message alone)."""
 MOVED_ON = "The game has moved on since that panel was drawn; here is the current state."
 
 
