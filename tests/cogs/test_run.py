@@ -1,0 +1,62 @@
+"""``bricabot run`` start-up errors and the shutdown gate (stop new moves, finish those in flight)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from bot.bootstrap import MoveGate
+from bot.cli import main
+from cogs.ui.errors import UserFacingError
+from tests.cogs.conftest import ALICE, BOB, StartBot
+from tests.cogs.flows import custom_ids, open_game
+
+
+def test_missing_token_is_one_clear_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "DISCORD_TOKEN is not set" in err
+
+
+async def test_gate_finishes_moves_in_flight_and_refuses_new_ones() -> None:
+    gate = MoveGate()
+    release = asyncio.Event()
+    finished: list[str] = []
+
+    async def move() -> None:
+        async with gate.move():
+            await release.wait()
+            finished.append("move")
+
+    running = asyncio.create_task(move())
+    await asyncio.sleep(0)
+    closing = asyncio.create_task(gate.close())
+    await asyncio.sleep(0)
+    assert not closing.done()
+    with pytest.raises(UserFacingError):
+        async with gate.move():
+            pass
+    release.set()
+    await asyncio.gather(running, closing)
+    assert finished == ["move"]
+
+
+async def test_clicks_during_shutdown_change_nothing(start_bot: StartBot) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    assert harness.bot.service is not None
+    game = await harness.bot.service.game(table.game_id)
+    player = ALICE if next(s for s in game.seats if s.to_act).user_id == ALICE.id else BOB
+    panel = (await harness.click(player, table.board_id, f"board:{table.game_id}:play")).message
+    assert panel is not None
+    await harness.bot.gate.close()
+    move = next(c for c in custom_ids(panel) if c.startswith("mv:"))
+    refused = await harness.click(player, panel["id"], move)
+    assert "restarting" in refused.text()
+    assert (await harness.bot.service.game(table.game_id)).version == 0
