@@ -72,5 +72,8 @@ def render_card(card: object, *, lang: str = "en") -> Render:
         module = importlib.import_module(f"renders.{parts[1]}")
     except ModuleNotFoundError as exc:
         raise LookupError(f"no drawings for game kind '{parts[1]}'") from exc
-    render: Render = module.card(card, lang=lang)
+    draw = getattr(module, "card", None)
+    if draw is None:
+        raise LookupError(f"no card drawings for game kind '{parts[1]}'")
+    render: Render = draw(card, lang=lang)
     return render

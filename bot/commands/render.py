@@ -65,7 +65,7 @@ def play(kind: str, seats: int, seed: int, *, until_round: int | None = MID_GAME
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--demo", action="store_true", help="draw the sample set (the only mode for now)")
     parser.add_argument("--out", type=Path, default=Path("render-out"), help="folder for the PNG and TXT files")
-    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    parser.add_argument("--game", default=None, help="game kind (default: every game)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the sample games")
 
 
@@ -84,29 +84,36 @@ def _cards(view: Any) -> list[Any]:
     return list(seen.values())
 
 
+def _demo(kind: str, out: Path, seed: int) -> int:
+    """Draw one game's samples; returns how many seat counts could not be played."""
+    game = registry.get(kind)
+    failures = 0
+    for seats in range(game.min_seats, game.max_seats + 1):
+        try:
+            mid = play(kind, seats, seed + seats)
+            done = play(kind, seats, seed + seats, until_round=None)
+        except EngineError as exc:
+            print(f"skipped {kind} with {seats} seats: {exc}")
+            failures += 1
+            continue
+        stem = f"{kind}-{seats}p"
+        _write(out, f"{stem}-board", render_board(game.view(mid.state, None)))
+        for seat in range(seats):
+            _write(out, f"{stem}-screen-seat{seat + 1}", render_screen(game.view(mid.state, seat)))
+        _write(out, f"{stem}-final", render_final(game.view(done.state, None)))
+        if seats == game.max_seats:
+            for card in _cards(game.view(mid.state, None))[:3]:
+                _write(out, f"{kind}-card-{card.serial}", render_card(card))
+    return failures
+
+
 def run(args: argparse.Namespace) -> int:
     if not args.demo:
         raise SystemExit("bricabot render: nothing to draw; use --demo")
     args.out.mkdir(parents=True, exist_ok=True)
     try:
-        game = registry.get(args.game)
+        kinds = [args.game] if args.game else sorted(registry.games())
+        failures = sum(_demo(kind, args.out, args.seed) for kind in kinds)
     except EngineError as exc:
         raise SystemExit(f"bricabot render: {exc}") from None
-    failures = 0
-    for seats in range(game.min_seats, game.max_seats + 1):
-        try:
-            mid = play(args.game, seats, args.seed + seats)
-            done = play(args.game, seats, args.seed + seats, until_round=None)
-        except EngineError as exc:
-            print(f"skipped {seats} seats: {exc}")
-            failures += 1
-            continue
-        stem = f"{args.game}-{seats}p"
-        _write(args.out, f"{stem}-board", render_board(game.view(mid.state, None)))
-        for seat in range(seats):
-            _write(args.out, f"{stem}-screen-seat{seat + 1}", render_screen(game.view(mid.state, seat)))
-        _write(args.out, f"{stem}-final", render_final(game.view(done.state, None)))
-        if seats == game.max_seats:
-            for card in _cards(game.view(mid.state, None))[:3]:
-                _write(args.out, f"{args.game}-card-{card.serial}", render_card(card))
     return 1 if failures else 0
