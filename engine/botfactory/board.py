@@ -10,6 +10,9 @@ from __future__ import annotations
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.core.contract import Transition
 
+ASSEMBLY, PARTS, PROJECTS, FINANCE = range(4)
+"""Board indexes, left to right (``view.BOARDS`` names them)."""
+
 # -- positions ---------------------------------------------------------------------------------------
 # A position key is 2 * space index for an action space, and 2 * (last space of a board) + 1 for
 # variant tile PT5's place to the right of a full board: sorting keys gives the left-to-right order.

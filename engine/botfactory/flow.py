@@ -96,7 +96,7 @@ def sandra_action(state: State, tx: Transition) -> None:
     """Rulebook: Sandra performs her action of her current board, whichever space she is on."""
     where = board.key_board(state, state.sandra)
     tx.emit("botfactory.event.sandra_action", board=BOARDS[where])
-    if where == turn.ASSEMBLY:
+    if where == board.ASSEMBLY:
         # Discard both spares, refill each (left first) from the marked pile, marker moving right.
         for i, tile in enumerate(state.spares):
             if tile != EMPTY:
@@ -104,12 +104,12 @@ def sandra_action(state: State, tx: Transition) -> None:
             state.spares[i] = EMPTY
         for i in range(len(state.spares)):
             state.spares[i] = board.draw_marked(state, tx)
-    elif where == turn.PARTS:
+    elif where == board.PARTS:
         # Fill every empty wheel slot from the left entry clockwise, without turning the wheel.
         for pos in range(len(state.wheel)):
             if state.wheel[pos] == EMPTY:
                 state.wheel[pos] = board.draw_marked(state, tx)
-    elif where == turn.PROJECTS:
+    elif where == board.PROJECTS:
         board.slide_and_refill(state, tx)
     else:
         # +1 to the lowest value (every colour tied for lowest); nothing if all four are equal.

@@ -56,7 +56,7 @@ def turn_choices(state: State) -> list[Choice]:
     for tile in usable(state, seat):
         effect = effects[tile]
         group = "botfactory.group.production"
-        if effect == "finance_discount" and turn.board == 3 and not turn.discount:
+        if effect == "finance_discount" and turn.board == board.FINANCE and not turn.discount:
             out.append(Choice(f"pt:{tile}", "botfactory.choice.pt_discount", {"tile": tile}, group))
         elif effect == "paid_benefit" and player.tokens >= _amount(state, tile):
             out += [
@@ -83,7 +83,7 @@ def turn_choices(state: State) -> list[Choice]:
             ]
         elif (
             effect == "cheap_universal"
-            and turn.board == 2
+            and turn.board == board.PROJECTS
             and not turn.executive_used
             and len(player.projects) >= _amount(state, tile)
         ):

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from engine.botfactory.view import BOARDS
 from engine.core.data import canonical, merge, read_toml
 from engine.core.errors import BadData
 
@@ -30,7 +31,6 @@ FILES = (
     "tokens",
     "limits",
 )
-BOARD_NAMES = ("assembly", "parts", "projects", "finance")
 PRODUCTION_EFFECTS = (
     "sandra_free",
     "finance_discount",
@@ -199,9 +199,7 @@ def _build(d: Mapping[str, Any]) -> Rules:
     )
 
     spaces = tuple(
-        Space(
-            str(s["id"]), BOARD_NAMES.index(s["board"]), int(s["amount"]), int(s.get("cost", 0)), int(s.get("gain", 0))
-        )
+        Space(str(s["id"]), BOARDS.index(s["board"]), int(s["amount"]), int(s.get("cost", 0)), int(s.get("gain", 0)))
         for s in d["actions"]["spaces"]
     )
     _need([s.board for s in spaces] == sorted(s.board for s in spaces), "action spaces must be listed left to right.")
@@ -273,7 +271,7 @@ def _build(d: Mapping[str, Any]) -> Rules:
         bonus_cost=int(wh["bonus_cost"]),
         executive_discard=int(wh["executive_discard"]),
         production=prod,
-        action_tiles=tuple(BOARD_NAMES.index(b) for b in solo["action_tiles"]),
+        action_tiles=tuple(BOARDS.index(b) for b in solo["action_tiles"]),
         robot_tiles=tuple(colour_index[c] for c in solo["robot_tiles"]),
         tasks=tuple(str(t) for t in solo["tasks"]),
         task_b_value=int(solo["task_b_value"]),

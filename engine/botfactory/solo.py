@@ -13,8 +13,6 @@ from engine.botfactory.view import BOARDS
 from engine.core.contract import Transition
 from engine.core.errors import InvariantBroken
 
-ASSEMBLY, PARTS, PROJECTS, FINANCE = range(4)
-
 
 def _draw(state: State, deck: list[int], discard: list[int], tx: Transition) -> int:
     if not deck:
@@ -61,7 +59,7 @@ def vilela_action(state: State, tx: Transition) -> None:
     colour = rules.robot_tiles[solo.robot]
     where = board.key_board(state, state.vilela)
     tx.emit("botfactory.event.vilela_action", board=BOARDS[where], colour=rules.colours[colour])
-    if where == ASSEMBLY:
+    if where == board.ASSEMBLY:
         # Two parts in his colour's column (universal included) are removed; otherwise one robot of
         # that colour leaves the board (no effect on its value).
         column = state.columns[colour]
@@ -73,12 +71,12 @@ def vilela_action(state: State, tx: Transition) -> None:
         elif state.robots_board[colour] > 0:
             state.robots_board[colour] -= 1
             state.robots_box[colour] += 1
-    elif where == PARTS:
+    elif where == board.PARTS:
         for pos, tile in enumerate(state.wheel):
             if tile != EMPTY and rules.parts[tile][0] == colour:
                 board.discard_part(state, tile)
                 state.wheel[pos] = EMPTY
-    elif where == PROJECTS:
+    elif where == board.PROJECTS:
         # Discard every displayed project of his colour; no sliding, no refill.
         for space, tile in enumerate(state.display):
             if tile != EMPTY and rules.projects[tile] == colour:

@@ -12,8 +12,6 @@ from engine.botfactory.board import part_name
 from engine.botfactory.state import EMPTY, State, Turn
 from engine.core.contract import Choice, Transition
 
-ASSEMBLY, PARTS, PROJECTS, FINANCE = range(4)
-
 
 def begin(state: State, seat: int, tx: Transition) -> None:
     """Stand at the start of a worker's turn: is Sandra on the same board?"""
@@ -54,7 +52,7 @@ def choices(state: State) -> list[Choice]:
         out += production.toll_choices(state)
         return out
     space = rules.spaces[turn.space]
-    if turn.board == ASSEMBLY:
+    if turn.board == board.ASSEMBLY:
         if not turn.open:
             if player.tokens >= space.cost:
                 out.append(Choice("pay", "botfactory.choice.pay_main", {"cost": space.cost}, "botfactory.group.main"))
@@ -72,7 +70,7 @@ def choices(state: State) -> list[Choice]:
                                 "botfactory.group.executive",
                             )
                         )
-    elif turn.board == PARTS:
+    elif turn.board == board.PARTS:
         if turn.left > 0:
             out.append(Choice("rotate", "botfactory.choice.rotate", {"left": turn.left}, "botfactory.group.main"))
             for pos in rules.exits:
@@ -96,7 +94,7 @@ def choices(state: State) -> list[Choice]:
                             "botfactory.group.executive",
                         )
                     )
-    elif turn.board == PROJECTS:
+    elif turn.board == board.PROJECTS:
         if turn.left > 0:
             out += take_choices(state, "botfactory.group.main")
         if not turn.executive_used and len(player.projects) >= rules.project_executive_discard:
