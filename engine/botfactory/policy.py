@@ -7,6 +7,7 @@ never a deck order, so the policy decides on what ``view(state, seat)`` shows.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.botfactory import scoring
@@ -26,12 +27,28 @@ def estimate(state: State, seat: int) -> float:
     columns = sum(sum(t != EMPTY for t in state.columns[c]) for c in wanted)
     return (
         score.total
+        + 10.0 * task_progress(state, seat, score)
         + 12.0 * score.robot_count
         + 0.7 * player.tokens
         + parts
         + 1.5 * columns
         + 2.5 * min(len(player.projects), 3)
     )
+
+
+def task_progress(state: State, seat: int, score: scoring.Score) -> float:
+    """Solo: how far the task tile is met (losing the task loses the game whatever the score)."""
+    if state.solo is None:
+        return 0.0
+    counts = sorted(Counter(scoring.robot_colours(state, seat)).values(), reverse=True) + [0, 0]
+    task = state.solo.task
+    if task == "A":
+        return float(min(counts[0], 3))
+    if task == "B":
+        return float(min(len(counts) - 2, 3))
+    if task == "C":
+        return float(min(counts[0], 2) + min(counts[1], 2))
+    return float(min(len(score.fulfilled), 3))
 
 
 class GreedyPolicy:

@@ -281,3 +281,5 @@ class BotFactoryView(View):
     final: tuple[ScoreLine, ...] | None = None
     """Set once the game has ended, in seat order."""
     options: dict[str, object] = field(default_factory=dict)
+    first_player: int = 0
+    """Seat of the first player (set-up step 6); the seating order runs clockwise from it."""

@@ -195,4 +195,5 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...]) 
         ),
         final=final,
         options=dict(state.options),
+        first_player=state.first,
     )
