@@ -62,8 +62,10 @@ _EN: Mapping[str, str] = {
     "col.tiebreak": "Robots · tokens",
     "tiebreak.note": "Tie-break: most robots, then an odd number of tokens; otherwise the win is shared.",
     "solo.task": "Task {task}",
-    "solo.vilela": "Vilela: {board}, {colour} robot",
-    "solo.decks": "actions {a} · robots {r} · inspections {i}",
+    "solo.action": "Action tile: {board}",
+    "solo.robot": "Robot tile:",
+    "solo.decks": "Decks left: actions {a} · robots {r} · inspections {i}",
+    "solo.inspection": "Last inspection: contract spaces {spaces}",
     "solo.report": "Report: {report}",
 }
 

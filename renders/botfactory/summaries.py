@@ -50,4 +50,12 @@ def board(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> str:
     lines.append("Contracts: " + "; ".join(contracts) + ".")
     for area in view.players:
         lines.append(players.summary(area, seat_name(area.seat, names)) + ".")
+    solo = view.solo_info
+    if solo is not None:
+        text = (f"Vilela: {labels.text('solo.task', lang, task=solo.task).lower()}, action tile "
+                f"{solo.vilela_action or 'none'}, robot tile {solo.vilela_robot or 'none'}; "
+                + labels.text("solo.decks", lang, a=solo.action_deck, r=solo.robot_deck, i=solo.inspection_deck))
+        if solo.inspection:
+            text += "; " + labels.text("solo.inspection", lang, spaces=", ".join(str(p + 1) for p in solo.inspection))
+        lines.append(text + ".")
     return "\n".join(lines)

@@ -10,7 +10,7 @@ from PIL import Image, ImageDraw
 
 from engine.botfactory.view import BotFactoryView
 from renders.botfactory import floor, labels, pieces, players, spaces
-from renders.kit import icons
+from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, TABLE
 from renders.kit.names import seat_name
@@ -68,18 +68,41 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
         text = labels.text("turn", lang, name=seat_name(turn.seat, names), space=view.spaces[turn.space].name,
                            left=turn.main_left)
         tx.line(d, (W - M, y + ORDER_H // 2), text, 22, HIGHLIGHT, bold=True, anchor="rm", max_width=560)
-    elif view.solo_info is not None:
-        solo = view.solo_info
-        text = labels.text("solo.decks", lang, a=solo.action_deck, r=solo.robot_deck, i=solo.inspection_deck)
-        if solo.vilela_action:
-            text = labels.text("solo.vilela", lang, board=labels.text(f"board.{solo.vilela_action}", lang),
-                               colour=solo.vilela_robot or "-") + " · " + text
-        tx.line(d, (W - M, y + ORDER_H // 2), text, 20, INK_ON_TABLE, anchor="rm", max_width=700)
+
+
+SOLO_H = 200
+
+
+def _solo(canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: str) -> None:
+    """Vilela, the solo inspector: her current action and robot tiles, the decks, the inspection."""
+    solo = view.solo_info
+    if solo is None:
+        return
+    d = ImageDraw.Draw(canvas)
+    x0, y0 = xy
+    frames.panel(d, (x0, y0, x0 + players.PANEL_W, y0 + SOLO_H))
+    icons.paste(canvas, pieces.who_icon("vilela", {}, 36), (x0 + 15, y0 + 10))
+    tx.line(d, (x0 + 61, y0 + 28), labels.text("vilela", lang), 28, INK_ON_TABLE, bold=True, anchor="lm")
+    tx.line(d, (x0 + players.PANEL_W - 15, y0 + 30), labels.text("solo.task", lang, task=solo.task), 22, HIGHLIGHT,
+            bold=True, anchor="rm")
+    board = labels.text(f"board.{solo.vilela_action}", lang) if solo.vilela_action else "—"
+    tx.line(d, (x0 + 15, y0 + 80), labels.text("solo.action", lang, board=board), 22, INK_ON_TABLE, anchor="lm")
+    if solo.vilela_robot:
+        tx.line(d, (x0 + 420, y0 + 80), labels.text("solo.robot", lang), 22, INK_ON_TABLE, anchor="lm")
+        icons.paste(canvas, pieces.robot(solo.vilela_robot, 40), (x0 + 560, y0 + 60))
+    decks = labels.text("solo.decks", lang, a=solo.action_deck, r=solo.robot_deck, i=solo.inspection_deck)
+    tx.line(d, (x0 + 15, y0 + 124), decks, 20, MUTED_ON_TABLE, anchor="lm", max_width=players.PANEL_W - 30)
+    if solo.inspection:
+        shown = ", ".join(str(p + 1) for p in solo.inspection)
+        tx.line(d, (x0 + 15, y0 + 164), labels.text("solo.inspection", lang, spaces=shown), 20, INK_ON_TABLE,
+                anchor="lm", max_width=players.PANEL_W - 30)
 
 
 def draw(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.Image:
     """The whole public table, 1600 px wide; height grows with the seat count."""
     panels = [players.height(p) for p in view.players]
+    if view.solo_info is not None:
+        panels.append(SOLO_H)
     rows = [max(panels[i : i + 2]) for i in range(0, len(panels), 2)]
     y_floor = HEADER_H + ORDER_H
     y_players = y_floor + ROW1_H + GAP + ROW2_H + GAP
@@ -99,4 +122,8 @@ def draw(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.
             players.draw(canvas, area, (M + c * (players.PANEL_W + GAP), y), name=seat_name(area.seat, names),
                          active=area.seat in view.active, panel_height=row_h)
         y += row_h + GAP
+    if view.solo_info is not None:
+        slot = len(view.players)
+        sy = y_players + sum(r + GAP for r in rows[: slot // 2])
+        _solo(canvas, view, (M + (slot % 2) * (players.PANEL_W + GAP), sy), lang)
     return canvas

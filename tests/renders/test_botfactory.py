@@ -10,8 +10,9 @@ import pytest
 
 from bot.commands.render import play
 from engine import registry
+from engine.botfactory.view import ContractTile
 from engine.core.errors import EngineError
-from renders.api import render_board, render_final, render_screen
+from renders.api import render_board, render_card, render_final, render_screen
 from renders.botfactory import board, final, screen
 from tests.renders import samples
 from tests.renders.helpers import decode, distinct_colours
@@ -97,8 +98,14 @@ def test_bot_factory_renders_take_only_their_own_views() -> None:
 
 
 def test_render_card_says_when_a_game_has_no_card_drawings() -> None:
-    from engine.botfactory.view import ContractTile
-    from renders.api import render_card
-
     with pytest.raises(LookupError, match="botfactory"):
         render_card(ContractTile(0, "C01", ("red", "yellow"), (4, 2)))
+
+
+def test_solo_board_shows_vilela() -> None:
+    game = _game()
+    played = play("botfactory", 1, 8)
+    view = game.view(played.state, None)
+    assert view.solo_info is not None
+    text = render_board(view).text
+    assert "Vilela: task " in text and "Decks left: actions" in text
