@@ -40,12 +40,14 @@ def task_progress(state: State, seat: int, score: scoring.Score) -> float:
     """Solo: how far the task tile is met (losing the task loses the game whatever the score)."""
     if state.solo is None:
         return 0.0
-    counts = sorted(Counter(scoring.robot_colours(state, seat)).values(), reverse=True) + [0, 0]
+    built = Counter(scoring.robot_colours(state, seat))
+    counts = [*sorted(built.values(), reverse=True), 0, 0]
     task = state.solo.task
     if task == "A":
         return float(min(counts[0], 3))
     if task == "B":
-        return float(min(len(counts) - 2, 3))
+        worthy = sum(1 for c in built if state.values[c] >= state.rules.task_b_value)
+        return min(worthy, 3) + 0.5 * min(len(built), 3)
     if task == "C":
         return float(min(counts[0], 2) + min(counts[1], 2))
     return float(min(len(score.fulfilled), 3))
