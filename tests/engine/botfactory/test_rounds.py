@@ -151,3 +151,39 @@ def test_end_trigger_checked_after_maintenance() -> None:
     state.robots_board[2] = 1
     state.players[0].robots = state.deck[-5:]
     assert flow.game_ends(state)
+
+
+def test_two_player_sandra_may_join_a_worker_who_then_pays_or_passes() -> None:
+    state = new(2, 5)
+    state.round, state.phase, state.cursor = 2, "move", 0
+    _positions(state, s0="AS1", s1="PP1", sandra="FI2")
+    state.order = [0, 1, SANDRA]
+    state = play(state, f"move:{space(state, 'PR1')}", f"move:{space(state, 'AS2')}")
+    assert state.sandra == 2 * space(state, "AS1"), "wrapped to the first free space, beside a worker"
+    assert state.phase == "act" and state.order == [SANDRA, 1, 0]
+    decision = GAME.pending(state)[0]
+    assert decision.seat == 1 and decision.prompt == "botfactory.prompt.toll"
+
+
+def test_sandra_acts_from_round_two_and_draws_are_checkpoints() -> None:
+    state = new(3, 5)
+    seating = [(state.first + i) % 3 for i in range(3)]
+    for seat, name in zip(seating, ("AS1", "AS2", "AS3"), strict=True):
+        state = play(state, f"move:{space(state, name)}")
+    spares = list(state.spares)
+    for _ in range(3):
+        state = play(state, "end")
+    assert state.round == 2 and state.spares == spares, "round 1: Sandra lies down without acting"
+    assert state.sandra == 2 * space(state, "FI3")
+    order = list(state.order)
+    assert order[-1] == SANDRA
+    for seat in order[:-1]:
+        names = [n for n in ("PP1", "PP2", "PP3") if 2 * space(state, n) not in {p.pos for p in state.players}]
+        result = GAME.apply(state, seat, f"move:{space(state, names[0])}", state.version)
+        state = result.state
+    # Sandra left Finance and wrapped to the empty Assembly board; first in order, she has already
+    # replaced the spares when the last worker moved.
+    assert state.sandra == 2 * space(state, "AS1") and state.order[0] == SANDRA
+    assert state.spares != spares
+    assert any(e.key == "botfactory.event.sandra_action" for e in result.events)
+    assert result.checkpoint, "Sandra drew from a pile: hidden information came to light"
