@@ -147,3 +147,19 @@ def test_views_never_depend_on_hidden_orders(seed: int, seats: int, steps: int) 
             rng.shuffle(deck)
     for viewer in (None, *range(seats)):
         assert GAME.view(state, viewer).to_json() == GAME.view(other, viewer).to_json()
+
+
+def test_invariants_catch_lost_or_duplicated_pieces() -> None:
+    from engine.core.errors import InvariantBroken
+
+    state = new(3, 1)
+    GAME.check_invariants(state)
+    broken = [GAME.copy(state) for _ in range(5)]
+    broken[0].players[0].parts.append(broken[0].piles[0][0])
+    broken[1].deck.pop()
+    broken[2].robots_board[1] -= 1
+    broken[3].contract_box.pop()
+    broken[4].players[2].tokens = 10
+    for bad in broken:
+        with pytest.raises(InvariantBroken):
+            GAME.check_invariants(bad)
