@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.core.errors import EngineError
 from engine.imaginarium.view import Amount, EffectLine, MachineCard
-from engine.registry import get as get_game
-from renders.imaginarium import labels
+from renders.imaginarium import catalogue, labels
 from renders.imaginarium.cards import CARD_H, CARD_W, face
 from renders.kit import frames
 from renders.kit import text as tx
@@ -32,13 +30,7 @@ def _effect_line(line: EffectLine, lang: str) -> str:
 def rules_text(card: MachineCard, lang: str) -> str:
     """The card's rules text from the game's message catalogue, or its short caption when the
     catalogue has none (the drawing must not depend on the engine's translations being complete)."""
-    try:
-        game = get_game("imaginarium")
-    except EngineError:
-        return labels.CARD_CAPTIONS.get(card.serial, "")
-    if game.catalog.has(card.effect_key, lang) or game.catalog.has(card.effect_key):
-        return game.text(card.effect_key, lang=lang)
-    return labels.CARD_CAPTIONS.get(card.serial, "")
+    return catalogue.lookup(card.effect_key, lang) or labels.CARD_CAPTIONS.get(card.serial, "")
 
 
 def facts(card: MachineCard, lang: str) -> list[str]:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.imaginarium.view import BeltSlot, ImaginariumView
-from renders.imaginarium import labels, workshop
+from renders.imaginarium import catalogue, labels, workshop
 from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, chip, face
 from renders.imaginarium.goods import good
 from renders.kit import frames, icons
@@ -197,8 +197,11 @@ def _meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, in
         pw = tx.width(str(card.price), 26, True)
         tx.line(d, (cx + w - 40 - pw, cy + 23), str(card.price), 26, HIGHLIGHT, bold=True, anchor="lm")
         icons.paste(canvas, good("charcoalium", 26), (cx + w - 34, cy + 10))
-        tx.paragraph(d, (cx + 12, cy + 56), labels.ASSISTANTS.get(card.id, card.effect_key), 22, INK, w - 24,
-                     max_lines=6)
+        text = catalogue.lookup(card.effect_key, lang)
+        body_lines = (y1 - cy - 14 - 70) // 24
+        if text is None or len(tx.wrap(text, w - 24, 20)) > body_lines:
+            text = labels.ASSISTANTS.get(card.id, card.effect_key)
+        tx.paragraph(d, (cx + 12, cy + 56), text, 20, INK, w - 24, max_lines=body_lines)
 
 
 def _crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
