@@ -7,9 +7,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import TURN_TIMERS
+from cogs.ui import params
 from cogs.ui.context import service_of
 
-LANGUAGES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
 TIMERS = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
 
 
@@ -19,7 +19,7 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
 
     @app_commands.command(name="config", description="Server defaults: language and turn timer (Manage Server)")
     @app_commands.describe(language="Language of the boards and messages", timer="Default turn timer of new games")
-    @app_commands.choices(language=LANGUAGES, timer=TIMERS)
+    @app_commands.choices(language=params.language_choices(), timer=TIMERS)
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)

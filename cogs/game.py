@@ -18,7 +18,6 @@ from cogs.ui.errors import UserFacingError
 from cogs.ui.routes import DYNAMIC_ITEMS
 
 TIMER_CHOICES = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
-LANGUAGES = [app_commands.Choice(name="English", value="en"), app_commands.Choice(name="Français", value="fr")]
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
 
 
@@ -73,7 +72,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
             )
         info = await service_of(interaction).leave(info.id, interaction.user.id)
         await interaction.response.send_message("You left the lobby.", ephemeral=True)
-        await lobby.redraw(interaction, info)
+        await bot_of(interaction).publisher.redraw_lobby(info)
 
     # -- playing -------------------------------------------------------------------------------
     @app_commands.command(name="play", description="Your screen and your moves (only you see them)")
@@ -155,7 +154,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
 
     @app_commands.command(name="settings", description="Your Bricabot settings: language")
     @app_commands.describe(language="Language of your screens, menus and log")
-    @app_commands.choices(language=LANGUAGES)
+    @app_commands.choices(language=params.language_choices())
     async def settings(self, interaction: discord.Interaction, language: str | None = None) -> None:
         service = service_of(interaction)
         user = interaction.user.id

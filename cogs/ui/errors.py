@@ -44,6 +44,11 @@ FRIENDLY: dict[str, str] = {
 }
 """Stable error codes (engine, service, this layer) to what a player reads."""
 
+MISSING_ACCESS = (
+    "Discord refused me: I need View Channel, Send Messages, Embed Links, Attach Files, Create Public "
+    "Threads and Send Messages in Threads here. A server manager can grant them."
+)
+
 SHOWN_AS_IS = frozenset({"bad_options", "bad_setting", "bad_data"})
 """Codes whose own message is written for the player (it names the option and the allowed values)."""
 
@@ -58,6 +63,8 @@ def friendly(error: BaseException) -> tuple[str, bool]:
         if error.code in SHOWN_AS_IS:
             return error.message, True
         return FRIENDLY.get(error.code, error.message), error.code != "invariant_broken"
+    if isinstance(error, discord.Forbidden):
+        return MISSING_ACCESS, True
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the Manage Server permission for that.", True
     if isinstance(error, app_commands.NoPrivateMessage):

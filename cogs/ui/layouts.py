@@ -16,6 +16,7 @@ from cogs.ui import ids
 from cogs.ui.ids import Components
 from cogs.ui.images import BOARD_FILE, FINAL_FILE
 from cogs.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, deadline, seat_list, seat_name, title
+from engine import registry
 from renders.api import Render
 
 COLOUR = discord.Colour.from_rgb(196, 120, 48)
@@ -38,26 +39,32 @@ def _duration(seconds: float) -> str:
     return f"{hours // 24} d" if hours % 24 == 0 and hours >= 24 else f"{hours} h"
 
 
-def lobby_embed(game: GameInfo, capacity: int) -> discord.Embed:
+def capacity(game: GameInfo) -> int:
+    """Seats a lobby can fill: the game's maximum."""
+    return registry.get(game.kind).max_seats
+
+
+def lobby_embed(game: GameInfo) -> discord.Embed:
     """The lobby: who sits where, the options, and what happens next."""
+    seats = capacity(game)
     status = {
-        "lobby": f"Waiting for players: {len(game.seats)}/{capacity} seats taken.",
+        "lobby": f"Waiting for players: {len(game.seats)}/{seats} seats taken.",
         "active": f"Started! Follow the game in <#{game.thread_id}>." if game.thread_id else "Started!",
         "finished": "This game has ended.",
         "cancelled": "This lobby was cancelled.",
     }[game.status]
     embed = discord.Embed(title=f"{title(game)} — lobby", description=status, colour=COLOUR)
     embed.add_field(name="Host", value=f"<@{game.host_id}>", inline=True)
-    embed.add_field(name=f"Seats ({len(game.seats)}/{capacity})", value=clip(seat_list(game), FIELD_VALUE))
+    embed.add_field(name=f"Seats ({len(game.seats)}/{seats})", value=clip(seat_list(game), FIELD_VALUE))
     embed.add_field(name="Options", value=clip(_options_text(game), FIELD_VALUE), inline=False)
     return embed
 
 
-def lobby_controls(game: GameInfo, capacity: int) -> Components:
+def lobby_controls(game: GameInfo) -> Components:
     view = Components()
     if game.status != "lobby":
         return view
-    full = len(game.seats) >= capacity
+    full = len(game.seats) >= capacity(game)
     view.add_item(
         discord.ui.Button(
             label="Join", style=discord.ButtonStyle.success, custom_id=ids.lobby(game.id, "join"), disabled=full

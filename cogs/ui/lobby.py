@@ -11,15 +11,10 @@ from typing import Any
 
 import discord
 
-from bot.service import GameInfo, TimeoutPolicy
+from bot.service import TimeoutPolicy
 from cogs.ui import layouts
 from cogs.ui.context import acting_host, bot_of, service_of
 from cogs.ui.errors import UserFacingError
-from engine import registry
-
-
-def capacity(game: GameInfo) -> int:
-    return registry.get(game.kind).max_seats
 
 
 async def create(
@@ -49,9 +44,7 @@ async def create(
     )
     for _ in range(ai_seats):
         game = await service.add_ai(game.id, interaction.user.id)
-    sent = await interaction.response.send_message(
-        embed=layouts.lobby_embed(game, capacity(game)), view=layouts.lobby_controls(game, capacity(game))
-    )
+    sent = await interaction.response.send_message(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))
     if sent.message_id is not None:
         await service.set_message(game.id, "lobby", channel.id, sent.message_id)
 
@@ -72,20 +65,7 @@ async def press(interaction: discord.Interaction, game_id: int, action: str) -> 
         game = await service.add_ai(game_id, acting_host(interaction, game))
     elif action == "cancel":
         game = await service.cancel(game_id, acting_host(interaction, game))
-    await interaction.response.edit_message(
-        embed=layouts.lobby_embed(game, capacity(game)), view=layouts.lobby_controls(game, capacity(game))
-    )
-
-
-async def redraw(interaction: discord.Interaction, game: GameInfo) -> None:
-    """Bring the lobby message up to date after a change made by a command rather than a button."""
-    where = (await service_of(interaction).messages(game.id)).get("lobby")
-    if where is None:
-        return
-    message = interaction.client.get_partial_messageable(where[0]).get_partial_message(where[1])
-    await message.edit(
-        embed=layouts.lobby_embed(game, capacity(game)), view=layouts.lobby_controls(game, capacity(game))
-    )
+    await interaction.response.edit_message(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))
 
 
 async def _start(interaction: discord.Interaction, game_id: int) -> None:
@@ -98,7 +78,5 @@ async def _start(interaction: discord.Interaction, game_id: int) -> None:
         result = await service.start(game_id, acting_host(interaction, game))
     assert interaction.message is not None
     game = await bot.publisher.open_table(result.game, interaction.message)
-    await interaction.edit_original_response(
-        embed=layouts.lobby_embed(game, capacity(game)), view=layouts.lobby_controls(game, capacity(game))
-    )
+    await interaction.edit_original_response(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))
     await bot.publisher.deliver(game, result.notifications)

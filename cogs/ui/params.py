@@ -15,6 +15,7 @@ from discord import app_commands
 from bot.service import GameInfo, GameKind, TimeoutPolicy
 from cogs.ui.context import service_of
 from cogs.ui.errors import UserFacingError
+from engine import registry
 from engine.core.contract import OptionSpec
 from engine.core.errors import BadOptions
 
@@ -31,6 +32,15 @@ MISSED_TURN_CHOICES = [
     app_commands.Choice(name="Seat goes to an AI after 2 missed turns", value="replace-2"),
     app_commands.Choice(name="Seat goes to an AI after 3 missed turns", value="replace-3"),
 ]
+
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español", "it": "Italiano"}
+
+
+def language_choices() -> list[app_commands.Choice[str]]:
+    """The languages some game has a catalogue in (English always), for ``language`` options."""
+    codes = {"en"} | {lang for game in registry.games().values() for lang in game.catalog.languages()}
+    return [app_commands.Choice(name=LANGUAGE_NAMES.get(c, c), value=c) for c in sorted(codes)]
 
 
 # -- which game ---------------------------------------------------------------------------------

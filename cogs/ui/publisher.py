@@ -112,6 +112,14 @@ class Publisher:
         if isinstance(thread, discord.Thread):
             await thread.edit(archived=False)
 
+    async def redraw_lobby(self, game: GameInfo) -> None:
+        """Bring the lobby message up to date (seats, or the game's end)."""
+        where = (await self.service.messages(game.id)).get("lobby")
+        if where is None:
+            return
+        message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
+        await message.edit(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))
+
     # -- after a change ------------------------------------------------------------------------
     async def after(self, result: MoveResult) -> None:
         """Everything public that follows a service call: the board, then the news."""
@@ -139,6 +147,7 @@ class Publisher:
                 await self._say(channel, f"🤖 <@{note.user_id}> {why}; an AI now plays seat {note.seat + 1}.")
             elif isinstance(note, GameEnded):
                 await self._final(channel, game)
+                await self.redraw_lobby(game)
 
     async def _ping(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
         users = sorted({n.user_id for n in notes})
