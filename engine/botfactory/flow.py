@@ -55,7 +55,7 @@ def move_choices(state: State, seat: int) -> list[Choice]:
         Choice(
             f"move:{i}",
             "botfactory.choice.move",
-            {"space": state.rules.spaces[i].name},
+            {"space": state.rules.spaces[i].name, "board": BOARDS[b], "amount": state.rules.spaces[i].amount},
             f"botfactory.group.{BOARDS[b]}",
         )
         for b in boards
