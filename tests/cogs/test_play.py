@@ -69,3 +69,17 @@ async def test_foreign_and_unknown_clicks_are_refused_privately(start_bot: Start
 
     ghost = await harness.slash(ALICE, "game play", game=987654)
     assert ghost.text() and "can't find" in ghost.text()
+
+
+async def test_board_in_an_archived_thread_is_unarchived_then_edited(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    fake.channels[table.thread_id]["thread_metadata"]["archived"] = True
+    player = await _turn_of(harness, table.game_id)
+    panel = (await harness.click(player, table.board_id, f"board:{table.game_id}:play")).message
+    assert panel is not None
+    played = await harness.click(player, panel["id"], next(c for c in custom_ids(panel) if c.startswith("mv:")))
+    edits = [(r.method, r.path, r.status) for r in played.requests if r.path.startswith(f"/channels/{table.thread_id}")]
+    board = f"/channels/{table.thread_id}/messages/{table.board_id}"
+    assert ("PATCH", board, 400) in edits and ("PATCH", f"/channels/{table.thread_id}", 200) in edits
+    assert edits[-1] == ("PATCH", board, 200)

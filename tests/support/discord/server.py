@@ -160,14 +160,23 @@ class FakeDiscord:
                 rec.private = channel["type"] == 1
                 if channel["type"] == 1 and int(channel["recipients"][0]["id"]) in self.closed_dms:
                     return 403, {"message": "Cannot send messages to this user", "code": 50007}
+                if "thread_metadata" in channel:  # sending in an archived thread unarchives it
+                    channel["thread_metadata"]["archived"] = False
                 return 200, self._create(int(cid), body, files)
             case ("PATCH" | "GET") as verb, ["channels", cid, "messages", mid]:
                 message = self.messages.get(int(mid))
                 if message is None or int(message["channel_id"]) != int(cid):
                     return 404, {"message": "Unknown Message", "code": 10008}
+                if verb == "PATCH" and self.channels[int(cid)].get("thread_metadata", {}).get("archived"):
+                    return 400, {"message": "Thread is archived", "code": 50083}
                 return 200, message if verb == "GET" else self._edit(message, body, files)
             case "GET", ["channels", cid]:
                 return 200, self.channels[int(cid)]
+            case "PATCH", ["channels", cid]:
+                channel = self.channels[int(cid)]
+                if "archived" in body and "thread_metadata" in channel:
+                    channel["thread_metadata"]["archived"] = bool(body["archived"])
+                return 200, channel
             case "POST", ["channels", cid, "messages", mid, "threads"]:
                 return 201, self._thread(int(cid), int(mid), body)
             case "POST", ["users", "@me", "channels"]:
