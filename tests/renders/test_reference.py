@@ -18,7 +18,7 @@ import pytest
 from PIL import Image
 
 from renders.api import Render, render_board, render_card, render_final, render_screen
-from tests.renders import samples
+from tests.renders import botfactory_samples, samples
 from tests.renders.helpers import decode, mean_difference
 
 FOLDER = Path(__file__).parent / "reference"
@@ -32,6 +32,7 @@ CASES: dict[str, Callable[[], Render]] = {
     "screen-3p-seat2": lambda: render_screen(samples.mid_game(3, viewer=1)),
     "final-4p": lambda: render_final(samples.ended(4)),
     "card-T4": lambda: render_card(samples.machine("T4")),
+    "botfactory-board-3p": lambda: render_board(botfactory_samples.mid_game()),
 }
 
 
