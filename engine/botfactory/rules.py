@@ -154,6 +154,12 @@ def _need(condition: bool, message: str) -> None:
         raise BadData(f"Bot Factory data: {message}")
 
 
+def _index(names: tuple[str, ...], name: object, where: str) -> int:
+    """Position of ``name`` among ``names``, or a BadData naming the offending field."""
+    _need(name in names, f"{where}: unknown name {name!r} (expected one of {', '.join(names)}).")
+    return names.index(str(name))
+
+
 def _build(d: Mapping[str, Any]) -> Rules:
     parts_d = d["parts"]
     colours = tuple(parts_d["colours"])
@@ -164,7 +170,6 @@ def _build(d: Mapping[str, Any]) -> Rules:
     _need(per >= 1 and uni >= 0, "parts counts must be positive.")
     parts = tuple((c, k) for c in range(4) for k in range(3) for _ in range(per))
     parts += tuple((-1, k) for k in range(3) for _ in range(uni))
-    colour_index = {name: i for i, name in enumerate(colours)}
 
     proj_d = d["projects"]
     projects = tuple(c for c in range(4) for _ in range(int(proj_d["per_colour"])))
@@ -175,7 +180,7 @@ def _build(d: Mapping[str, Any]) -> Rules:
     con_d = d["contracts"]
     contracts = []
     for tile in con_d["tiles"]:
-        needs = tuple(colour_index[c] for c in tile["needs"])
+        needs = tuple(_index(colours, c, f"contracts.tiles[{tile['id']}].needs") for c in tile["needs"])
         slots = tuple(int(v) for v in tile["slots"])
         _need(len(slots) == 2 and slots[0] >= slots[1], f"contract {tile['id']} needs 2 slots, highest first.")
         _need(len(needs) >= 1, f"contract {tile['id']} needs at least one robot.")
@@ -199,7 +204,13 @@ def _build(d: Mapping[str, Any]) -> Rules:
     )
 
     spaces = tuple(
-        Space(str(s["id"]), BOARDS.index(s["board"]), int(s["amount"]), int(s.get("cost", 0)), int(s.get("gain", 0)))
+        Space(
+            str(s["id"]),
+            _index(BOARDS, s["board"], f"actions.spaces[{s['id']}].board"),
+            int(s["amount"]),
+            int(s.get("cost", 0)),
+            int(s.get("gain", 0)),
+        )
         for s in d["actions"]["spaces"]
     )
     _need([s.board for s in spaces] == sorted(s.board for s in spaces), "action spaces must be listed left to right.")
@@ -210,7 +221,7 @@ def _build(d: Mapping[str, Any]) -> Rules:
     icons = set()
     for icon in asm["icons"]:
         colour, _, kind = str(icon).partition(":")
-        icons.add((colour_index[colour], kinds.index(kind)))
+        icons.add((_index(colours, colour, "assembly.icons"), _index(kinds, kind, "assembly.icons")))
     rewards = tuple(int(v) for v in asm["rewards"])
     _need(len(rewards) == 2, "assembly.rewards gives the tokens for the 1st and 2nd part.")
     _need(
@@ -271,8 +282,8 @@ def _build(d: Mapping[str, Any]) -> Rules:
         bonus_cost=int(wh["bonus_cost"]),
         executive_discard=int(wh["executive_discard"]),
         production=prod,
-        action_tiles=tuple(BOARDS.index(b) for b in solo["action_tiles"]),
-        robot_tiles=tuple(colour_index[c] for c in solo["robot_tiles"]),
+        action_tiles=tuple(_index(BOARDS, b, "solo.action_tiles") for b in solo["action_tiles"]),
+        robot_tiles=tuple(_index(colours, c, "solo.robot_tiles") for c in solo["robot_tiles"]),
         tasks=tuple(str(t) for t in solo["tasks"]),
         task_b_value=int(solo["task_b_value"]),
         solo_tokens=int(solo["start_tokens"]),
