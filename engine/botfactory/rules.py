@@ -234,6 +234,11 @@ def _build(d: Mapping[str, Any]) -> Rules:
     n = int(wh["slots"])
     entries, exits = tuple(int(v) for v in wh["entries"]), tuple(int(v) for v in wh["exits"])
     _need(all(0 <= p < n for p in (*entries, *exits, *wh["bonus_slots"])), "wheel positions must be on the wheel.")
+    _need(int(wh["turn"]) >= 1 and n % int(wh["turn"]) == 0, "a quarter turn must divide the wheel's slots.")
+    _need(
+        12 * per >= int(asm["spares"]) + n + 4,
+        "too few coloured parts for the spares, the wheel and four starting parts.",
+    )
 
     prod = tuple((str(t["id"]), str(t["effect"]), int(t.get("amount", 0))) for t in d["production"]["tiles"])
     _need(all(e in PRODUCTION_EFFECTS for _, e, _ in prod), f"production effects must be among {PRODUCTION_EFFECTS}.")
