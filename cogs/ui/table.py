@@ -27,9 +27,7 @@ MOVED_ON = "The game has moved on since that panel was drawn; here is the curren
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     """Answer a click or command with a new ephemeral panel (deferred first: rendering takes time)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
-    table = await service_of(interaction).view(game_id, interaction.user.id)
-    if table.seat is None:
-        raise UserFacingError("not_seated", "You are not playing in this game; the board shows everything public.")
+    table = await _seated_view(interaction, game_id)
     await _show(interaction, table, page=0, note=None, can_undo=await _last_move_mine(interaction, table))
 
 
@@ -45,7 +43,7 @@ async def undo(interaction: discord.Interaction, game_id: int, version: int) -> 
 async def page(interaction: discord.Interaction, game_id: int, version: int, number: int) -> None:
     """Show another page of menus (or refresh): drawn at the current state, noting if it moved on."""
     await interaction.response.defer()
-    table = await service_of(interaction).view(game_id, interaction.user.id)
+    table = await _seated_view(interaction, game_id)
     note = None if table.game.version == version else MOVED_ON
     await _show(interaction, table, page=number, note=note, can_undo=await _last_move_mine(interaction, table))
 
@@ -64,12 +62,20 @@ async def _step(interaction: discord.Interaction, game_id: int, version: int, ch
                 result = await service.act(game_id, interaction.user.id, choice, version)
     except REDRAW_ON as exc:
         note = FRIENDLY[exc.code]
-    table = await service.view(game_id, interaction.user.id)
+    table = await _seated_view(interaction, game_id)
     mine = result is not None and bool(result.moves) and result.moves[-1].seat == table.seat
     can_undo = mine and result is not None and not result.moves[-1].checkpoint and result.moves[-1].actor == "player"
     await _show(interaction, table, page=0, note=note, can_undo=can_undo)
     if result is not None:
         await bot.publisher.after(result)
+
+
+async def _seated_view(interaction: discord.Interaction, game_id: int) -> TableView:
+    """The user's view of the game; only seated players have a private table."""
+    table = await service_of(interaction).view(game_id, interaction.user.id)
+    if table.seat is None:
+        raise UserFacingError("not_seated", "You are not playing in this game; the board shows everything public.")
+    return table
 
 
 async def _show(

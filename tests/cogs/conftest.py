@@ -11,7 +11,7 @@ import pytest
 
 from bot.settings import Settings
 from engine import registry
-from tests.support import tinyrender
+from tests.support import tinyrender, widegame
 from tests.support.discord.gateway import Guild, User
 from tests.support.discord.harness import Harness
 from tests.support.discord.server import FakeDiscord
@@ -40,7 +40,9 @@ class MovableClock:
 @pytest.fixture(autouse=True)
 def _tiny_game() -> None:
     registry.register(TINY)
+    registry.register(widegame.GAME)
     tinyrender.install()
+    widegame.install()
 
 
 @pytest.fixture

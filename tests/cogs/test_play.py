@@ -83,3 +83,29 @@ async def test_board_in_an_archived_thread_is_unarchived_then_edited(start_bot: 
     board = f"/channels/{table.thread_id}/messages/{table.board_id}"
     assert ("PATCH", board, 400) in edits and ("PATCH", f"/channels/{table.thread_id}", 200) in edits
     assert edits[-1] == ("PATCH", board, 200)
+
+
+async def test_long_decisions_are_played_from_paged_menus(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [], "wide")
+    panel = (await harness.click(ALICE, table.board_id, f"board:{table.game_id}:play")).message
+    assert panel is not None
+    menus = [c for c in components(panel) if c["type"] == 3]
+    assert [len(m["options"]) for m in menus] == [25, 25, 10, 25]
+    turned = await harness.click(ALICE, panel["id"], f"panel:{table.game_id}:0:1")
+    assert turned.message is not None
+    assert [len(c["options"]) for c in components(turned.message) if c["type"] == 3] == [25, 10]
+    back = await harness.click(ALICE, panel["id"], f"panel:{table.game_id}:0:0")
+    assert back.message is not None
+    menu = next(c for c in components(back.message) if c["type"] == 3)
+    chosen = await harness.select(ALICE, panel["id"], menu["custom_id"], [menu["options"][3]["value"]])
+    assert chosen.response_type == 6
+    assert harness.bot.service is not None
+    game = await harness.bot.service.game(table.game_id)
+    assert game.status == "finished" and game.outcome is not None and game.outcome.scores == (7,)
+    finals = [
+        m
+        for m in fake.channel_messages(table.thread_id)
+        if m["attachments"] and m["attachments"][0]["filename"] == "final.png"
+    ]
+    assert len(finals) == 1
