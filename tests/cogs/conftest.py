@@ -11,7 +11,7 @@ import pytest
 
 from bot.settings import Settings
 from engine import registry
-from tests.support import tinyrender, widegame
+from tests.support.discord import tinyrender, widegame
 from tests.support.discord.gateway import Guild, User
 from tests.support.discord.harness import Harness
 from tests.support.discord.server import FakeDiscord

@@ -10,7 +10,7 @@ import sys
 
 from engine.core import Choice, Decision, Outcome
 from engine.core.contract import Transition
-from tests.support import tinyrender
+from tests.support.discord import tinyrender
 from tests.support.tinygame import TinyGame, TinyState
 
 NUMBERS = 120
