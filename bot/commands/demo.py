@@ -1,0 +1,150 @@
+"""``bricabot demo``: a complete game between AI seats through the real service and SQLite store.
+
+It writes each round's public board, every seat's private screen at the end, the final scores and
+the log to a folder. Games without drawings get their text views instead (``renders`` raises
+``LookupError`` for them), so the demo works for every registered game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.service import GameService, MoveRecord
+from engine import registry
+from engine.core.contract import Game, View
+from engine.core.errors import EngineError
+from renders.api import render_board, render_final, render_screen
+
+COMMAND = ("demo",)
+HELP = "Play a complete game between AI seats through the service and store; write images and the log."
+HOST = 0
+"""The demo's host: a user id that takes no seat."""
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    parser.add_argument("--players", type=int, default=3, help="number of AI seats (default: 3)")
+    parser.add_argument("--seed", type=int, default=1, help="game seed (default: 1)")
+    parser.add_argument("--out", type=Path, default=Path("demo-out"), help="output folder (default: demo-out)")
+    parser.add_argument("--db", type=Path, default=None, help="SQLite file to keep (default: a temporary one)")
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        return asyncio.run(_demo(args))
+    except EngineError as exc:
+        print(f"bricabot demo: {exc}", file=sys.stderr)
+        return 2
+
+
+class Progress:
+    """A one-line progress report on stderr: rewritten in place on a terminal, a line per step otherwise."""
+
+    def __init__(self, every: int = 50) -> None:
+        self.every = every
+        self.tty = sys.stderr.isatty()
+
+    def show(self, text: str, count: int) -> None:
+        if self.tty:
+            print(f"\r{text}", end="", file=sys.stderr, flush=True)
+        elif count % self.every == 0:
+            print(text, file=sys.stderr, flush=True)
+
+    def done(self, text: str) -> None:
+        print(f"\r{text}" if self.tty else text, file=sys.stderr, flush=True)
+
+
+def seat_names(players: int, policies: list[str | None]) -> list[str]:
+    """Display names by seat: "Seat 1 (greedy AI)" for AI seats, "Seat 1" otherwise."""
+    return [f"Seat {i + 1}" + (f" ({p} AI)" if p else "") for i, p in enumerate(policies[:players])]
+
+
+def write_render(out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str]) -> str:
+    """Write ``stem.png`` (and ``stem.txt`` with its text summary); without drawings, the view as JSON."""
+    try:
+        render = draw(view, names=names)
+    except LookupError:
+        (out / f"{stem}.txt").write_text(json.dumps(view.to_json(), indent=1, default=str), "utf-8")
+        return f"{stem}.txt"
+    (out / f"{stem}.png").write_bytes(render.png)
+    (out / f"{stem}.txt").write_text(render.text + "\n", "utf-8")
+    return f"{stem}.png"
+
+
+async def _demo(args: argparse.Namespace) -> int:
+    game = registry.get(args.game)
+    game.validate_options(args.players)
+    progress = Progress()
+    moves = 0
+
+    def on_commit(move: MoveRecord) -> None:
+        nonlocal moves
+        moves += 1
+        progress.show(f"playing {game.title}: {moves} moves committed", moves)
+
+    with tempfile.TemporaryDirectory(prefix="bricabot-demo-") as scratch:
+        db = args.db or Path(scratch) / "demo.sqlite3"
+        async with await GameService.open(db, on_commit=on_commit) as service:
+            lobby = await service.create_lobby(game.kind, HOST, seed=args.seed, host_seated=False)
+            for _ in range(args.players):
+                await service.add_ai(lobby.id, HOST)
+            result = await service.start(lobby.id, HOST)
+            progress.done(f"played {game.title}: {moves} moves committed, game {result.game.status}")
+            if result.game.status != "finished":
+                print(f"bricabot demo: the game did not finish ({result.game.status})", file=sys.stderr)
+                return 1
+            if not await service.replay_matches(lobby.id):
+                print("bricabot demo: the replayed log does not match the stored game", file=sys.stderr)
+                return 1
+            names = seat_names(args.players, [s.ai_policy for s in result.game.seats])
+            written = await _write_outputs(service, game, lobby.id, args.out, names, progress)
+    outcome = result.game.outcome
+    assert outcome is not None
+    scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(outcome.scores))
+    winners = ", ".join(names[i] for i in outcome.winners)
+    print(f"{game.title} game #{lobby.id} finished after {result.game.version} moves. Winner: {winners}. {scores}")
+    print(f"Wrote {written} files to {args.out}")
+    return 0
+
+
+async def _write_outputs(
+    service: GameService, game: Game[Any], game_id: int, out: Path, names: list[str], progress: Progress
+) -> int:
+    """Boards at the start of every round and at the end, screens and scores at the end, the logs."""
+    out.mkdir(parents=True, exist_ok=True)
+    history = await service.history(game_id)
+    files: list[str] = []
+    last_round: object = None
+    for version, state in history:
+        view = game.view(state, None)
+        current = getattr(view, "round", version)
+        if current != last_round:
+            last_round = current
+            files.append(write_render(out, f"board-round-{int(current):02d}", render_board, view, names))
+            progress.show(f"rendering: {len(files)} views", 1)
+    final = history[-1][1]
+    files.append(write_render(out, "board-final", render_board, game.view(final, None), names))
+    for seat in range(len(names)):
+        files.append(write_render(out, f"screen-seat-{seat + 1}", render_screen, game.view(final, seat), names))
+    files.append(write_render(out, "final-scores", render_final, game.view(final, None), names))
+    progress.done(f"rendered {len(files)} views")
+    public = await service.log(game_id)
+    (out / "log.txt").write_text(
+        "".join(f"{e.version:>5} {names[e.seat]:<20} {line}\n" for e in public for line in e.lines), "utf-8"
+    )
+    every = await service.store.actions(game_id)
+    lines = []
+    for action in every:
+        for event in action.events:
+            to = "" if event.to is None else f"  [private to {', '.join(names[s] for s in sorted(event.to))}]"
+            text = game.text(event.key, event.params)
+            lines.append(f"{action.seq:>5} {names[action.seat]:<20} {action.choice or 'undo':<24} {text}{to}\n")
+    (out / "log-full.txt").write_text("".join(lines), "utf-8")
+    return len(files) + 2
