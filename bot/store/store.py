@@ -411,6 +411,11 @@ class Store:
         rows = await self._all("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,))
         return str(rows[0][0]) if rows else "en"
 
+    async def guild_settings(self, guild_id: int) -> tuple[str, str]:
+        """``(lang, turn timer preset)`` of a guild; the schema's defaults when it has none stored."""
+        rows = await self._all("SELECT lang, turn_timer FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return (str(rows[0][0]), str(rows[0][1])) if rows else ("en", "off")
+
     async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
         rows = await self._all("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
         return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
