@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.imaginarium.view import ImaginariumView, MachineCard
+from engine.imaginarium.view import AssistantCard, ImaginariumView, MachineCard, ProjectTile
 from renders.api import Render
 from renders.imaginarium import final as _final
 from renders.imaginarium import screen as _screen
-from renders.imaginarium import sheet, summaries, table, workshop
+from renders.imaginarium import sheet, summaries, table, tiles, workshop
 from renders.imaginarium.goods import KEY_COLOURS
 from renders.kit.names import seat_name
 from renders.kit.png import encode
@@ -51,8 +51,11 @@ def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
     return Render(encode(_final.draw(v.final, names, lang), KEY_COLOURS), _final.summary(v.final, names, lang))
 
 
-def card(machine: object, *, lang: str = "en") -> Render:
-    """One machine card, large, with its rules in words (the ``/rules`` command)."""
-    if not isinstance(machine, MachineCard):
-        raise TypeError(f"Imaginarium card renders take a MachineCard, not {type(machine).__name__}")
-    return Render(encode(sheet.draw(machine, lang), KEY_COLOURS), "\n".join(sheet.facts(machine, lang)))
+def card(item: object, *, lang: str = "en") -> Render:
+    """One machine card, assistant or project, large, with its rules in words (the ``/rules`` command)."""
+    if isinstance(item, MachineCard):
+        return Render(encode(sheet.draw(item, lang), KEY_COLOURS), "\n".join(sheet.facts(item, lang)))
+    if isinstance(item, AssistantCard | ProjectTile):
+        return Render(encode(tiles.draw(item, lang), KEY_COLOURS), "\n".join(tiles.facts(item, lang)))
+    raise TypeError(f"Imaginarium card renders take a MachineCard, AssistantCard or ProjectTile, "
+                    f"not {type(item).__name__}")

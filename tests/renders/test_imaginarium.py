@@ -131,6 +131,16 @@ def test_every_card_renders_with_its_facts(serial: str) -> None:
     assert ("single use when repaired" in render.text) is machine.lightning
 
 
+def test_assistant_and_project_sheets_state_their_terms() -> None:
+    assistant = render_card(samples.assistant("AS09"))
+    assert decode(assistant.png).width >= 1600
+    assert assistant.text.startswith("Assistant AS09 — costs 3 charcoalium")
+    assert "a VP costs 3 charcoalium" in assistant.text
+    tile = render_card(samples.project("PR06"))
+    assert tile.text.startswith("Project PR06 — 5 VP for the first to complete it, 4 VP for the others")
+    assert assistant.png != tile.png
+
+
 def test_renders_take_only_their_own_views() -> None:
     tiny = TinyView(kind="imaginarium", viewer=None, version=0)
     for draw in (board, screen, final):
@@ -141,7 +151,7 @@ def test_renders_take_only_their_own_views() -> None:
     with pytest.raises(TypeError):
         render_board({"kind": "imaginarium"})  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="MachineCard"):
-        card(samples.assistant("AS01"))
+        card(samples.screen(0))
     with pytest.raises(TypeError):
         render_card(object())
 
