@@ -67,11 +67,13 @@ def seat_names(players: int, policies: list[str | None]) -> list[str]:
 
 
 def write_render(out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str]) -> str:
-    """Write ``stem.png`` (and ``stem.txt`` with its text summary); without drawings, the view as JSON."""
+    """Write ``stem.png`` and ``stem.txt`` (its text summary); without drawings, only the view's fields as text."""
     try:
         render = draw(view, names=names)
     except LookupError:
-        (out / f"{stem}.txt").write_text(json.dumps(view.to_json(), indent=1, default=str), "utf-8")
+        fields = view.to_json()
+        text = "".join(f"{key}: {json.dumps(value, default=str)}\n" for key, value in fields.items())
+        (out / f"{stem}.txt").write_text(text, "utf-8")
         return f"{stem}.txt"
     (out / f"{stem}.png").write_bytes(render.png)
     (out / f"{stem}.txt").write_text(render.text + "\n", "utf-8")

@@ -1,0 +1,56 @@
+"""The service's command-line tools, run in-process on the tiny game (which has no drawings)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+
+
+def test_demo_plays_to_the_end_and_writes_views_and_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert main(["demo", "--game", "tiny", "--players", "3", "--seed", "4", "--out", str(out)]) == 0
+    names = {p.name for p in out.iterdir()}
+    assert {"board-final.txt", "final-scores.txt", "log.txt", "log-full.txt"} <= names
+    assert {f"screen-seat-{i}.txt" for i in (1, 2, 3)} <= names
+    assert any(n.startswith("board-round-") for n in names)
+    public = (out / "log.txt").read_text("utf-8")
+    assert "played a" in public and "drew [" not in public
+    assert "private to" in (out / "log-full.txt").read_text("utf-8")
+    assert "finished after" in capsys.readouterr().out
+
+
+def test_demo_refuses_a_bad_seat_count(tmp_path: Path) -> None:
+    assert main(["demo", "--game", "tiny", "--players", "9", "--out", str(tmp_path)]) == 2
+
+
+def _play(monkeypatch: pytest.MonkeyPatch, typed: str, *args: str) -> int:
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    return main(["play", "--game", "tiny", *args])
+
+
+def test_play_saves_resumes_and_plays_to_the_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db, out = str(tmp_path / "play.sqlite3"), str(tmp_path / "out")
+    common = ["--players", "2", "--ai", "0", "--seed", "5", "--db", db, "--out", out]
+    assert _play(monkeypatch, "1\nq\n", *common) == 0
+    first = capsys.readouterr().out
+    assert "Saved. Resume with: bricabot play --resume 1" in first and "Choose 1-" in first
+    assert _play(monkeypatch, "nine\nu\n" + "1\n" * 200, "--resume", "1", "--db", db, "--out", out) == 0
+    rest = capsys.readouterr().out
+    assert "is not a choice" in rest and "took back 1 choice(s)" in rest and "Game over" in rest
+    assert (tmp_path / "out" / "final-scores.txt").exists()
+
+
+def test_bench_service_prints_percentiles_per_size(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "service", "--game", "tiny", "--players", "2", "--games", "300", "--moves", "40", "--json"]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(result["sizes"]) == {"1", "100", "300"}
+    for size in result["sizes"].values():
+        assert 0 < size["p50_ms"] <= size["p95_ms"] <= size["p99_ms"] and size["moves"] == 40
