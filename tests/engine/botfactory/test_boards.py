@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from engine.botfactory import GAME
+from engine.botfactory import GAME, board, flow
 from engine.botfactory.state import EMPTY
-from tests.engine.botfactory.helpers import at_turn, ids, new, part, play, project
+from engine.core.contract import Transition
+from tests.engine.botfactory.helpers import at_turn, ids, new, part, play, project, space
 
 RED, YELLOW, BLUE, GREEN = range(4)
 
@@ -267,3 +268,22 @@ def test_end_of_turn_limits_five_parts_five_projects_completed_included() -> Non
     player = state.players[0]
     assert len(player.parts) == 5 and len(player.projects) + len(player.robots) == 5
     assert len(player.robots) == 3, "completed projects are never discarded"
+
+
+def test_sandra_projects_with_an_empty_bottom_space_still_slides_and_refills() -> None:
+    state = new(3, 1)
+    state.display[0] = EMPTY
+    middle, top = state.display[1], state.display[2]
+    state.sandra = 2 * space(state, "PR2")
+    flow.sandra_action(state, Transition())
+    assert state.display[0] == middle and state.display[1] == top and state.display[2] != EMPTY
+
+
+def test_project_deck_reshuffles_its_discards_when_empty() -> None:
+    state = new(3, 1)
+    state.project_discard.extend(state.deck)
+    state.deck.clear()
+    tx = Transition()
+    board.slide_and_refill(state, tx)
+    assert all(t != EMPTY for t in state.display) and tx.randomness
+    GAME.check_invariants(state)

@@ -114,3 +114,43 @@ def test_tasks_and_report() -> None:
     assert outcome.details["report"] == "poor"
     state.solo.task = "B"
     assert not GAME.outcome(state).winners  # type: ignore[union-attr]
+
+
+def test_vilela_redraws_a_tile_showing_his_own_board() -> None:
+    state = new(1, 2)
+    assert state.solo is not None
+    state.round = 2
+    state.vilela = 2 * space(state, "FI1")
+    finance = state.rules.action_tiles.index(3)
+    parts = state.rules.action_tiles.index(1)
+    state.solo.action_deck = [parts, finance]  # finance on top: his own board, so parts comes next
+    state.players[0].pos = 2 * space(state, "AS1")
+    state.sandra = 2 * space(state, "PR1")
+    solo.move_vilela(state, Transition())
+    assert state.solo.action == parts and state.vilela == 2 * space(state, "PP1")
+    assert finance in state.solo.action_discard
+
+
+def test_vilela_skips_a_full_board() -> None:
+    state = new(1, 2)
+    assert state.solo is not None
+    state.round = 2
+    state.vilela = 2 * space(state, "AS1")
+    projects = state.rules.action_tiles.index(2)
+    finance = state.rules.action_tiles.index(3)
+    state.solo.action_deck = [finance, projects]
+    state.players[0].pos = 2 * space(state, "PR1")
+    state.sandra = 2 * space(state, "PR2")
+    solo.move_vilela(state, Transition())
+    assert state.solo.action == finance and state.vilela == 2 * space(state, "FI1")
+
+
+def test_vilela_reshuffles_an_empty_deck() -> None:
+    state = new(1, 2)
+    assert state.solo is not None
+    state.round = 2
+    state.solo.robot_discard.extend(state.solo.robot_deck)
+    state.solo.robot_deck.clear()
+    state.vilela = 2 * space(state, "FI1")
+    solo.move_vilela(state, Transition())
+    assert state.solo.robot != EMPTY and len(state.solo.robot_deck) == 3
