@@ -88,8 +88,9 @@ class BotFactoryGame(Game[State]):
         return Outcome(scoring.winners(scores), totals, "botfactory.end.scored", {"round": state.round})
 
     def view(self, state: State, seat: int | None) -> BotFactoryView:
-        active = tuple(d.seat for d in self.pending(state))
-        return viewing.build(state, seat, self.kind, active)
+        decisions = self.pending(state)
+        prompt = decisions[0].prompt if decisions else ""
+        return viewing.build(state, seat, self.kind, tuple(d.seat for d in decisions), prompt)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)

@@ -283,3 +283,5 @@ class BotFactoryView(View):
     options: dict[str, object] = field(default_factory=dict)
     first_player: int = 0
     """Seat of the first player (set-up step 6); the seating order runs clockwise from it."""
+    prompt: str = ""
+    """Message key of the decision being made (e.g. "botfactory.prompt.refill"); "" once over."""

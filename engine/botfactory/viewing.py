@@ -51,7 +51,7 @@ def _who(actor: int) -> str:
     return "sandra" if actor == SANDRA else "vilela" if actor == VILELA else f"seat:{actor}"
 
 
-def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...]) -> BotFactoryView:
+def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], prompt: str) -> BotFactoryView:
     rules = state.rules
     colours = rules.colours
     # Standing: moved this round and not yet acted (rulebook: stand the worker up when it moves).
@@ -196,4 +196,5 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...]) 
         final=final,
         options=dict(state.options),
         first_player=state.first,
+        prompt=prompt,
     )
