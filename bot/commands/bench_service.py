@@ -1,8 +1,9 @@
 """``bricabot bench service``: how long one move takes in the service with 1, 100 and N stored games.
 
 Each measured ``act`` is the full path of a player's move: load the game, validate, apply, commit
-(no rendering). The stored games are copies of one started game inserted in bulk, and moves go to
-random games, so the numbers show whether latency grows with the size of the database.
+(no rendering). The stored games are identical started games inserted in bulk; the moves play one
+randomly picked game to its end, then another, with the same seeded choices at every size. So every
+size does the same work on the same states and only the number of stored games differs.
 """
 
 from __future__ import annotations
@@ -71,23 +72,24 @@ async def _measure(path: Path, size: int, args: argparse.Namespace) -> dict[str,
         template = await _started_game(service, args)
         async with service.store.transaction() as tx:
             copies = await tx.clone_game(template, size - 1) if size > 1 else range(0)
-        active = [template, *copies]
+        fresh = [template, *copies]
         seed_seconds = time.perf_counter() - started
-        rng = Rng(args.seed)
+        picks, choices = Rng(args.seed), Rng(args.seed + 1)
         samples: list[float] = []
+        current: int | None = None
         while len(samples) < args.moves:
-            if not active:
-                active = [await _started_game(service, args)]
-            game_id = active[rng.randbelow(len(active))]
+            if current is None:
+                current = fresh.pop(picks.randbelow(len(fresh))) if fresh else await _started_game(service, args)
+            game_id = current
             info = await service.game(game_id)
             if info.status != "active":
-                active.remove(game_id)
+                current = None
                 continue
             seat = next(s for s in info.seats if s.to_act)
             assert seat.user_id is not None
             decision = (await service.view(game_id, seat.user_id)).decision
             assert decision is not None
-            choice = rng.choice(decision.choices).id
+            choice = choices.choice(decision.choices).id
             begin = time.perf_counter()
             await service.act(game_id, seat.user_id, choice, info.version)
             samples.append((time.perf_counter() - begin) * 1000)

@@ -112,7 +112,7 @@ async def _demo(args: argparse.Namespace) -> int:
     scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(outcome.scores))
     winners = ", ".join(names[i] for i in outcome.winners)
     print(f"{game.title} game #{lobby.id} finished after {result.game.version} moves. Winner: {winners}. {scores}")
-    print(f"Wrote {written} files to {args.out}")
+    print(f"Wrote {written} files (views and logs) to {args.out}")
     return 0
 
 
