@@ -88,7 +88,11 @@ class TableView:
 
 @dataclass(frozen=True, slots=True)
 class MoveRecord:
-    """One committed log entry: a move (``choice``) or an undo (``undo_to``: the version restored)."""
+    """One committed log entry: a move (``choice``) or an undo (``undo_to``: the version restored).
+
+    ``events`` are all of the entry's events, private ones included, and ``choice`` may name hidden
+    cards: show players :meth:`GameService.log` entries, which are filtered for the viewer.
+    """
 
     game_id: int
     version: int

@@ -121,3 +121,12 @@ async def test_data_overrides_are_read_validated_and_kept(tmp_path: Path, clock:
     ) as service:
         with pytest.raises(BadData, match="does not exist"):
             await service.create_lobby("tiny", 1)
+
+
+async def test_the_engine_validates_overrides_at_lobby_creation(tmp_path: Path, clock: ManualClock) -> None:
+    path = tmp_path / "overrides.toml"
+    path.write_text("[imaginarium]\nnonsense = 1\n", "utf-8")
+    async with await GameService.open(tmp_path / "d.sqlite3", clock=clock, overrides_path=path) as service:
+        with pytest.raises(BadData, match="nonsense"):
+            await service.create_lobby("imaginarium", 1)
+        assert await service.games() == []
