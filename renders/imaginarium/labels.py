@@ -39,6 +39,7 @@ _EN: Mapping[str, str] = {
     "dial": "Dial",
     "workshop": "Workshop {n}",
     "tangled": "TANGLED",
+    "used": "used",
     "dream": "Dream",
     "dream.position": "Track space {n}",
     "team": "Team {n}",

@@ -76,6 +76,7 @@ def draw(view: ImaginariumView, screen: Screen, board: PlayerBoard | None, names
             fill = workshop.FRAGMENT_COLOURS.get(colour, (160, 160, 160))
             d.ellipse((x0 + 16 + i * 40, y, x0 + 50 + i * 40, y + 34), fill=fill, outline=INK_ON_TABLE, width=2)
     if board is not None:
+        turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
         workshop.draw(canvas, board, (x0 + left_w + GAP, y0), name=name, active=board.seat in view.active,
-                      lang=lang)
+                      lang=lang, turn=turn)
     return canvas

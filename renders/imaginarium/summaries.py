@@ -24,6 +24,14 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     if view.phase != "ended":
         acting = ", ".join(name(s) for s in view.active) or labels.text("nobody", lang)
         lines.append(f"{labels.text('now', lang)} {acting}.")
+    turn = view.turn
+    if turn is not None:
+        text = f"Turn of {name(turn.seat)}"
+        if turn.actions_done:
+            text += ": done " + ", ".join(labels.text(f"action.{a}", lang) for a in turn.actions_done)
+        if turn.used_slots:
+            text += "; machines used in spaces " + ", ".join(str(i + 1) for i in turn.used_slots)
+        lines.append(text + ".")
     belt = []
     for slot in view.belt:
         if slot.card is None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.imaginarium.view import BeltSlot, ImaginariumView
+from engine.imaginarium.view import BeltSlot, CurrentTurn, ImaginariumView
 from renders.imaginarium import catalogue, labels, workshop
 from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, chip, face
 from renders.imaginarium.goods import good
@@ -246,6 +246,10 @@ def _office(canvas: Image.Image, view: ImaginariumView, y0: int, lang: str) -> N
             token(canvas, seat, (x + 8 + j * 30, y + h - 34), 28)
 
 
+def _turn_of(view: ImaginariumView, seat: int) -> CurrentTurn | None:
+    return view.turn if view.turn is not None and view.turn.seat == seat else None
+
+
 def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
     """The whole public table as an RGB image, 1600 px wide; height grows with the seat count."""
     panels = [workshop.height(p) for p in view.players]
@@ -268,6 +272,6 @@ def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image
         for c, board in enumerate(view.players[2 * r : 2 * r + 2]):
             workshop.draw(canvas, board, (M + c * (workshop.PANEL_W + GAP), y),
                           name=seat_name(board.seat, names), active=board.seat in view.active,
-                          lang=lang, panel_height=row_h)
+                          lang=lang, panel_height=row_h, turn=_turn_of(view, board.seat))
         y += row_h + GAP
     return canvas

@@ -12,7 +12,7 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from engine.imaginarium.view import MachineStack, PlayerBoard
+from engine.imaginarium.view import CurrentTurn, MachineStack, PlayerBoard
 from renders.imaginarium import labels
 from renders.imaginarium.cards import BAND, CARD_H, CARD_W, CHIP_H, chip, describe, paste_stack, stack_height
 from renders.kit import frames, icons
@@ -74,8 +74,9 @@ def height(board: PlayerBoard) -> int:
 
 
 def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: str, active: bool,
-         lang: str, panel_height: int | None = None) -> None:
-    """Draw the panel with its top left corner at ``xy``."""
+         lang: str, panel_height: int | None = None, turn: CurrentTurn | None = None) -> None:
+    """Draw the panel with its top left corner at ``xy``; ``turn`` (this seat's turn in progress)
+    ticks the actions done and marks the machines already used."""
     x0, y0 = xy
     h = panel_height or height(board)
     d = ImageDraw.Draw(canvas)
@@ -92,13 +93,15 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
     if board.team is not None:
         detail += " · " + labels.text("team", lang, n=board.team + 1)
     tx.line(d, (nx + name_w + 12, y0 + 30), detail, 20, MUTED_ON_TABLE, anchor="lm", max_width=200)
+    done = set(turn.actions_done) if turn is not None else set()
+    used = set(turn.used_slots) if turn is not None else set()
     if board.dial is not None:
-        pair = " + ".join(labels.text(f"action.{a}", lang) for a in board.dial)
+        pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in board.dial)
         tx.line(d, (x0 + PANEL_W - PAD, y0 + 30), pair, 22, HIGHLIGHT if active else INK_ON_TABLE, bold=True,
                 anchor="rm", max_width=300)
     # machine spaces
     y = y0 + HEADER
-    for row in _slot_rows(board):
+    for r, row in enumerate(_slot_rows(board)):
         for i, stack in enumerate(row):
             sx = x0 + PAD + i * (CARD_W + GAP)
             if stack is None or not stack.cards:
@@ -109,6 +112,8 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             paste_stack(canvas, stack.cards, (sx, y))
             if stack.deactivated:
                 _tangled(canvas, (sx, y, sx + CARD_W, y + stack_height(len(stack.cards))), lang)
+            if r * SLOTS_PER_ROW + i in used:
+                _used(d, (sx + CARD_W, y + stack_height(len(stack.cards))), lang)
         y += _row_height(row) + GAP
     # yard, assistants, projects, dream
     for key, rows in _info_rows(board):
@@ -183,6 +188,15 @@ def _tangled(canvas: Image.Image, box: tuple[int, int, int, int], lang: str) -> 
     w = tx.width(label, 24, True)
     d.rounded_rectangle((cx - w // 2 - 8, cy - 18, cx + w // 2 + 8, cy + 18), radius=6, fill=ALERT)
     tx.line(d, (cx, cy), label, 24, (255, 255, 255), bold=True, anchor="mm")
+
+
+def _used(d: ImageDraw.ImageDraw, corner: tuple[int, int], lang: str) -> None:
+    """A "used" tag at the bottom right of a stack already used in this machine phase."""
+    label = "✓ " + labels.text("used", lang)
+    w = tx.width(label, 20, True)
+    x1, y1 = corner[0] - 6, corner[1] - 44
+    d.rounded_rectangle((x1 - w - 16, y1 - 30, x1, y1), radius=8, fill=(30, 120, 70), outline=(255, 255, 255), width=2)
+    tx.line(d, (x1 - 8, y1 - 15), label, 20, (255, 255, 255), bold=True, anchor="rm")
 
 
 def summary(board: PlayerBoard, name: str, lang: str) -> str:

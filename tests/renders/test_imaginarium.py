@@ -6,6 +6,7 @@ import dataclasses
 
 import pytest
 
+from engine.imaginarium.view import CurrentTurn
 from renders.api import render_board, render_card, render_final, render_screen
 from renders.imaginarium import board, card, final, screen
 from tests.renders import samples
@@ -169,3 +170,11 @@ def test_two_player_saboteurs_chimera_dreams_and_teams_are_shown() -> None:
     assert "+1 charcoalium (sabotage: Seat 1)" in render.text
     assert "dream: romance, romance, nightmare (track space 7)" in render.text
     assert "Seat 1 (red circle, workshop 1) — team 1 —" in render.text
+
+
+def test_turn_in_progress_ticks_actions_and_used_machines() -> None:
+    view = samples.mid_game(3)
+    turn = CurrentTurn(1, "actions", used_slots=(0,), pair=("repair", "transactions"), actions_done=("repair",))
+    render = render_board(dataclasses.replace(view, turn=turn))
+    assert "Turn of Seat 2: done Repair; machines used in spaces 1." in render.text
+    assert render.png != render_board(view).png
