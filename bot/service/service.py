@@ -11,6 +11,7 @@ own committed entry, until a human must act or the game ends.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -53,6 +54,8 @@ from engine import registry
 from engine.core.contract import Event, Game
 from engine.core.errors import BadOptions, EngineError, GameFinished, StaleVersion
 from engine.core.rng import Rng
+
+log = logging.getLogger("bricabot.service")
 
 UNDO_EVENT = "service.undo"
 """The log event of an undo; its text comes from :data:`SERVICE_TEXT`, not from a game's catalogue."""
@@ -288,13 +291,12 @@ class GameService:
     ) -> list[GameInfo]:
         """Games filtered by status (lobby/active/finished/cancelled) and place, newest first."""
         rows = await self.store.games_where(status=status, guild_id=guild_id, channel_id=channel_id)
-        return [convert.game_info(r, await self.store.seats(r.id)) for r in rows]
+        return await self._infos(rows)
 
     async def user_games(self, user_id: int, *, statuses: Sequence[str] = ("lobby", "active")) -> list[GameInfo]:
         """Games where ``user_id`` holds a seat."""
         seats = await self.store.user_seats(user_id, statuses=statuses)
-        rows = await self.store.games(sorted({s.game_id for s in seats}))
-        return [convert.game_info(r, await self.store.seats(r.id)) for r in rows]
+        return await self._infos(await self.store.games(sorted({s.game_id for s in seats})))
 
     async def view(self, game_id: int, user_id: int | None) -> TableView:
         """What ``user_id`` sees (their seat's view and decision), or a spectator's view for ``None``
@@ -559,6 +561,10 @@ class GameService:
             raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
         return row
 
+    async def _infos(self, rows: list[GameRow]) -> list[GameInfo]:
+        seats = await self.store.seats_of([r.id for r in rows])
+        return [convert.game_info(r, seats[r.id]) for r in rows]
+
     async def _loaded(self, game_id: int) -> Loaded:
         loaded = await self.store.load(game_id)
         if loaded is None:
@@ -695,28 +701,36 @@ class GameService:
 
     async def _play_ai(self, loaded: Loaded, game: Game[Any], state: Any, call: _Call) -> Loaded:
         """AI seats (and seats stood in for after a timeout) play, one committed entry per move, until a
-        human must act or the game ends. The policy runs in a worker thread to keep the loop responsive."""
-        while loaded.game.status == "active":
-            seats = {s.seat: s for s in loaded.seats}
-            decision = next((d for d in game.pending(state) if not seats[d.seat].human), None)
-            if decision is None:
-                break
-            seat = seats[decision.seat]
-            policy = seat.ai_policy or ai.default_policy(game)
-            choice = await asyncio.to_thread(ai.choose, game, policy, state, decision, loaded.game.seed)
-            result = game.apply(state, decision.seat, choice.id, state.version)
-            state = result.state
-            loaded = await self._commit(
-                loaded,
-                game,
-                state,
-                call,
-                seat=decision.seat,
-                actor="timeout" if seat.autoplay else "ai",
-                choice=choice.id,
-                checkpoint=result.checkpoint,
-                events=result.events,
-            )
+        human must act or the game ends. The policy runs in a worker thread to keep the loop responsive.
+
+        If a policy or the engine fails, the moves before stay committed and the game keeps its AI-turn
+        flag, so the scheduler's ``resume`` work retries later: a failing AI never makes the human move
+        that preceded it look refused.
+        """
+        try:
+            while loaded.game.status == "active":
+                seats = {s.seat: s for s in loaded.seats}
+                decision = next((d for d in game.pending(state) if not seats[d.seat].human), None)
+                if decision is None:
+                    break
+                seat = seats[decision.seat]
+                policy = seat.ai_policy or ai.default_policy(game)
+                choice = await asyncio.to_thread(ai.choose, game, policy, state, decision, loaded.game.seed)
+                result = game.apply(state, decision.seat, choice.id, state.version)
+                state = result.state
+                loaded = await self._commit(
+                    loaded,
+                    game,
+                    state,
+                    call,
+                    seat=decision.seat,
+                    actor="timeout" if seat.autoplay else "ai",
+                    choice=choice.id,
+                    checkpoint=result.checkpoint,
+                    events=result.events,
+                )
+        except Exception:
+            log.exception("AI play stopped in game %s at version %s", loaded.game.id, loaded.game.version)
         return loaded
 
     async def _hand_to_ai(self, loaded: Loaded, game: Game[Any], seat_no: int, reason: str) -> MoveResult:

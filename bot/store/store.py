@@ -333,6 +333,17 @@ class Store:
         async with self._lock:
             return await self._seats_unlocked(game_id)
 
+    async def seats_of(self, game_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
+        """Seats of several games in one query (listing games without one query per game)."""
+        out: dict[int, list[SeatRow]] = {game_id: [] for game_id in game_ids}
+        for start in range(0, len(game_ids), 500):
+            chunk = game_ids[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            sql = f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} WHERE s.game_id IN ({marks}) ORDER BY s.game_id, s.seat"
+            for row in await self._all(sql, chunk):
+                out[row[0]].append(_seat(row))
+        return {game_id: tuple(seats) for game_id, seats in out.items()}
+
     async def _seats_unlocked(self, game_id: int) -> tuple[SeatRow, ...]:
         sql = f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} WHERE s.game_id = ? ORDER BY s.seat"
         async with self._db.execute(sql, (game_id,)) as cursor:

@@ -54,3 +54,12 @@ def test_bench_service_prints_percentiles_per_size(capsys: pytest.CaptureFixture
     assert set(result["sizes"]) == {"1", "100", "300"}
     for size in result["sizes"].values():
         assert 0 < size["p50_ms"] <= size["p95_ms"] <= size["p99_ms"] and size["moves"] == 40
+
+
+def test_demo_default_plays_imaginarium_with_images(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["demo"]) == 0
+    out = tmp_path / "demo-out"
+    assert (out / "final-scores.png").read_bytes().startswith(b"\x89PNG")
+    assert {f"screen-seat-{i}.png" for i in (1, 2, 3)} <= {p.name for p in out.iterdir()}
+    assert len(list(out.glob("board-round-*.png"))) >= 2

@@ -48,9 +48,7 @@ async def test_sigkill_never_loses_or_half_applies_a_move(db_path: Path) -> None
     assert len(acknowledged) > RUNS
     with sqlite3.connect(db_path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-        logged = {
-            (g, s): c or "undo" for g, s, c in db.execute("SELECT game_id, seq, choice FROM actions").fetchall()
-        }
+        logged = {(g, s): c or "undo" for g, s, c in db.execute("SELECT game_id, seq, choice FROM actions").fetchall()}
         games = db.execute("SELECT id, version, status FROM games").fetchall()
         snapshots = dict(db.execute("SELECT game_id, version FROM snapshots").fetchall())
         counts = dict(db.execute("SELECT game_id, COUNT(*) FROM actions GROUP BY game_id").fetchall())

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot import ai
 from bot.notifications import Reminder, SeatReplaced, TimedOut
 from bot.service import GameService, TimeoutPolicy
 from tests.bot.conftest import ManualClock, started_tiny
@@ -113,24 +114,26 @@ async def test_a_turn_starting_on_vacation_is_paused(service: GameService, clock
     assert (await service.game(game_id)).seat_of(other).deadline == clock.now() + 12 * HOUR  # type: ignore[union-attr]
 
 
-async def test_ai_play_cut_short_resumes(db_path: Path, clock: ManualClock) -> None:
-    class Crash(Exception):
-        pass
+async def test_ai_play_cut_short_resumes(service: GameService, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = await started_tiny(service, humans=1, ais=2, seed=3)
+    version = (await service.game(game_id)).version
+    real_choose = ai.choose
+    calls = 0
 
-    def crash_after_first_ai_move(move: object) -> None:
-        if getattr(move, "actor", None) == "ai":
-            raise Crash
+    def fail_on_second_move(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise RuntimeError("policy crashed")
+        return real_choose(*args)
 
-    async with await GameService.open(db_path, clock=clock) as service:
-        game_id = await started_tiny(service, humans=1, ais=2, seed=3)
-        version = (await service.game(game_id)).version
-    async with await GameService.open(db_path, clock=clock, on_commit=crash_after_first_ai_move) as service:
-        with pytest.raises(Crash):
-            await service.act(game_id, 1, "end", version)
-    async with await GameService.open(db_path, clock=clock) as service:
-        work = await service.due_work()
-        assert [(w.kind, w.game_id) for w in work] == [("resume", game_id)]
-        result = await service.perform(work[0])
-        assert result.moves and all(m.actor == "ai" for m in result.moves)
-        assert await service.due_work() == []
-        assert await service.replay_matches(game_id)
+    monkeypatch.setattr(ai, "choose", fail_on_second_move)
+    result = await service.act(game_id, 1, "end", version)
+    assert [m.actor for m in result.moves] == ["player", "ai"]
+    assert result.game.version == version + 2
+    work = await service.due_work()
+    assert [(w.kind, w.game_id) for w in work] == [("resume", game_id)]
+    resumed = await service.perform(work[0])
+    assert resumed.moves and all(m.actor == "ai" for m in resumed.moves)
+    assert await service.due_work() == []
+    assert await service.replay_matches(game_id)

@@ -130,3 +130,14 @@ async def test_the_engine_validates_overrides_at_lobby_creation(tmp_path: Path, 
         with pytest.raises(BadData, match="nonsense"):
             await service.create_lobby("imaginarium", 1)
         assert await service.games() == []
+
+
+async def test_listing_games_by_place_status_and_user(service: GameService) -> None:
+    here = await service.create_lobby("tiny", 1, guild_id=10, channel_id=20)
+    there = await service.create_lobby("tiny", 2, guild_id=11, channel_id=21)
+    await service.join(there.id, 3)
+    assert [g.id for g in await service.games(guild_id=10)] == [here.id]
+    assert [g.id for g in await service.games(channel_id=21)] == [there.id]
+    assert [g.id for g in await service.games(status="lobby")] == [there.id, here.id]
+    mine = await service.user_games(3)
+    assert [g.id for g in mine] == [there.id] and [s.user_id for s in mine[0].seats] == [2, 3]
