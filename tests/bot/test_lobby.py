@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -141,3 +142,35 @@ async def test_listing_games_by_place_status_and_user(service: GameService) -> N
     assert [g.id for g in await service.games(status="lobby")] == [there.id, here.id]
     mine = await service.user_games(3)
     assert [g.id for g in mine] == [there.id] and [s.user_id for s in mine[0].seats] == [2, 3]
+
+
+async def test_cancelling_a_running_game_stops_its_clocks(service: GameService, clock: ManualClock) -> None:
+    info = await service.create_lobby("tiny", 1, turn_timer_name="24h")
+    await service.join(info.id, 2)
+    started = await service.start(info.id, 1)
+    assert any(s.deadline is not None for s in started.game.seats)
+    cancelled = await service.cancel(info.id, 1)
+    assert cancelled.status == "cancelled" and all(s.deadline is None and not s.to_act for s in cancelled.seats)
+    clock.advance(timedelta(days=3))
+    assert await service.due_work() == []
+    with pytest.raises(WrongStatus):
+        await service.act(info.id, 1, "end", cancelled.version)
+
+
+async def test_settings_and_messages_round_trip(service: GameService) -> None:
+    info = await service.create_lobby("tiny", 1)
+    await service.set_message(info.id, "lobby", 5, 6)
+    await service.set_message(info.id, "lobby", 5, 7)
+    await service.set_message(info.id, "board", 8, 9)
+    assert await service.messages(info.id) == {"lobby": (5, 7), "board": (8, 9)}
+    with pytest.raises(GameNotFound):
+        await service.set_message(999, "board", 1, 2)
+    assert await service.guild_settings(3) == ("en", "off")
+    await service.set_guild_settings(3, lang="fr", turn_timer_name="48h")
+    assert await service.guild_settings(3) == ("fr", "48h")
+    with pytest.raises(BadSetting):
+        await service.set_guild_settings(3, lang="fr", turn_timer_name="1y")
+    assert await service.user_lang(4) == "en"
+    await service.set_user_lang(4, "de")
+    await service.set_vacation(4, True)
+    assert await service.user_lang(4) == "de" and await service.vacation(4)
