@@ -50,7 +50,6 @@ _EN: Mapping[str, str] = {
     "final.title": "Final scores",
     "final.winner": "Winner",
     "final.winners": "Winners (shared)",
-    "col.rank": "#",
     "col.player": "Player",
     "col.projects": "Projects",
     "col.machines": "Machines",
