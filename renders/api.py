@@ -47,9 +47,10 @@ def render_board(view: View, *, lang: str = "en", names: Sequence[str] | None = 
 
 def render_screen(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The viewer's private screen plus their own side of the table (the view must have a viewer)."""
+    module = _module(view)
     if view.viewer is None:
         raise ValueError("a private screen needs a seat's view, not a spectator's")
-    render: Render = _module(view).screen(view, **_options(lang, names))
+    render: Render = module.screen(view, **_options(lang, names))
     return render
 
 

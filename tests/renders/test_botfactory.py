@@ -109,3 +109,11 @@ def test_solo_board_shows_vilela() -> None:
     assert view.solo_info is not None
     text = render_board(view).text
     assert "Vilela: task " in text and "Decks left: actions" in text
+
+
+def test_a_bot_factory_state_is_refused() -> None:
+    _game()
+    state = play("botfactory", 2, 4).state
+    for draw in (render_board, board, screen, final):
+        with pytest.raises(TypeError):
+            draw(state)

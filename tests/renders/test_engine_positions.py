@@ -11,6 +11,7 @@ import pytest
 from bot.commands.render import play
 from engine import registry
 from engine.core.errors import EngineError
+from renders import imaginarium
 from renders.api import render_board, render_final, render_screen
 from tests.renders.helpers import decode
 
@@ -80,3 +81,13 @@ def test_final_scores_of_a_finished_game() -> None:
     assert "Winner" in render.text
     for seat in range(3):
         assert f"Seat {seat + 1}:" in render.text
+
+
+def test_a_game_state_is_refused_everywhere() -> None:
+    """Renders take views; handing them the full state (with every screen in it) is an error."""
+    _imaginarium()
+    state = play("imaginarium", 3, 4).state
+    for draw in (render_board, render_screen, render_final, imaginarium.board, imaginarium.screen,
+                 imaginarium.final):
+        with pytest.raises(TypeError):
+            draw(state)
