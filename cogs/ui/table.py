@@ -8,6 +8,8 @@ choice no longer legal) changes nothing and redraws the panel at the current sta
 
 from __future__ import annotations
 
+import asyncio
+
 import discord
 
 from bot.service import MoveResult, TableView
@@ -65,9 +67,12 @@ async def _step(interaction: discord.Interaction, game_id: int, version: int, ch
     table = await _seated_view(interaction, game_id)
     mine = result is not None and bool(result.moves) and result.moves[-1].seat == table.seat
     can_undo = mine and result is not None and not result.moves[-1].checkpoint and result.moves[-1].actor == "player"
-    await _show(interaction, table, page=0, note=note, can_undo=can_undo)
-    if result is not None:
-        await bot.publisher.after(result)
+    panel = _show(interaction, table, page=0, note=note, can_undo=can_undo)
+    if result is None:
+        await panel
+        return
+    # The player's panel and the public board are drawn at the same time, in two worker threads.
+    await asyncio.gather(panel, bot.publisher.after(result))
 
 
 async def _seated_view(interaction: discord.Interaction, game_id: int) -> TableView:

@@ -96,6 +96,19 @@ async def test_three_players_play_imaginarium_to_the_end(start_bot: StartBot, fa
     finals = [m for m in thread_posts if any(a["filename"] == "final.png" for a in m["attachments"])]
     assert len(finals) == 1 and "final scores" in finals[0]["embeds"][0]["title"]
 
+    pings = [
+        r
+        for r in fake.requests
+        if r.path == f"/channels/{table.thread_id}/messages" and r.json and "your turn" in (r.json.get("content") or "")
+    ]
+    assert len(pings) > 10
+    for ping in pings:
+        mentioned = {int(u) for u in re.findall(r"<@(\d+)>", ping.json["content"])}
+        assert {int(u) for u in ping.json["allowed_mentions"]["users"]} == mentioned
+        assert ping.json["allowed_mentions"]["parse"] == []
+    lobby = fake.messages[table.lobby_id]
+    assert lobby["embeds"][0]["description"] == "This game has ended." and lobby["components"] == []
+
     secrets = {line for r in fake.requests if r.private for line in SCREEN_LINE.findall(r.text)}
     assert secrets, "the panels showed the players' screens"
     for request in _public(fake.requests):
