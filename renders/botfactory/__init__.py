@@ -37,7 +37,14 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     if own is None:
         raise ValueError("a seat's close-up needs the view of a seat at the table")
     name = seat_name(own.seat, names)
-    return Render(encode(_screen.draw(v, own, name, lang), KEY_COLOURS), players.summary(own, name) + ".")
+    text = players.summary(own, name) + "."
+    mine = _screen.reserved(v, own.seat)
+    if mine:
+        text += "\nReserved contracts: " + "; ".join(
+            f"{space.contract.name} ({' + '.join(space.contract.needs)}) for {vp} VP"
+            for space, vp in mine if space.contract is not None) + "."
+    text += "\nRobot values: " + ", ".join(f"{t.colour} {t.value}" for t in v.values) + "."
+    return Render(encode(_screen.draw(v, own, name, lang), KEY_COLOURS), text)
 
 
 def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:

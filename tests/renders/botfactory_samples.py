@@ -43,9 +43,9 @@ def mid_game(*, viewer: int | None = None) -> BotFactoryView:
         for pos in range(9)
     )
     players = (
-        PlayerArea(0, "blue", 3, 1, (_part(1), _part(6)), (ProjectTile(1, "yellow"),),
+        PlayerArea(0, "blue", 3, 0, (_part(1), _part(6)), (ProjectTile(1, "yellow"),),
                    (BuiltRobot(ProjectTile(2, "red")),)),
-        PlayerArea(1, "yellow", 5, 0, (_part(9), PartTile(50, "universal", "torso")), (), ()),
+        PlayerArea(1, "yellow", 5, 1, (_part(9), PartTile(50, "universal", "torso")), (), ()),
         PlayerArea(2, "purple", 0, 1, (), (ProjectTile(3, "blue"), ProjectTile(4, "green")),
                    (BuiltRobot(ProjectTile(5, "green")), BuiltRobot(ProjectTile(6, "blue")))),
     )

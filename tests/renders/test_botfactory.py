@@ -14,7 +14,7 @@ from engine.botfactory.view import ContractTile
 from engine.core.errors import EngineError
 from renders.api import render_board, render_card, render_final, render_screen
 from renders.botfactory import board, final, screen
-from tests.renders import samples
+from tests.renders import botfactory_samples, samples
 from tests.renders.helpers import decode, distinct_colours
 
 
@@ -117,3 +117,11 @@ def test_a_bot_factory_state_is_refused() -> None:
     for draw in (render_board, board, screen, final):
         with pytest.raises(TypeError):
             draw(state)
+
+
+def test_close_up_lists_the_seats_reserved_contracts() -> None:
+    render = render_screen(botfactory_samples.mid_game(viewer=1))
+    assert "Reserved contracts: C02 (yellow + blue) for 4 VP." in render.text
+    assert "Robot values: red 6, yellow 7, blue 8, green 9." in render.text
+    other = render_screen(botfactory_samples.mid_game(viewer=0))
+    assert "Reserved contracts" not in other.text
