@@ -165,9 +165,26 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         await interaction.response.send_message(f"Language: **{lang}** · Status: {away}.", ephemeral=True)
 
 
+class UnknownComponents(commands.Cog):
+    """Answers clicks on components no dynamic item recognises (e.g. sent by an older version)."""
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+            return
+        await interaction.response.send_message(
+            "This button is no longer in use. Press **Play / My screen** on the game's board for a fresh one.",
+            ephemeral=True,
+        )
+
+
 async def setup(bot: commands.Bot) -> None:
     bot.add_dynamic_items(*DYNAMIC_ITEMS)
     await bot.add_cog(Game(bot))
+    await bot.add_cog(UnknownComponents())
 
 
 async def teardown(bot: commands.Bot) -> None:

@@ -109,3 +109,26 @@ async def test_long_decisions_are_played_from_paged_menus(start_bot: StartBot, f
         if m["attachments"] and m["attachments"][0]["filename"] == "final.png"
     ]
     assert len(finals) == 1
+
+
+async def test_double_click_applies_once(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    player = await _turn_of(harness, table.game_id)
+    panel = (await harness.click(player, table.board_id, f"board:{table.game_id}:play")).message
+    assert panel is not None
+    move = next(c for c in custom_ids(panel) if c.startswith("mv:") and ":play:" in c)
+    clicks = [harness.component_payload(player, copy.deepcopy(panel), move) for _ in range(2)]
+    both = await harness.feed(*clicks)
+    assert harness.bot.service is not None
+    assert (await harness.bot.service.game(table.game_id)).version == 1
+    assert sum("out-of-date" in r.text for r in both.requests) == 1  # the second click is refused
+
+
+async def test_unknown_buttons_get_an_answer(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    board = copy.deepcopy(fake.messages[table.board_id])
+    board["components"][0]["components"][0]["custom_id"] = "bb:old-format:1"
+    answered = await harness.click(ALICE, table.board_id, "bb:old-format:1", as_shown=board)
+    assert answered.ephemeral and "no longer in use" in answered.text()

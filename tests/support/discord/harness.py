@@ -117,15 +117,20 @@ class Harness:
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return await self._component(user, message, data)
 
-    async def feed(self, payload: dict[str, Any]) -> Exchange:
-        """Hand one INTERACTION_CREATE payload to discord.py and wait for the bot to finish."""
-        token = payload["token"]
-        message = payload.get("message")
-        self.fake.interactions[token] = _record(payload, message)
+    async def feed(self, *payloads: dict[str, Any]) -> Exchange:
+        """Hand INTERACTION_CREATE payloads to discord.py (all at once, like a double click) and wait
+        for the bot to finish; the exchange is the first payload's, with every request sent meanwhile."""
         start = len(self.fake.requests)
-        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        for payload in payloads:
+            self.fake.interactions[payload["token"]] = _record(payload, payload.get("message"))
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self.settle()
-        return Exchange(self.fake, token, self.fake.requests[start:])
+        return Exchange(self.fake, payloads[0]["token"], self.fake.requests[start:])
+
+    def component_payload(self, user: User, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
+        """A button click's INTERACTION_CREATE, to feed several at once."""
+        channel = self.fake.channels[int(message["channel_id"])]
+        return gateway.interaction(3, {"custom_id": custom_id, "component_type": 2}, user, channel, message=message)
 
     async def settle(self) -> None:
         """Wait until no interaction dispatch or bot follow-up task is running."""
