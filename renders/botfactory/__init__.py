@@ -41,8 +41,7 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     mine = _screen.reserved(v, own.seat)
     if mine:
         text += "\nReserved contracts: " + "; ".join(
-            f"{space.contract.name} ({' + '.join(space.contract.needs)}) for {vp} VP"
-            for space, vp in mine if space.contract is not None) + "."
+            f"{contract.name} ({' + '.join(contract.needs)}) for {vp} VP" for contract, vp, _ in mine) + "."
     text += "\nRobot values: " + ", ".join(f"{t.colour} {t.value}" for t in v.values) + "."
     return Render(encode(_screen.draw(v, own, name, lang), KEY_COLOURS), text)
 

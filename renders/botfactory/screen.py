@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from engine.botfactory.view import BotFactoryView, ContractSpace, PlayerArea
+from engine.botfactory.view import BotFactoryView, ContractTile, PlayerArea
 from renders.botfactory import labels, pieces, players
 from renders.botfactory.table import GAP, HEADER_H, M, W, status
 from renders.kit import frames, icons
@@ -15,13 +15,13 @@ from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, TABLE
 ROW = 52
 
 
-def reserved(view: BotFactoryView, seat: int) -> list[tuple[ContractSpace, int]]:
-    """The contracts ``seat`` has reserved, with the VP of the slot its token holds."""
+def reserved(view: BotFactoryView, seat: int) -> list[tuple[ContractTile, int, int]]:
+    """The contracts ``seat`` has reserved: tile, VP of the slot its token holds, VP of the row."""
     out = []
     for space in view.contracts:
         for reservation in space.reservations:
             if reservation.seat == seat and space.contract is not None:
-                out.append((space, reservation.vp))
+                out.append((space.contract, reservation.vp, space.row_vp))
     return out
 
 
@@ -42,11 +42,10 @@ def draw(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Image.
     y = y0 + 56
     if not mine:
         tx.line(d, (x0 + 16, y + ROW // 2), labels.text("none", lang), 22, MUTED_ON_TABLE, anchor="lm")
-    for space, vp in mine:
-        assert space.contract is not None
-        for i, colour in enumerate(space.contract.needs):
+    for contract, vp, row_vp in mine:
+        for i, colour in enumerate(contract.needs):
             icons.paste(canvas, pieces.robot(colour, 40), (x0 + 16 + i * 44, y))
-        text = labels.text("screen.contract", lang, name=space.contract.name, vp=vp, row=space.row_vp)
+        text = labels.text("screen.contract", lang, name=contract.name, vp=vp, row=row_vp)
         tx.line(d, (x0 + 16 + 3 * 44 + 12, y + 20), text, 22, INK_ON_TABLE, anchor="lm", max_width=560)
         y += ROW
     y = y0 + 56 + ROW * max(1, len(mine)) + 10
