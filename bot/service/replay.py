@@ -25,10 +25,11 @@ def replay(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRo
     kept: dict[int, Any] = {0: state} if 0 in targets else {}
     yield 0, state
     for action in actions:
-        if action.choice is not None:
+        if action.undo_to is None:
+            assert action.choice is not None
             state = game.apply(state, action.seat, action.choice, action.seq - 1).state
         else:
-            state = game.copy(kept[action.undo_to])  # type: ignore[index]
+            state = game.copy(kept[action.undo_to])
             state.version = action.seq
         if action.seq in targets:
             kept[action.seq] = state

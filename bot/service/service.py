@@ -302,10 +302,8 @@ class GameService:
         """What ``user_id`` sees (their seat's view and decision), or a spectator's view for ``None``
         or anyone without a seat they control."""
         loaded = await self._loaded(game_id)
-        if loaded.state is None:
-            raise WrongStatus("This game has not started yet.", game=game_id)
         game = registry.get(loaded.game.kind)
-        state = game.from_json(loaded.state)
+        state = _state(game, loaded)
         info = convert.game_info(loaded.game, loaded.seats)
         seat = info.seat_of(user_id) if user_id is not None else None
         number = None if seat is None else seat.seat
@@ -317,10 +315,8 @@ class GameService:
         out: list[PendingDecision] = []
         for seat in await self.store.user_seats(user_id, statuses=("active",), to_act_only=True):
             loaded = await self._loaded(seat.game_id)
-            if loaded.state is None:
-                continue
             game = registry.get(loaded.game.kind)
-            decision = game.decision_for(game.from_json(loaded.state), seat.seat)
+            decision = game.decision_for(_state(game, loaded), seat.seat)
             if decision is not None:
                 deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
                 out.append(PendingDecision(convert.game_info(loaded.game, loaded.seats), seat.seat, decision, deadline))
@@ -384,7 +380,7 @@ class GameService:
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
             _check_version(loaded.game, expected_version)
-            state = game.from_json(loaded.state)  # type: ignore[arg-type]
+            state = _state(game, loaded)
             result = game.apply(state, seat, choice_id, expected_version)
             call = _Call()
             loaded = await self._commit(
@@ -545,7 +541,7 @@ class GameService:
                 return self._result(loaded, call)
             game = registry.get(loaded.game.kind)
             if work.kind == "resume":
-                loaded = await self._play_ai(loaded, game, game.from_json(loaded.state), call)
+                loaded = await self._play_ai(loaded, game, _state(game, loaded), call)
             elif work.seat is not None:
                 seat = next((s for s in loaded.seats if s.seat == work.seat), None)
                 if seat is not None and work.kind == "reminder":
@@ -754,7 +750,7 @@ class GameService:
                 loaded = replace(loaded, game=replace(loaded.game, ai_turn=True))
         assert seat.user_id is not None
         call.notes.append(SeatReplaced(loaded.game.id, seat_no, seat.user_id, reason))
-        loaded = await self._play_ai(loaded, game, game.from_json(loaded.state), call)  # type: ignore[arg-type]
+        loaded = await self._play_ai(loaded, game, _state(game, loaded), call)
         return self._result(loaded, call)
 
     async def _remind(self, loaded: Loaded, seat: SeatRow, call: _Call) -> None:
@@ -805,7 +801,7 @@ class GameService:
         call.notes.append(TimedOut(loaded.game.id, seat.seat, seat.user_id, timeouts, replaced))
         if replaced:
             call.notes.append(SeatReplaced(loaded.game.id, seat.seat, seat.user_id, "timeouts"))
-        return await self._play_ai(loaded, game, game.from_json(loaded.state), call)  # type: ignore[arg-type]
+        return await self._play_ai(loaded, game, _state(game, loaded), call)
 
     def _result(self, loaded: Loaded, call: _Call) -> MoveResult:
         """The call's result; humans who came to have a decision during it are told to act."""
@@ -816,6 +812,13 @@ class GameService:
                     deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
                     notes.append(MustAct(loaded.game.id, seat.seat, seat.user_id, loaded.game.version, deadline))
         return MoveResult(convert.game_info(loaded.game, loaded.seats), tuple(call.moves), tuple(notes))
+
+
+def _state(game: Game[Any], loaded: Loaded) -> Any:
+    """The game state from the latest snapshot; a lobby has none yet."""
+    if loaded.state is None:
+        raise WrongStatus(f"Game #{loaded.game.id} has not started yet.", game=loaded.game.id)
+    return game.from_json(loaded.state)
 
 
 def _check_host(row: GameRow, user_id: int) -> None:
