@@ -13,6 +13,8 @@ from cogs.ui.context import service_of
 TIMERS = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
 
 
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
 class Config(commands.GroupCog, group_name="bricabot", group_description="Bricabot settings for this server"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -20,8 +22,6 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
     @app_commands.command(name="config", description="Server defaults: language and turn timer (Manage Server)")
     @app_commands.describe(language="Language of the boards and messages", timer="Default turn timer of new games")
     @app_commands.choices(language=params.language_choices(), timer=TIMERS)
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def config(
         self, interaction: discord.Interaction, language: str | None = None, timer: str | None = None

@@ -36,7 +36,6 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
     )
     @app_commands.autocomplete(kind=params.kind_autocomplete, options=params.options_autocomplete)
     @app_commands.choices(timer=TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES)
-    @app_commands.guild_only()
     async def new(
         self,
         interaction: discord.Interaction,
