@@ -3,6 +3,7 @@ an acknowledged move, and every game still replays to its snapshot."""
 
 from __future__ import annotations
 
+import json
 import random
 import signal
 import sqlite3
@@ -13,9 +14,10 @@ from pathlib import Path
 
 from bot.service import GameService
 from tests.bot.conftest import ManualClock
+from tests.support.tinygame import GAME as TINY
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS = 12
+RUNS = 16
 
 
 def _run_and_kill(db_path: Path, seed: int, delay: float) -> list[tuple[int, int, str]]:
@@ -52,6 +54,10 @@ async def test_sigkill_never_loses_or_half_applies_a_move(db_path: Path) -> None
         games = db.execute("SELECT id, version, status FROM games").fetchall()
         snapshots = dict(db.execute("SELECT game_id, version FROM snapshots").fetchall())
         counts = dict(db.execute("SELECT game_id, COUNT(*) FROM actions GROUP BY game_id").fetchall())
+        states = {g: json.loads(state) for g, state in db.execute("SELECT game_id, state FROM snapshots")}
+        to_act: dict[int, set[int]] = {}
+        for game_id, seat in db.execute("SELECT game_id, seat FROM seats WHERE to_act = 1"):
+            to_act.setdefault(game_id, set()).add(seat)
     for game, version, choice in acknowledged:
         assert logged.get((game, version)) == choice, (game, version)
     async with await GameService.open(db_path, clock=ManualClock()) as service:
@@ -60,4 +66,6 @@ async def test_sigkill_never_loses_or_half_applies_a_move(db_path: Path) -> None
                 continue
             assert counts.get(game_id, 0) == version
             assert snapshots[game_id] == version
+            pending = {d.seat for d in TINY.pending(TINY.from_json(states[game_id]))}
+            assert to_act.get(game_id, set()) == pending, game_id
             assert await service.replay_matches(game_id), game_id
