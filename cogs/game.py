@@ -45,11 +45,12 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         missed: str = "ai",
         ai: app_commands.Range[int, 0, 5] = 0,
     ) -> None:
+        if interaction.guild_id is None:
+            raise UserFacingError("no_guild", "Games are played in a server channel, not in DMs.")
         chosen = params.kind_named(interaction, kind)
         if ai >= chosen.max_seats:
             raise UserFacingError("too_many_ai", f"{chosen.title} seats at most {chosen.max_seats}, you included.")
         if timer is None:
-            assert interaction.guild_id is not None
             timer = (await service_of(interaction).guild_settings(interaction.guild_id))[1]
         await lobby.create(
             interaction,

@@ -9,6 +9,7 @@ import signal
 import sys
 
 import discord
+from pydantic import ValidationError
 
 from bot.bootstrap import Bricabot
 from bot.settings import Settings
@@ -22,7 +23,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = Settings()
+    try:
+        settings = Settings()
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        name = str(error["loc"][0]).upper() if error["loc"] else "a setting"
+        print(f"bricabot: {name} is not valid ({error['msg']}); see .env.example.", file=sys.stderr)
+        return 2
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(
             "bricabot: DISCORD_TOKEN is not set; put it in .env or the environment (see .env.example).", file=sys.stderr

@@ -60,3 +60,13 @@ async def test_clicks_during_shutdown_change_nothing(start_bot: StartBot) -> Non
     refused = await harness.click(player, panel["id"], move)
     assert "restarting" in refused.text()
     assert (await harness.bot.service.game(table.game_id)).version == 0
+
+
+def test_a_bad_setting_is_one_clear_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=not-a-number\n")
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "DEV_GUILD_ID is not valid" in err
