@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engine.core.contract import Choice, Transition
-from engine.imaginarium import workshop
+from engine.imaginarium import dream, workshop
 from engine.imaginarium.cards import CH, CODES, GOODS, RESOURCES, VP
 from engine.imaginarium.common import (
     DISMANTLE,
@@ -62,7 +62,7 @@ def pair_apply(state: State, cid: str, tx: Transition) -> None:
 def _allowed(state: State, action: int) -> bool:
     """In the pair, not done yet; AS03 lets repair or dismantle be done again right after itself."""
     turn = state.turn
-    if action not in divmod(turn.pair, 6):
+    if action not in divmod(turn.pair, 6) or action == turn.given_up:
         return False
     if turn.done[action] == 0:
         return True
@@ -90,11 +90,20 @@ def _possible(state: State, action: int) -> bool:
 
 def menu_actions(state: State) -> list[Choice]:
     """The actions that can be started now (without "end")."""
-    return [
+    turn = state.turn
+    out = [
         choice(f"do:{ACTIONS[a]}", "do", "actions", action=ACTIONS[a])
-        for a in divmod(state.turn.pair, 6)
+        for a in divmod(turn.pair, 6)
         if _allowed(state, a) and _possible(state, a)
     ]
+    if state.data.chimera and turn.given_up < 0:
+        # Chimera: once per turn, give up one of the two selected actions to daydream instead.
+        out += [
+            choice(f"daydream:{ACTIONS[a]}", "daydream", "actions", action=ACTIONS[a])
+            for a in divmod(turn.pair, 6)
+            if turn.done[a] == 0
+        ]
+    return out
 
 
 def menu_choices(state: State) -> list[Choice]:
@@ -108,6 +117,12 @@ def menu_apply(state: State, cid: str, tx: Transition) -> None:
         state.step = "projects"
         return
     action = ACTIONS.index(cid.split(":")[1])
+    if cid.startswith("daydream"):
+        turn.given_up = action
+        turn.last_action = -1
+        tx.emit("imaginarium.event.daydream", seat=player.seat, action=ACTIONS[action])
+        dream.start_placement(state, "daydream", len(state.data.colours))
+        return
     turn.done[action] += 1
     turn.last_action = action
     turn.action = action

@@ -21,6 +21,11 @@ TYPES = MACHINE_TYPES
 PRODUCTION, TRANSFORMATION, ATTACK, DEFENSE, SPECIAL = range(5)
 CORE_MACHINES = 61
 """Rulebook: Components, "61 machine cards"."""
+CHIMERA_MACHINES = 14
+"""Chimera rulebook: Components, "14 machine cards" (5 Starteurs, 2 Exhausteurs, 2 Reposettes, 5 Achievettes)."""
+EXPANSIONS = ("core", "chimera")
+NIGHTMARE = 4
+"""Fragment kinds are the four colours 0-3 and the nightmare."""
 PRICE_RANGE = (2, 7)
 """Rulebook: machines "can cost from 2 to 7 charcoalium"."""
 ASSISTANT_EFFECTS = (
@@ -37,6 +42,13 @@ ASSISTANT_EFFECTS = (
     "double_repair_effect",
     "borrow_machine",
     "big_majorities",
+    "catch_fragment",
+    "after_nightmare",
+    "dismantle_specials",
+    "dismantle_fragment",
+    "broken_charcoalium",
+    "broken_vp",
+    "broken_whole_list",
 )
 PROJECT_CHECKS = (
     "spaces_with",
@@ -48,6 +60,9 @@ PROJECT_CHECKS = (
     "generate_same",
     "assistants",
     "charcoalium",
+    "goods",
+    "dream_run",
+    "spaces_each",
 )
 Goods = tuple[int, int, int, int, int]
 
@@ -85,10 +100,12 @@ class MachineDef:
     amount: int
     protects: frozenset[str]
     special: str
+    places: tuple[int, ...]
+    """Achievette: dream fragments placed per use, by stack size."""
 
     @property
     def max_stack(self) -> int:
-        return len(self.lines)
+        return max(len(self.lines), len(self.places))
 
     @property
     def usable(self) -> bool:
@@ -116,6 +133,20 @@ class ProjectDef:
     kinds: int
     counts: tuple[tuple[int, int], ...]
     """For "cards": (type index or -1 for any, minimum) pairs."""
+    goods: Goods
+    """For "goods": the minimum of each good behind the screen."""
+    types: tuple[int, ...]
+    """For "spaces_each": machine types, each needing its own space."""
+
+
+@dataclass(frozen=True, slots=True)
+class SpaceDef:
+    """A space of the Chimera dream track."""
+
+    index: int
+    id: str
+    next: tuple[int, ...]
+    reward: Goods
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,4 +188,12 @@ class Data:
     deck_purchase: int
     projects_on_display: tuple[int, ...]
     reconstructed: tuple[tuple[str, str, str], ...]
-    """(where, field, reason) for every value not printed in the rulebook text."""
+    """(where, field, reason) for every value not printed in the rulebook text (expansion included)."""
+    chimera: bool = False
+    """The Chimera expansion is in play: its cards below, fragments and the dream track."""
+    colours: tuple[str, ...] = ()
+    fragments: tuple[int, ...] = ()
+    """How many fragments of each kind (the colours, then the nightmare)."""
+    track: tuple[SpaceDef, ...] = ()
+    later_visitors: int = 0
+    """Charcoalium paid to later visitors of a reward space."""

@@ -7,7 +7,7 @@ Rulebook: Implementation (order of resolution), Finishing turn, Checking and res
 from __future__ import annotations
 
 from engine.core.contract import Transition
-from engine.imaginarium import actions, office, turn, workshop
+from engine.imaginarium import actions, dream, office, turn, workshop
 from engine.imaginarium.cards import CH, VP
 from engine.imaginarium.machines import has
 from engine.imaginarium.scoring import add_majorities
@@ -24,6 +24,20 @@ def proceed(state: State, tx: Transition) -> None:
             _start_implementation(state)
         elif step == "next":
             _next_piece(state, tx)
+        elif step == "catch":
+            if dream.catch_choices(state):
+                return
+            state.step = "machines"
+        elif step == "place":
+            if dream.placeable(state):
+                return
+            dream.end_placement(state)
+        elif step == "move":
+            dream.move(state, tx)
+        elif step == "nightmare":
+            if dream.nightmare_choices(state):
+                return
+            state.step = "menu"
         elif step == "machines":
             if turn.machine_choices(state):
                 return
@@ -73,7 +87,7 @@ def _next_piece(state: State, tx: Transition) -> None:
         _sabotage(state, piece, tx)
         return
     state.turn = Turn(piece=piece)
-    state.step = "machines"
+    state.step = "catch"
     tx.emit("imaginarium.event.turn", seat=piece_seat(piece))
 
 
@@ -85,11 +99,19 @@ def _sabotage(state: State, piece: int, tx: Transition) -> None:
         uid = state.belt[spot]
         state.belt[spot] = -1
         state.crusher.append(uid)
+        _discard_fragment(state, spot)
         tx.emit("imaginarium.event.sabotaged", seat=seat, machine=state.data.card[uid].serial)
     elif spot != IDLE:
         tx.emit("imaginarium.event.blocked", seat=seat)
     state.spot[piece] = OFF
     state.track.append(piece)  # "replaced upon the lowest available number"
+
+
+def _discard_fragment(state: State, position: int) -> None:
+    """Chimera: a machine leaving the belt unbought takes its fragment to the discard."""
+    if state.belt_fragment[position] >= 0:
+        state.discard.append(state.belt_fragment[position])
+        state.belt_fragment[position] = -1
 
 
 def _finish_turn(state: State, tx: Transition) -> None:
@@ -108,10 +130,17 @@ def _reset(state: State, tx: Transition) -> None:
     if any(p.goods[VP] >= data.target_vp for p in state.players):
         _end(state, "target", tx)
         return
+    if data.chimera and dream.reached_end(state):
+        _end(state, "dream", tx)
+        return
     # Conveyor belt: discard the machine furthest on the right, slide the rest right, refill.
     cards = [u for u in state.belt if u >= 0]
+    fragments = [f for u, f in zip(state.belt, state.belt_fragment, strict=True) if u >= 0]
     if cards:
         dropped = cards.pop()
+        fragment = fragments.pop()
+        if fragment >= 0:  # Chimera: the fragment goes with its machine
+            state.discard.append(fragment)
         state.crusher.append(dropped)
         level = data.card[dropped].level
         tx.emit("imaginarium.event.belt_discard", machine=data.card[dropped].serial)
@@ -120,10 +149,16 @@ def _reset(state: State, tx: Transition) -> None:
                 p.goods[CH] += level
                 tx.emit("imaginarium.event.reset_income", seat=p.seat, amount=level)
     size = len(state.belt)
+    kept = len(cards)
     while len(cards) < size and state.deck:
         cards.insert(0, state.deck.pop())
         tx.used_randomness()
     state.belt = [-1] * (size - len(cards)) + cards
+    state.belt_fragment = [-1] * (size - kept) + fragments
+    if data.chimera:
+        # Chimera: a fragment only on each machine newly added to the belt.
+        for pos in range(size - len(cards), size - kept):
+            dream.lay_on_belt(state, pos, tx)
     # Meeting room: complete the empty spaces from the assistant deck.
     while len(state.meeting) < data.assistants_face_up and state.assistant_deck:
         state.meeting.append(state.assistant_deck.pop())

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from engine.core.contract import Choice, Decision, Game, Outcome, Policy, Transition
+from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition
 from engine.core.errors import InvariantBroken
 from engine.core.rng import Rng
 from engine.core.text import Catalog
-from engine.imaginarium import actions, flow, office, planning, turn, workshop
+from engine.imaginarium import actions, dream, flow, office, planning, turn, workshop
+from engine.imaginarium.common import choice
 from engine.imaginarium.invariants import check
 from engine.imaginarium.loader import load
 from engine.imaginarium.scoring import outcome
@@ -40,6 +41,16 @@ STEPS: dict[str, Step] = {
     "take": (workshop.take_choices, workshop.take_apply),
     "reorganise": (workshop.reorganise_choices, workshop.reorganise_apply),
     "projects": (office.choices, office.apply),
+    "catch": (lambda state: [*dream.catch_choices(state), choice("next", "next_step")], dream.catch_apply),
+    "place": (dream.place_choices, dream.place_apply),
+    "branch": (dream.branch_choices, dream.branch_apply),
+    "nightmare": (
+        lambda state: [*dream.nightmare_choices(state), choice("skip", "skip_nightmare")],
+        dream.nightmare_apply,
+    ),
+    "keep": (dream.keep_choices, dream.keep_apply),
+    "submit": (dream.submit_choices, dream.submit_apply),
+    "collect": (dream.collect_choices, dream.collect_apply),
 }
 
 
@@ -49,9 +60,10 @@ class Imaginarium(Game[State]):
     min_seats = 2
     max_seats = 5
     catalog = Catalog("engine.imaginarium")
+    option_specs = (OptionSpec("chimera", "bool", False, "imaginarium.option.chimera"),)
 
     def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
-        state = new_state(load(overrides), seats, options, rng, overrides)
+        state = new_state(load(overrides, bool(options["chimera"])), seats, options, rng, overrides)
         flow.proceed(state, Transition())
         return state
 
@@ -60,6 +72,8 @@ class Imaginarium(Game[State]):
             return None
         if state.phase == "planning":
             return piece_seat(state.order[state.placed])
+        if state.step == "submit":
+            return state.turn.victims[0]  # Chimera: each Exhausteur victim hands in a fragment
         return piece_seat(state.turn.piece)
 
     def pending(self, state: State) -> tuple[Decision, ...]:

@@ -10,7 +10,9 @@ from engine.imaginarium.state import State
 def check(state: State) -> str | None:
     """The first inconsistency found, or ``None``."""
     data = state.data
-    machines = [*state.deck, *(u for u in state.belt if u >= 0), *state.crusher]
+    machines = [*state.deck, *(u for u in state.belt if u >= 0), *state.crusher, *state.box]
+    fragments = [*state.pile, *state.discard, *(f for f in state.belt_fragment if f >= 0)]
+    fragments += state.turn.drawn + state.turn.submitted
     assistants = [*state.assistant_deck, *state.meeting]
     projects = [*state.display, *state.stock, *state.removed]
     if state.turn.paying >= 0:
@@ -22,8 +24,10 @@ def check(state: State) -> str | None:
             if not valid_stack(data, stack):
                 return f"seat {p.seat} holds a stack the rules forbid: {stack}"
         assistants += p.assistants
+        fragments += p.dream
+        fragments += [k for k, n in enumerate(p.held) for _ in range(n)]
         projects += p.secret
-        if min(p.goods) < 0:
+        if min(p.goods) < 0 or min(p.held) < 0:
             return f"seat {p.seat} has a negative quantity: {p.goods}"
         if sum(p.vp_from) != p.goods[4]:
             return f"seat {p.seat} VP by source {p.vp_from} do not add up to {p.goods[4]}"
@@ -37,4 +41,6 @@ def check(state: State) -> str | None:
         return "assistants are not each in exactly one place"
     if sorted(projects) != list(range(len(data.projects))):
         return "projects are not each in exactly one place"
+    if data.chimera and [fragments.count(k) for k in range(len(data.fragments))] != list(data.fragments):
+        return "dream fragments are not each in exactly one place"
     return None

@@ -14,7 +14,9 @@ from engine.core.errors import BadData
 from engine.imaginarium.cards import (
     ASSISTANT_EFFECTS,
     ATTACK,
+    CHIMERA_MACHINES,
     CORE_MACHINES,
+    EXPANSIONS,
     GOODS,
     PRICE_RANGE,
     PROJECT_CHECKS,
@@ -26,16 +28,21 @@ from engine.imaginarium.cards import (
     Line,
     MachineDef,
     ProjectDef,
+    SpaceDef,
     WorkshopDef,
 )
 
-FILES = ("machines", "assistants", "projects", "board")
+FILES = ("machines", "assistants", "projects", "board", "dream")
 SECTIONS = {"machine", "assistant", "project", "workshop", "belt", "extractors", "initiative", "game", "market"}
+SECTIONS |= {"fragments", "track"}
 MACHINE_KEYS = {"id", "name", "name_fr", "type", "level", "copies", "repair", "combines", "effect", "lightning"}
-MACHINE_KEYS |= {"dismantle", "attack", "steal", "amount", "protects", "special", "reconstructed"}
+MACHINE_KEYS |= {"dismantle", "attack", "steal", "amount", "protects", "special", "places", "expansion"}
+MACHINE_KEYS |= {"reconstructed"}
 LINE_KEYS = {"stack", "in", "out", "on_production"}
-ASSISTANT_KEYS = {"id", "effect", "price", "reconstructed"}
-PROJECT_KEYS = {"id", "vp", "check", "type", "count", "counts", "level", "kinds", "reconstructed"}
+ASSISTANT_KEYS = {"id", "effect", "price", "expansion", "reconstructed"}
+PROJECT_KEYS = {"id", "vp", "check", "type", "types", "count", "counts", "level", "kinds", "expansion"}
+PROJECT_KEYS |= {"reconstructed"}
+SPACE_KEYS = {"id", "next", "reward"}
 WORKSHOP_KEYS = {"id", "number", "machines", "charcoalium", "wood", "copper", "crystal", "reconstructed"}
 
 
@@ -49,17 +56,32 @@ def _keys(entry: Any, allowed: set[str], where: str) -> None:
 
 
 @lru_cache(maxsize=32)
-def _load(key: str) -> Data:
+def _load(key: str, chimera: bool) -> Data:
     overrides = json.loads(key)
     raw: dict[str, Any] = {}
     for name in FILES:
         raw.update(read_toml("engine.imaginarium", f"data/{name}.toml"))
-    return build(merge(raw, overrides) if overrides else raw)
+    return build(merge(raw, overrides) if overrides else raw, chimera)
 
 
-def load(overrides: Mapping[str, Any] | None = None) -> Data:
-    """The game data with ``overrides`` laid over it, validated; cached per distinct overrides."""
-    return _load(canonical(overrides))
+def load(overrides: Mapping[str, Any] | None = None, chimera: bool = False) -> Data:
+    """The game data with ``overrides`` laid over it, validated; cached per distinct overrides.
+
+    Without ``chimera`` the expansion's cards are left in the box: card uids run over the cards in
+    play only, so every other module works the same with or without the expansion."""
+    return _load(canonical(overrides), chimera)
+
+
+def _in_play(entries: list[Any], section: str, chimera: bool) -> list[Any]:
+    """Entries of the core game, plus the expansion's with ``chimera``."""
+    out = []
+    for entry in entries:
+        expansion = entry.get("expansion", "core") if isinstance(entry, Mapping) else "core"
+        if expansion not in EXPANSIONS:
+            raise BadData(f"{section}[{entry.get('id')}].expansion must be core or chimera.", path=section)
+        if expansion == "core" or chimera:
+            out.append(entry)
+    return out
 
 
 def _goods(table: Any, where: str, allow: tuple[str, ...] = GOODS) -> Goods:
@@ -115,11 +137,11 @@ def _machine(index: int, m: Mapping[str, Any]) -> MachineDef:
     if lines and lines[0] is None:
         raise BadData(f"{where}: an effect needs a line for the card alone (stack = 1).", path=where)
     protects = frozenset(m.get("protects", []))
-    if not protects <= {"charcoalium", "wood", "copper", "crystal", "tangle"}:
+    if not protects <= {"charcoalium", "wood", "copper", "crystal", "tangle", "fragments", "nightmare"}:
         raise BadData(f"{where}.protects has unknown entries: {sorted(protects)}.", path=where)
     attack = str(m.get("attack", ""))
-    if attack not in ("", "steal", "neutralize", "tangle"):
-        raise BadData(f"{where}.attack must be steal, neutralize or tangle, got {attack!r}.", path=where)
+    if attack not in ("", "steal", "neutralize", "tangle", "steal_fragment"):
+        raise BadData(f"{where}.attack must be steal, neutralize, tangle or steal_fragment, not {attack!r}.")
     steal = GOODS.index(m["steal"]) if attack == "steal" and m.get("steal") in GOODS[:4] else -1
     if attack == "steal" and steal < 0:
         raise BadData(f"{where}.steal must name charcoalium, wood, copper or crystal.", path=where)
@@ -142,6 +164,7 @@ def _machine(index: int, m: Mapping[str, Any]) -> MachineDef:
         amount=int(m.get("amount", 0)),
         protects=protects,
         special=str(m.get("special", "")),
+        places=tuple(int(n) for n in m.get("places", [])),
     )
 
 
@@ -152,7 +175,10 @@ def _project(index: int, p: Mapping[str, Any]) -> ProjectDef:
     if check not in PROJECT_CHECKS:
         raise BadData(f"{where}.check must be one of {', '.join(PROJECT_CHECKS)}, got {check!r}.", path=where)
     counts: list[tuple[int, int]] = []
-    for key, value in dict(p.get("counts", {})).items():
+    goods: Goods = (0, 0, 0, 0, 0)
+    if check == "goods":
+        goods = _goods(p.get("counts", {}), where + ".counts")
+    for key, value in ({} if check == "goods" else dict(p.get("counts", {}))).items():
         if key != "any" and key not in TYPES:
             raise BadData(f"{where}.counts: unknown machine type {key!r}.", path=where)
         counts.append((-1 if key == "any" else TYPES.index(key), int(value)))
@@ -169,7 +195,15 @@ def _project(index: int, p: Mapping[str, Any]) -> ProjectDef:
         level=int(p.get("level", 0)),
         kinds=int(p.get("kinds", 0)),
         counts=tuple(counts),
+        goods=goods,
+        types=tuple(_type(t, where) for t in p.get("types", [])),
     )
+
+
+def _type(name: Any, where: str) -> int:
+    if name not in TYPES:
+        raise BadData(f"{where}: unknown machine type {name!r}.", path=where)
+    return TYPES.index(name)
 
 
 def _reconstructed(section: str, entry: Mapping[str, Any]) -> list[tuple[str, str, str]]:
@@ -184,26 +218,29 @@ def _reconstructed(section: str, entry: Mapping[str, Any]) -> list[tuple[str, st
     return out
 
 
-def build(raw: Mapping[str, Any]) -> Data:
+def build(raw: Mapping[str, Any], chimera: bool = False) -> Data:
     """Turn merged raw data into :class:`Data`, refusing anything inconsistent with :class:`BadData`."""
     _keys(raw, SECTIONS, "data")
     for section in ("assistant", "workshop"):
         allowed = ASSISTANT_KEYS if section == "assistant" else WORKSHOP_KEYS
         for entry in raw[section]:
             _keys(entry, allowed, f"{section}[{entry.get('id')}]")
-    machines = tuple(_machine(i, m) for i, m in enumerate(raw["machine"]))
+    recon: list[tuple[str, str, str]] = []
+    for section in ("machine", "assistant", "project"):
+        for entry in raw[section]:
+            recon += _reconstructed(f"{section}[{entry.get('id')}]", entry)
+    for expansion, expected in zip(EXPANSIONS, (CORE_MACHINES, CHIMERA_MACHINES), strict=True):
+        total = sum(int(m.get("copies", 0)) for m in raw["machine"] if m.get("expansion", "core") == expansion)
+        if total != expected:
+            raise BadData(f"{expansion} machine copies total {total}, but there are {expected} cards.", path="machine")
+    machines = tuple(_machine(i, m) for i, m in enumerate(_in_play(raw["machine"], "machine", chimera)))
     by_serial = {m.serial: m for m in machines}
     if len(by_serial) != len(machines):
         raise BadData("Two machines share a serial.", path="machine")
-    recon: list[tuple[str, str, str]] = []
-    for m, entry in zip(machines, raw["machine"], strict=True):
-        recon += _reconstructed(f"machine[{m.serial}]", entry)
+    for m in machines:
         unknown = m.combines - by_serial.keys()
         if unknown:
             raise BadData(f"machine[{m.serial}].combines names unknown serials {sorted(unknown)}.", path=m.serial)
-    total = sum(m.copies for m in machines)
-    if total != CORE_MACHINES:
-        raise BadData(f"Machine copies total {total}, but the game has {CORE_MACHINES} machine cards.", path="machine")
     card = tuple(m for m in machines for _ in range(m.copies))
 
     belt = raw["belt"]
@@ -230,15 +267,12 @@ def build(raw: Mapping[str, Any]) -> Data:
 
     assistants = tuple(
         AssistantDef(i, str(a["id"]), str(a["effect"]), _int(a, "price", f"assistant[{a['id']}]", 0, 30))
-        for i, a in enumerate(raw["assistant"])
+        for i, a in enumerate(_in_play(raw["assistant"], "assistant", chimera))
     )
-    for a, entry in zip(assistants, raw["assistant"], strict=True):
+    for a in assistants:
         if a.effect not in ASSISTANT_EFFECTS:
             raise BadData(f"assistant[{a.id}].effect {a.effect!r} is not a rule the engine knows.", path=a.id)
-        recon += _reconstructed(f"assistant[{a.id}]", entry)
-    projects = tuple(_project(i, p) for i, p in enumerate(raw["project"]))
-    for p, entry in zip(projects, raw["project"], strict=True):
-        recon += _reconstructed(f"project[{p.id}]", entry)
+    projects = tuple(_project(i, p) for i, p in enumerate(_in_play(raw["project"], "project", chimera)))
     if max(display) > len(projects):
         raise BadData(f"Cannot display {max(display)} projects out of {len(projects)}.", path="game")
 
@@ -272,6 +306,9 @@ def build(raw: Mapping[str, Any]) -> Data:
     if spare < len(base_costs):
         raise BadData("Too few non-attack machines to lay the first belt.", path="machine")
 
+    recon += _reconstructed("fragments", raw["fragments"])
+    recon += _reconstructed("track", raw["track"])
+    colours, fragments, track_spaces = _dream(raw["fragments"], raw["track"])
     return Data(
         machines=machines,
         by_serial=by_serial,
@@ -299,4 +336,38 @@ def build(raw: Mapping[str, Any]) -> Data:
         deck_purchase=_int(game, "deck_purchase", "game", 0, 50),
         projects_on_display=display,
         reconstructed=tuple(recon),
+        chimera=chimera,
+        colours=colours,
+        fragments=fragments,
+        track=track_spaces,
+        later_visitors=_int(raw["track"], "later_visitors", "track", 0, 10),
     )
+
+
+def _dream(
+    fragments: Mapping[str, Any], track: Mapping[str, Any]
+) -> tuple[tuple[str, ...], tuple[int, ...], tuple[SpaceDef, ...]]:
+    """Chimera's fragments and dream track: a path from "start" to one end space, forks allowed."""
+    colours = tuple(str(c) for c in fragments["colours"])
+    if len(colours) != 4 or len(set(colours)) != 4:
+        raise BadData("fragments.colours must name four different colours.", path="fragments")
+    per_colour = _int(fragments, "per_colour", "fragments", 1, 50)
+    counts = (*(per_colour,) * 4, _int(fragments, "nightmares", "fragments", 0, 50))
+    raw_spaces = list(track["space"])
+    for entry in raw_spaces:
+        _keys(entry, SPACE_KEYS, f"track.space[{entry.get('id')}]")
+    index = {str(e["id"]): i for i, e in enumerate(raw_spaces)}
+    if len(index) != len(raw_spaces) or raw_spaces[0]["id"] != "start":
+        raise BadData("track.space ids must be unique and start with 'start'.", path="track")
+    spaces = []
+    for i, e in enumerate(raw_spaces):
+        where = f"track.space[{e['id']}]"
+        if any(n not in index for n in e.get("next", [])) or len(e.get("next", [])) > 2:
+            raise BadData(f"{where}.next must name one or two existing spaces.", path=where)
+        nxt = tuple(index[n] for n in e.get("next", []))
+        if any(n <= i for n in nxt):
+            raise BadData(f"{where}.next must lead further along the track.", path=where)
+        spaces.append(SpaceDef(i, str(e["id"]), nxt, _goods(e.get("reward", {}), where + ".reward")))
+    if sum(1 for sp in spaces if not sp.next) != 1 or spaces[-1].next:
+        raise BadData("The dream track needs exactly one end space, listed last.", path="track")
+    return colours, counts, tuple(spaces)

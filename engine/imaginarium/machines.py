@@ -56,7 +56,9 @@ def valid_stack(data: Data, uids: list[int]) -> bool:
     first = defs[0]
     if all(d.serial == first.serial for d in defs):
         n = len(defs)
-        return first.serial in first.combines and n <= first.max_stack and first.lines[n - 1] is not None
+        if first.serial not in first.combines or n > first.max_stack:
+            return False
+        return bool(first.places) or first.lines[n - 1] is not None
     return _transformation_on_production(defs) is not None
 
 

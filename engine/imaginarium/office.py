@@ -57,6 +57,6 @@ def apply(state: State, cid: str, tx: Transition) -> None:
         state.removed += player.secret
         player.secret.clear()
         tx.revealed_hidden()
-    if project.check == "charcoalium":
-        tx.revealed_hidden()  # rulebook: the charcoalium are shown to the other players
+    if project.check in ("charcoalium", "goods"):
+        tx.revealed_hidden()  # rulebook: the goods are shown to the other players, and kept
     tx.emit("imaginarium.event.completed", seat=player.seat, project=project.id, vp=vp, secret=secret)

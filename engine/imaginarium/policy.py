@@ -13,7 +13,7 @@ from typing import Any
 
 from engine.core.contract import Choice, Decision, Game
 from engine.core.rng import Rng
-from engine.imaginarium.cards import CH, PRODUCTION, VP, Data, MachineDef
+from engine.imaginarium.cards import CH, NIGHTMARE, PRODUCTION, VP, Data, MachineDef
 from engine.imaginarium.common import price
 from engine.imaginarium.machines import stack_line
 from engine.imaginarium.state import EXTRACTOR, IDLE, PROJECTS, State
@@ -82,6 +82,9 @@ def evaluate(state: State, seat: int) -> float:
         + 2.0 * len(player.secret)
     )
     score += 1.0 * player.vp_from[PROJECTS]
+    if data.chimera:
+        # Chimera: fragments to lay, and progress on the dream track towards its rewards and end.
+        score += 0.8 * sum(player.held[:NIGHTMARE]) + 0.3 * player.held[NIGHTMARE] + 0.9 * player.position
     if state.phase == "ended":
         best_other = max(p.goods[VP] for p in state.players if p is not player)
         score += 50.0 * (player.goods[VP] - best_other)
@@ -98,7 +101,10 @@ def masked(game: Game[Any], state: State, seat: int) -> State:
             p.vp_from[:] = [p.vp_from[0], p.vp_from[1], 0, 0, 0]
             out.stock += p.secret
             p.secret = []
+            out.pile += [k for k, n in enumerate(p.held) for _ in range(n)]
+            p.held = [0] * len(p.held)
     out.deck.sort()
+    out.pile.sort()
     out.assistant_deck.sort()
     out.stock.sort()
     return out

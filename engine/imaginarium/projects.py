@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.imaginarium.cards import CH, PRODUCTION, RESOURCES, Data, ProjectDef
+from itertools import permutations
+
+from engine.imaginarium.cards import CH, NIGHTMARE, PRODUCTION, RESOURCES, Data, ProjectDef
 from engine.imaginarium.machines import stack_line
 from engine.imaginarium.state import Player
 
@@ -47,6 +49,12 @@ def met(data: Data, player: Player, project: ProjectDef) -> bool:
         return len(player.assistants) >= project.count
     if check == "charcoalium":
         return player.goods[CH] >= project.count
+    if check == "goods":
+        return all(player.goods[g] >= project.goods[g] for g in range(5))
+    if check == "dream_run":
+        return _longest_run(player.dream) >= project.count
+    if check == "spaces_each":
+        return _distinct_spaces(data, player, project.types)
     fixed, free, same = capability(data, player)
     sources = free + len(same)
     total = sum(fixed[r] for r in RESOURCES) + free + sum(same)
@@ -57,3 +65,23 @@ def met(data: Data, player: Player, project: ProjectDef) -> bool:
         return 3 - kinds <= sources
     # generate_same: every free choice goes to the best kind
     return max(fixed[r] for r in RESOURCES) + free + sum(same) >= project.count
+
+
+def _longest_run(dream: list[int]) -> int:
+    """Chimera: the longest run of consecutive fragments of one colour (nightmares break runs)."""
+    best = run = 0
+    last = -1
+    for kind in dream:
+        run = run + 1 if kind == last and kind != NIGHTMARE else (0 if kind == NIGHTMARE else 1)
+        last = kind
+        best = max(best, run)
+    return best
+
+
+def _distinct_spaces(data: Data, player: Player, types: tuple[int, ...]) -> bool:
+    """Chimera: one card of each type, each on its own space (a small matching, tried exhaustively)."""
+    holds = [{data.card[u].type for u in stack} for stack in player.stacks]
+    return any(
+        all(t in holds[s] for t, s in zip(types, chosen, strict=True))
+        for chosen in permutations(range(len(holds)), len(types))
+    )

@@ -1,4 +1,4 @@
-"""Game setup (rulebook: Game setup; two-player game, setup step 4)."""
+"""Game setup (rulebook: Game setup; two-player game, setup step 4; Chimera setup 4.1-5.1)."""
 
 from __future__ import annotations
 
@@ -22,6 +22,12 @@ def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, over
         w = data.workshops[numbers[seat]]
         stacks = [[pool[serial].pop(0)] for serial in w.machines]
         players.append(Player(seat, numbers[seat], list(w.goods), [0, 0, 0, 0, 0], stacks, [], []))
+    box: list[int] = []
+    if data.chimera:
+        # Chimera 4.1: each player takes a Starteur, broken; the others go back to the box.
+        for p in players:
+            p.yard.append(pool["P0"].pop(0))
+        box = pool.pop("P0")
     # 5. Shuffle the remaining machines (those of unused workshops included).
     deck = sorted(u for uids in pool.values() for u in uids)
     rng.shuffle(deck)
@@ -53,6 +59,10 @@ def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, over
         order = [a * 2 + 1, b * 2 + 1, a * 2, b * 2]
     else:
         order = [s * 2 for s in by_number]
+    # Chimera 4.4 and 5.1: the fragment pile, and a fragment face up on each belt machine.
+    pile = [kind for kind, count in enumerate(data.fragments) for _ in range(count)] if data.chimera else []
+    rng.shuffle(pile)
+    belt_fragment = [pile.pop() if data.chimera else -1 for _ in belt]
     return State(
         seats=seats,
         options=dict(options),
@@ -71,4 +81,7 @@ def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, over
         order=order,
         spot=[OFF] * (seats * 2),
         data=data,
+        box=box,
+        pile=pile,
+        belt_fragment=belt_fragment,
     )

@@ -52,6 +52,14 @@ class Player:
     locked: int = -1
     """Uid of the bottom card of the stack a Tanglette turned face down, or -1."""
     secret: list[int] = field(default_factory=list)
+    held: list[int] = field(default_factory=lambda: [0] * 5)
+    """Chimera, behind the screen: fragments of each colour, then nightmares."""
+    dream: list[int] = field(default_factory=list)
+    """Chimera: the fragments laid in this player's dream, in order."""
+    position: int = 0
+    """Chimera: index of the space of the player's token on the dream track."""
+    visited: list[int] = field(default_factory=list)
+    """Chimera: reward spaces this token has passed (each pays a player once)."""
 
     def copy(self) -> Player:
         return Player(
@@ -66,6 +74,10 @@ class Player:
             self.last_pair,
             self.locked,
             self.secret[:],
+            self.held[:],
+            self.dream[:],
+            self.position,
+            self.visited[:],
         )
 
 
@@ -95,6 +107,24 @@ class Turn:
     """Uid of the machine being dismantled, or whose repair effect is pending."""
     uses: int = 0
     tangled: list[int] = field(default_factory=list)
+    given_up: int = -1
+    """Chimera: the action of the pair given up to daydream."""
+    caught: bool = False
+    """Chimera: CAS1 used this turn."""
+    origin: str = ""
+    """Chimera: the step a dream placement returns to ("machines", "effect" or "daydream")."""
+    limit: int = 0
+    """Chimera: fragments this placement may still add."""
+    placed: list[int] = field(default_factory=list)
+    """Chimera: colours placed in this placement (all different)."""
+    moves: int = 0
+    """Chimera: spaces the dream token still has to move."""
+    drawn: list[int] = field(default_factory=list)
+    """Chimera: fragments drawn while dismantling, one to keep."""
+    victims: list[int] = field(default_factory=list)
+    """Chimera: seats that still have to hand in a fragment to an Exhausteur."""
+    submitted: list[int] = field(default_factory=list)
+    """Chimera: fragments handed in to the Exhausteur."""
 
     def copy(self) -> Turn:
         return Turn(
@@ -114,6 +144,15 @@ class Turn:
             self.target,
             self.uses,
             self.tangled[:],
+            self.given_up,
+            self.caught,
+            self.origin,
+            self.limit,
+            self.placed[:],
+            self.moves,
+            self.drawn[:],
+            self.victims[:],
+            self.submitted[:],
         )
 
 
@@ -145,6 +184,16 @@ class State:
     """Board spot of every piece (``OFF`` on the track)."""
     queue: list[int] = field(default_factory=list)
     """Implementation: pieces in resolution order."""
+    box: list[int] = field(default_factory=list)
+    """Machines left out of the game (Chimera: the Starteurs of absent players)."""
+    pile: list[int] = field(default_factory=list)
+    """Chimera: face-down fragments, top last."""
+    discard: list[int] = field(default_factory=list)
+    """Chimera: discarded fragments (shuffled into a new pile when it runs out)."""
+    belt_fragment: list[int] = field(default_factory=list)
+    """Chimera: fragment lying face up on each belt space (-1: none)."""
+    claimed: list[int] = field(default_factory=list)
+    """Chimera: dream-track spaces whose reward the first visitor took."""
     track: list[int] = field(default_factory=list)
     """Pieces that finished their turn, in order (the next planning order)."""
     placed: int = 0
@@ -178,6 +227,11 @@ class State:
             self.order[:],
             self.spot[:],
             self.queue[:],
+            self.box[:],
+            self.pile[:],
+            self.discard[:],
+            self.belt_fragment[:],
+            self.claimed[:],
             self.track[:],
             self.placed,
             self.qpos,
@@ -201,16 +255,17 @@ class State:
 
 _PLAYER_FIELDS: tuple[str, ...] = (
     *("seat", "workshop", "goods", "vp_from", "stacks", "yard", "assistants", "free_from"),
-    *("last_pair", "locked", "secret"),
+    *("last_pair", "locked", "secret", "held", "dream", "position", "visited"),
 )
 _TURN_FIELDS: tuple[str, ...] = (
     *("piece", "used", "borrowed", "owed", "paying", "picked", "deck_bought", "pair", "done"),
     *("last_action", "action", "trades", "splits", "target", "uses", "tangled"),
+    *("given_up", "caught", "origin", "limit", "placed", "moves", "drawn", "victims", "submitted"),
 )
 _STATE_FIELDS: tuple[str, ...] = (
     *("seats", "deck", "belt", "crusher", "assistant_deck", "meeting", "display", "stock", "removed"),
     *("completions", "order", "spot", "queue", "track", "placed", "qpos", "round", "phase", "step"),
-    *("version", "end_reason"),
+    *("version", "end_reason", "box", "pile", "discard", "belt_fragment", "claimed"),
 )
 
 
@@ -241,6 +296,6 @@ def from_json(data: Mapping[str, Any]) -> State:
         rng=Rng(state=int(data["rng"])),
         players=players,
         turn=turn,
-        data=load(overrides),
+        data=load(overrides, bool(data["options"].get("chimera", False))),
         **fields,
     )

@@ -11,8 +11,9 @@ from engine.imaginarium.cards import CODES, GOODS
 from engine.imaginarium.loader import load
 
 MACHINE_KEYS = ("machine", "onto")
-GOODS_KEYS = ("cost", "gain", "goods")
+GOODS_KEYS = ("cost", "gain", "goods", "reward")
 WORD_KEYS = {"good": "good", "action": "action", "first": "action", "second": "action", "reason": "end"}
+WORD_KEYS |= {"fragment": "fragment"}
 
 
 def _machine(serial: str, lang: str) -> str:

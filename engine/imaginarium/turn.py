@@ -7,6 +7,7 @@ Rulebook: Implementation 1-2; assistants AS07 (top of the deck) and AS12 (oppone
 from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
+from engine.imaginarium import dream
 from engine.imaginarium.cards import CH, CODES, GOODS, PRODUCTION, RESOURCES, TRANSFORMATION, Goods
 from engine.imaginarium.common import choice, gain, pay, price
 from engine.imaginarium.machines import goods_code, has, use_options
@@ -38,6 +39,10 @@ def machine_choices(state: State) -> list[Choice]:
         if slot in turn.used or stack[0] == player.locked:
             continue
         serials = "+".join(data.card[u].serial for u in stack)
+        places = data.card[stack[0]].places
+        if places and dream.placeable_kinds(player):
+            # Chimera: the Achievette lays fragments in the dream (3 of different colours with two).
+            out.append(choice(f"use:{slot}", "use_dream", "machines", machine=serials, count=places[len(stack) - 1]))
         for code, cost, got in use_options(data, stack, player.goods):
             cid = f"use:{slot}:{code}" if code else f"use:{slot}"
             out.append(choice(cid, "use", "machines", machine=serials, cost=goods_code(cost), gain=goods_code(got)))
@@ -73,6 +78,11 @@ def apply(state: State, cid: str, tx: Transition) -> None:
         state.turn.used.append(slot)
         serial = "+".join(state.data.card[u].serial for u in stack)
         owner = player.seat
+        places = state.data.card[stack[0]].places
+        if places:
+            tx.emit("imaginarium.event.used", seat=player.seat, machine=serial, owner=owner)
+            dream.start_placement(state, "machines", places[len(stack) - 1])
+            return
     else:
         stack = _borrowable(state, player)[parts[1]]
         state.turn.borrowed = True
@@ -114,6 +124,12 @@ def pickup(state: State, tx: Transition) -> None:
         return
     uid = state.belt[spot]
     state.belt[spot] = -1
+    fragment = state.belt_fragment[spot]
+    if fragment >= 0:
+        # Chimera: first take the fragment lying on the machine (kept even if payment fails).
+        state.belt_fragment[spot] = -1
+        player.held[fragment] += 1
+        tx.emit("imaginarium.event.caught", seat=player.seat, fragment=dream.kind_name(state, fragment))
     cost = price(data, player, spot, uid)
     serial = data.card[uid].serial
     if player.goods[CH] >= cost:

@@ -189,6 +189,20 @@ class ScoreLine:
 
 
 @dataclass(frozen=True)
+class DreamSpace:
+    """Chimera: a space of the dream track."""
+
+    index: int
+    id: str
+    """"start", "1", ..., "5a", ..., "end"."""
+    next: tuple[int, ...]
+    """Indices of the spaces it leads to (two at a fork)."""
+    reward: tuple[Amount, ...] = ()
+    claimed: bool = False
+    """The first visitor took the reward (later visitors get 1 charcoalium)."""
+
+
+@dataclass(frozen=True)
 class CurrentTurn:
     """Progress of the turn being played (public: everything here happens on the table)."""
 
@@ -234,3 +248,9 @@ class ImaginariumView(View):
     """Chimera: positions holding an unclaimed reward (rendering hint)."""
     turn: CurrentTurn | None = None
     """The turn being played during implementation (None in planning and once ended)."""
+    dream_spaces: tuple[DreamSpace, ...] = ()
+    """Chimera: the dream track (empty without the expansion)."""
+    fragment_pile: int = 0
+    """Chimera: face-down fragments left in the pile."""
+    fragment_discard: int = 0
+    """Chimera: discarded fragments."""

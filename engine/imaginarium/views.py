@@ -7,6 +7,7 @@ every screen is revealed in ``final`` once the game has ended (rulebook: Victory
 from __future__ import annotations
 
 from engine.imaginarium.cards import CH, COPPER, CRYSTAL, GOODS, TYPES, VP, WOOD, Data, Line, MachineDef
+from engine.imaginarium.dream import kind_name
 from engine.imaginarium.machines import repaired_levels, spaces
 from engine.imaginarium.scoring import outcome
 from engine.imaginarium.state import EXTRACTOR, OFF, Player, State, is_saboteur, piece_seat
@@ -16,6 +17,7 @@ from engine.imaginarium.view import (
     AssistantCard,
     BeltSlot,
     CurrentTurn,
+    DreamSpace,
     EffectLine,
     Extractor,
     ImaginariumView,
@@ -90,7 +92,8 @@ def machine_cards(data: Data) -> tuple[MachineCard, ...]:
 def _screen(state: State, player: Player) -> Screen:
     g = player.goods
     secret = tuple(_project(state, p) for p in player.secret)
-    return Screen(player.seat, g[CH], g[WOOD], g[COPPER], g[CRYSTAL], g[VP], secret)
+    fragments = tuple(kind_name(state, k) for k, n in enumerate(player.held) for _ in range(n))
+    return Screen(player.seat, g[CH], g[WOOD], g[COPPER], g[CRYSTAL], g[VP], secret, fragments)
 
 
 def _project(state: State, p: int) -> ProjectTile:
@@ -120,6 +123,8 @@ def _board(state: State, player: Player, cards: tuple[MachineCard, ...]) -> Play
         completed_projects=tuple(
             data.projects[p].id for p, seats in enumerate(state.completions) if player.seat in seats
         ),
+        dream=tuple(kind_name(state, k) for k in player.dream),
+        dream_position=player.position if data.chimera else None,
     )
 
 
@@ -153,7 +158,14 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
         return None if piece is None or is_saboteur(piece) != saboteur else piece_seat(piece)
 
     belt = tuple(
-        BeltSlot(pos, cost, None if uid < 0 else cards[uid], who(pos, False), who(pos, True))
+        BeltSlot(
+            pos,
+            cost,
+            None if uid < 0 else cards[uid],
+            who(pos, False),
+            who(pos, True),
+            None if state.belt_fragment[pos] < 0 else kind_name(state, state.belt_fragment[pos]),
+        )
         for pos, (cost, uid) in enumerate(zip(data.base_costs, state.belt, strict=True))
     )
     extractors = tuple(
@@ -181,6 +193,7 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
                 )
             )
         final = tuple(sorted(rows, key=lambda r: (-r.total, -r.tiebreak, r.seat)))
+    track = data.track if data.chimera else ()
     step = None
     current = None
     if state.phase == "implementation" and state.turn.piece >= 0:
@@ -208,6 +221,12 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
         final=final,
         options=dict(state.options),
         turn=current,
+        dream_track=tuple(sp.index for sp in track if any(sp.reward) and sp.index not in state.claimed),
+        dream_spaces=tuple(
+            DreamSpace(sp.index, sp.id, sp.next, _amounts(sp.reward), sp.index in state.claimed) for sp in track
+        ),
+        fragment_pile=len(state.pile),
+        fragment_discard=len(state.discard),
     )
 
 

@@ -7,7 +7,8 @@ Rulebook: Carrying out two actions (Repair, Dismantle, Reorganise); Attack machi
 from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
-from engine.imaginarium.cards import GOODS, VP, Goods
+from engine.imaginarium import dream
+from engine.imaginarium.cards import GOODS, NIGHTMARE, VP, Goods
 from engine.imaginarium.common import choice, gain, pay
 from engine.imaginarium.machines import (
     dismantle_takes,
@@ -76,7 +77,7 @@ def start_effect(state: State, uid: int, tx: Transition, uses: int) -> None:
         tx.emit("imaginarium.event.recycler_discarded", seat=player.seat)
         if recycle_choices(state):
             state.step = "recycle"
-    elif machine.usable or machine.attack:
+    elif machine.usable or machine.attack or machine.places:
         state.step = "effect"
 
 
@@ -92,8 +93,13 @@ def effect_choices(state: State) -> list[Choice]:
             out.append(
                 choice(cid, "use", "effect", machine=machine.serial, cost=goods_code(cost), gain=goods_code(got))
             )
+    elif machine.places:
+        if dream.placeable_kinds(player):
+            out.append(choice("use", "use_dream", "effect", machine=machine.serial, count=machine.places[0]))
     elif machine.attack == "steal":
         out.append(choice("steal", "steal", "effect", machine=machine.serial, good=GOODS[machine.steal]))
+    elif machine.attack == "steal_fragment":
+        out.append(choice("steal", "steal", "effect", machine=machine.serial, good="fragment"))
     elif machine.attack == "neutralize":
         out += [
             choice(f"neutralize:{data.projects[p].id}", "neutralize", "effect", project=data.projects[p].id)
@@ -128,7 +134,11 @@ def effect_apply(state: State, cid: str, tx: Transition) -> None:
     machine = data.card[turn.target]
     kind, _, arg = cid.partition(":")
     state.step = "menu"
-    if kind == "use":
+    if kind == "use" and machine.places:
+        dream.start_placement(state, "effect", machine.places[0])
+    elif kind == "steal" and machine.attack == "steal_fragment":
+        dream.start_exhaust(state, tx)
+    elif kind == "use":
         for code, cost, got in use_options(data, [turn.target], player.goods):
             if code == arg:
                 pay(player, cost)
@@ -220,19 +230,21 @@ def recycle_apply(state: State, cid: str, tx: Transition) -> None:
 
 
 def dismantle_choices(state: State) -> list[Choice]:
-    """Rulebook: one machine, broken or repaired, not combined; special machines never."""
+    """Rulebook: one machine, broken or repaired, not combined; special machines never (except with
+    the Chimera assistant CAS3)."""
     data = state.data
     player = state.player
+    specials = has(data, player, "dismantle_specials")
     out: list[Choice] = []
     seen: set[str] = set()
     for uid in player.yard:
         m = data.card[uid]
-        if m.dismantle and m.serial not in seen:
+        if (m.dismantle or specials) and m.serial not in seen:
             seen.add(m.serial)
             out.append(choice(f"dismantle:y:{m.serial}", "dismantle_broken", "dismantle", machine=m.serial))
     for slot, stack in enumerate(player.stacks):
         m = data.card[stack[0]]
-        if len(stack) == 1 and m.dismantle:
+        if len(stack) == 1 and (m.dismantle or specials):
             out.append(choice(f"dismantle:w:{slot}", "dismantle_repaired", "dismantle", machine=m.serial))
     return out
 
@@ -250,6 +262,8 @@ def dismantle_apply(state: State, cid: str, tx: Transition) -> None:
 def _take_options(state: State) -> list[tuple[str, Goods]]:
     machine = state.data.card[state.turn.target]
     if state.turn.target in state.player.yard:
+        if has(state.data, state.player, "broken_whole_list"):
+            return [(goods_code(machine.repair), machine.repair)]  # CAS7: the whole repair list
         return [(goods_code(g), g) for g in dismantle_takes(machine)]
     double = tuple(2 * n for n in machine.repair)
     vp = [0, 0, 0, 0, 0]
@@ -270,7 +284,8 @@ def take_apply(state: State, cid: str, tx: Transition) -> None:
     uid = state.turn.target
     goods = dict(_take_options(state))[cid.split(":", 1)[1]]
     gain(player, goods, MACHINES)
-    if uid in player.yard:
+    broken = uid in player.yard
+    if broken:
         player.yard.remove(uid)
     else:
         player.stacks.remove([uid])
@@ -286,6 +301,10 @@ def take_apply(state: State, cid: str, tx: Transition) -> None:
         gain=goods_code(goods),
     )
     state.step = "menu"
+    if state.data.chimera:
+        if broken:
+            dream.broken_bonus(state, tx)
+        dream.after_dismantle(state, broken, state.data.card[uid].level, tx)
 
 
 # -- reorganise -----------------------------------------------------------------------------------
@@ -321,6 +340,9 @@ def reorganise_choices(state: State) -> list[Choice]:
     if len(state.player.stacks) <= limit:
         # Rulebook: the number of allotted spaces is respected at the end of the action.
         out.append(choice("done", "reorganise_done", "reorganise", spaces=limit))
+        dreamed = state.player.dream
+        if dreamed and dreamed[-1] == NIGHTMARE:
+            out.append(choice("wake", "wake", "reorganise", spaces=limit))
     return out
 
 
@@ -328,7 +350,9 @@ def reorganise_apply(state: State, cid: str, tx: Transition) -> None:
     data = state.data
     player = state.player
     parts = cid.split(":")
-    if parts[0] == "done":
+    if parts[0] in ("done", "wake"):
+        if parts[0] == "wake":
+            dream.wake(state, tx)
         state.step = "menu"
         return
     if parts[0] == "split":

@@ -15,8 +15,8 @@ from engine.imaginarium.view import ACTIONS
 class Table:
     """A game under construction. ``choose`` goes through the checked API and keeps the new state."""
 
-    def __init__(self, seats: int = 3, seed: int = 0) -> None:
-        self.state: State = GAME.new(seats, seed)
+    def __init__(self, seats: int = 3, seed: int = 0, chimera: bool = False) -> None:
+        self.state: State = GAME.new(seats, seed, {"chimera": chimera})
         self.events: list[Any] = []
 
     @property
@@ -99,6 +99,42 @@ class Table:
             p = next(p.index for p in s.data.projects if p.id == i)
             s.stock.remove(p)
             s.display.append(p)
+        self._touch()
+        return self
+
+    def _kind(self, name: str) -> int:
+        return 4 if name == "nightmare" else self.data.colours.index(name)
+
+    def _take_fragment(self, kind: int) -> None:
+        s = self.state
+        for pile in (s.pile, s.discard):
+            if kind in pile:
+                pile.remove(kind)
+                return
+        raise LookupError(f"no free fragment of kind {kind}")
+
+    def fragments(self, seat: int, *names: str) -> Table:
+        """Set the fragments behind a screen (Chimera)."""
+        player = self.state.players[seat]
+        for kind, n in enumerate(player.held):
+            self.state.pile += [kind] * n
+        player.held = [0] * 5
+        for name in names:
+            kind = self._kind(name)
+            self._take_fragment(kind)
+            player.held[kind] += 1
+        self._touch()
+        return self
+
+    def dream(self, seat: int, *names: str) -> Table:
+        """Set the fragments laid in a dream (Chimera)."""
+        player = self.state.players[seat]
+        self.state.pile += player.dream
+        player.dream = []
+        for name in names:
+            kind = self._kind(name)
+            self._take_fragment(kind)
+            player.dream.append(kind)
         self._touch()
         return self
 

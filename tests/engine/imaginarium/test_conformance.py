@@ -16,14 +16,14 @@ from engine.imaginarium import GAME
 from engine.imaginarium.state import State
 from tests.engine.conformance import check_playout
 
-HIDDEN_PARAMS = {"count", "goods", "cost", "gain", "projects", "owed"}
+HIDDEN_PARAMS = {"count", "goods", "cost", "gain", "projects", "owed", "fragments"}
 """Event params that may describe what is behind a screen: only allowed in addressed events."""
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seats=st.integers(2, 5), seed=st.integers(0, 2**32))
-def test_random_games_conform(seats: int, seed: int) -> None:
-    check_playout(GAME, seats, seed)
+@given(seats=st.integers(2, 5), seed=st.integers(0, 2**32), chimera=st.booleans())
+def test_random_games_conform(seats: int, seed: int, chimera: bool) -> None:
+    check_playout(GAME, seats, seed, {"chimera": chimera})
 
 
 def _scramble(state: State, seat: int | None) -> State:
@@ -35,7 +35,9 @@ def _scramble(state: State, seat: int | None) -> State:
             p.goods[:4] = [g + 7 for g in p.goods[:4]]
             p.goods[4] += 3
             p.vp_from[4] += 3
+            p.held = [n + 2 for n in p.held]
     other.deck.reverse()
+    other.pile.reverse()
     other.assistant_deck.reverse()
     return other
 
@@ -45,9 +47,9 @@ def _public(view: Any) -> Any:
 
 
 @settings(max_examples=8, deadline=None)
-@given(seats=st.integers(2, 5), seed=st.integers(0, 2**32))
-def test_views_and_events_hide_what_is_behind_screens(seats: int, seed: int) -> None:
-    state = GAME.new(seats, seed)
+@given(seats=st.integers(2, 5), seed=st.integers(0, 2**32), chimera=st.booleans())
+def test_views_and_events_hide_what_is_behind_screens(seats: int, seed: int, chimera: bool) -> None:
+    state = GAME.new(seats, seed, {"chimera": chimera})
     rng = Rng(seed)
     step = 0
     while GAME.outcome(state) is None and step < 400:
@@ -86,6 +88,6 @@ def test_random_games_always_end_within_bounded_rounds() -> None:
 
     for seats in (2, 3, 4, 5):
         for seed in range(3):
-            run = play_one(GAME, seats, seed, [RandomPolicy()] * seats)
+            run = play_one(GAME, seats, seed, [RandomPolicy()] * seats, {"chimera": seed == 2})
             assert run.finished and run.error is None, run
             assert run.rounds <= 60

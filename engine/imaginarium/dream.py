@@ -1,0 +1,355 @@
+"""Chimera: dream fragments, the dream, the dream track and the nightmares.
+
+Chimera rulebook: Picking up a machine and its dream fragment; the daydream action (place fragments
+of different colours, move on the dream track, place a nightmare); dismantle and reorganise enriched;
+the Exhausteur (A7), the Reposette (D4), the Achievette (S4); assistants CAS1-CAS7.
+"""
+
+from __future__ import annotations
+
+from engine.core.contract import Choice, Transition
+from engine.imaginarium.cards import CH, NIGHTMARE
+from engine.imaginarium.common import choice, gain
+from engine.imaginarium.machines import goods_code, has, protected
+from engine.imaginarium.state import MACHINES, OFF, OTHER, Player, State
+
+BROKEN_CHARCOALIUM = 3
+"""CAS5: "When you dismantle a broken machine, receive 3 additional charcoalium"."""
+
+# -- the fragment pile ------------------------------------------------------------------------------
+
+
+def draw(state: State, tx: Transition) -> int | None:
+    """The top fragment of the pile; when it runs out the discarded fragments are shuffled into a new
+    one (Chimera: Checking and resetting). ``None`` when there is none at all."""
+    if not state.pile:
+        if not state.discard:
+            return None
+        state.pile = state.discard
+        state.discard = []
+        state.rng.shuffle(state.pile)
+    tx.used_randomness()
+    return state.pile.pop()
+
+
+def draw_behind_screen(state: State, player: Player, tx: Transition) -> None:
+    """Take the top fragment of the pile behind ``player``'s screen, without revealing it."""
+    kind = draw(state, tx)
+    if kind is not None:
+        player.held[kind] += 1
+        tx.emit("imaginarium.event.fragment_drawn", to={player.seat}, seat=player.seat, fragment=kind_name(state, kind))
+
+
+def kind_name(state: State, kind: int) -> str:
+    return "nightmare" if kind == NIGHTMARE else state.data.colours[kind]
+
+
+def lay_on_belt(state: State, position: int, tx: Transition) -> None:
+    """A fragment face up on a machine entering the belt."""
+    kind = draw(state, tx)
+    state.belt_fragment[position] = -1 if kind is None else kind
+
+
+# -- placing fragments and moving on the track ------------------------------------------------------
+
+
+def start_placement(state: State, origin: str, limit: int) -> None:
+    """Begin laying fragments in the dream: ``limit`` of different colours, only one right after a
+    nightmare (unless CAS2)."""
+    player = state.player
+    turn = state.turn
+    if player.dream and player.dream[-1] == NIGHTMARE and not has(state.data, player, "after_nightmare"):
+        limit = 1
+    turn.origin = origin
+    turn.limit = limit
+    turn.placed = []
+    state.step = "place"
+
+
+def placeable_kinds(player: Player) -> list[int]:
+    """Colours held behind the screen (nightmares are never laid in one's own dream)."""
+    return [k for k in range(NIGHTMARE) if player.held[k]]
+
+
+def placeable(state: State) -> list[int]:
+    """Colours that may still be laid in the current placement."""
+    turn = state.turn
+    if len(turn.placed) >= turn.limit:
+        return []
+    return [k for k in placeable_kinds(state.player) if k not in turn.placed]
+
+
+def place_choices(state: State) -> list[Choice]:
+    out = [
+        choice(f"place:{kind_name(state, k)}", "place", "dream", fragment=kind_name(state, k), move=_run(state, k) + 1)
+        for k in placeable(state)
+    ]
+    return [*out, choice("stop", "stop_placing")]
+
+
+def _run(state: State, kind: int) -> int:
+    """Fragments of ``kind`` ending the dream: each one directly before adds a space (example C)."""
+    run = 0
+    for k in reversed(state.player.dream):
+        if k != kind:
+            break
+        run += 1
+    return run
+
+
+def place_apply(state: State, cid: str, tx: Transition) -> None:
+    player = state.player
+    turn = state.turn
+    if cid == "stop":
+        end_placement(state)
+        return
+    kind = state.data.colours.index(cid.split(":")[1])
+    turn.moves = 1 + _run(state, kind)
+    player.held[kind] -= 1
+    player.dream.append(kind)
+    turn.placed.append(kind)
+    tx.emit("imaginarium.event.placed", seat=player.seat, fragment=kind_name(state, kind), move=turn.moves)
+    state.step = "move"
+
+
+def move(state: State, tx: Transition) -> None:
+    """Move the token space by space; a fork waits for the player's choice (step "branch")."""
+    player = state.player
+    track = state.data.track
+    while state.turn.moves > 0:
+        nxt = track[player.position].next
+        if not nxt:
+            state.turn.moves = 0
+        elif len(nxt) > 1:
+            state.step = "branch"
+            return
+        else:
+            enter(state, player, nxt[0], tx)
+    state.step = "place"
+
+
+def branch_choices(state: State) -> list[Choice]:
+    track = state.data.track
+    return [
+        choice(f"branch:{track[n].id}", "branch", "dream", space=track[n].id) for n in track[state.player.position].next
+    ]
+
+
+def branch_apply(state: State, cid: str, tx: Transition) -> None:
+    track = state.data.track
+    space = next(n for n in track[state.player.position].next if track[n].id == cid.split(":")[1])
+    enter(state, state.player, space, tx)
+    state.step = "move"
+
+
+def enter(state: State, player: Player, space: int, tx: Transition) -> None:
+    """Chimera: the first to pass or stop on a reward space takes it; later ones take 1 charcoalium."""
+    data = state.data
+    player.position = space
+    state.turn.moves -= 1
+    reward = data.track[space].reward
+    if not any(reward) or space in player.visited:
+        return
+    player.visited.append(space)
+    if space not in state.claimed:
+        state.claimed.append(space)
+        gain(player, reward, OTHER)
+        tx.emit(
+            "imaginarium.event.dream_reward", seat=player.seat, space=data.track[space].id, reward=goods_code(reward)
+        )
+    else:
+        player.goods[CH] += data.later_visitors
+        tx.emit(
+            "imaginarium.event.dream_later", seat=player.seat, space=data.track[space].id, amount=data.later_visitors
+        )
+
+
+def end_placement(state: State) -> None:
+    """Back to where the placement came from."""
+    origin = state.turn.origin
+    if origin == "daydream":
+        state.step = "nightmare"
+    elif origin == "effect":
+        state.turn.uses -= 1
+        state.step = "effect" if state.turn.uses > 0 else "menu"
+    else:
+        state.step = "machines"
+
+
+def reached_end(state: State) -> bool:
+    """Chimera: the game ends when a token reaches or passes the End space."""
+    last = len(state.data.track) - 1
+    return any(p.position == last for p in state.players)
+
+
+# -- daydream step 3: nightmares ---------------------------------------------------------------------
+
+
+def nightmare_choices(state: State) -> list[Choice]:
+    """Chimera: a nightmare on an opponent's dream; not on a Reposette owner's, nor after a nightmare."""
+    player = state.player
+    if not player.held[NIGHTMARE]:
+        return []
+    return [
+        choice(f"nightmare:{o.seat}", "nightmare", "dream", target=o.seat)
+        for o in state.players
+        if o is not player and not protected(state.data, o, "nightmare") and not (o.dream and o.dream[-1] == NIGHTMARE)
+    ]
+
+
+def nightmare_apply(state: State, cid: str, tx: Transition) -> None:
+    state.step = "menu"
+    if cid == "skip":
+        return
+    player = state.player
+    target = state.players[int(cid.split(":")[1])]
+    player.held[NIGHTMARE] -= 1
+    target.dream.append(NIGHTMARE)
+    tx.emit("imaginarium.event.nightmare", seat=player.seat, target=target.seat)
+
+
+def wake(state: State, tx: Transition) -> None:
+    """Chimera: Reorganise. If the last fragment of your dream is a nightmare, you can discard it."""
+    player = state.player
+    state.discard.append(player.dream.pop())
+    tx.emit("imaginarium.event.woke", seat=player.seat)
+
+
+# -- CAS1: a fragment from a belt machine ------------------------------------------------------------
+
+
+def catch_choices(state: State) -> list[Choice]:
+    """CAS1: once per turn, at the beginning of the implementation, a fragment of a non-reserved machine."""
+    if state.turn.caught or not has(state.data, state.player, "catch_fragment"):
+        return []
+    taken = {s for s in state.spot if s != OFF}
+    return [
+        choice(f"catch:{pos}", "catch", "dream", position=pos + 1, fragment=kind_name(state, kind))
+        for pos, kind in enumerate(state.belt_fragment)
+        if kind >= 0 and state.belt[pos] >= 0 and pos not in taken
+    ]
+
+
+def catch_apply(state: State, cid: str, tx: Transition) -> None:
+    state.turn.caught = True
+    state.step = "machines"
+    if cid == "next":
+        return
+    pos = int(cid.split(":")[1])
+    kind = state.belt_fragment[pos]
+    state.belt_fragment[pos] = -1
+    state.player.held[kind] += 1
+    tx.emit("imaginarium.event.caught", seat=state.player.seat, fragment=kind_name(state, kind))
+
+
+# -- dismantling: fragments drawn, one kept ----------------------------------------------------------
+
+
+def after_dismantle(state: State, broken: bool, level: int, tx: Transition) -> None:
+    """Chimera: a broken machine gives the top fragment of the pile; a repaired one draws its level in
+    fragments, one kept (step "keep"). CAS4 adds a fragment after either."""
+    player = state.player
+    state.step = "menu"
+    if broken:
+        draw_behind_screen(state, player, tx)
+        _extra(state, tx)
+        return
+    for _ in range(level):
+        kind = draw(state, tx)
+        if kind is not None:
+            state.turn.drawn.append(kind)
+    if state.turn.drawn:
+        tx.emit(
+            "imaginarium.event.fragments_drawn",
+            to={player.seat},
+            seat=player.seat,
+            fragments=",".join(kind_name(state, k) for k in state.turn.drawn),
+        )
+        state.step = "keep"
+    else:
+        _extra(state, tx)
+
+
+def _extra(state: State, tx: Transition) -> None:
+    if has(state.data, state.player, "dismantle_fragment"):
+        draw_behind_screen(state, state.player, tx)
+
+
+def keep_choices(state: State) -> list[Choice]:
+    kinds = sorted(set(state.turn.drawn))
+    return [choice(f"keep:{kind_name(state, k)}", "keep", "dream", fragment=kind_name(state, k)) for k in kinds]
+
+
+def keep_apply(state: State, cid: str, tx: Transition) -> None:
+    name = cid.split(":")[1]
+    kind = NIGHTMARE if name == "nightmare" else state.data.colours.index(name)
+    drawn = state.turn.drawn
+    drawn.remove(kind)
+    state.player.held[kind] += 1
+    state.discard += drawn
+    state.turn.drawn = []
+    tx.emit("imaginarium.event.kept", seat=state.player.seat)
+    state.step = "menu"
+    _extra(state, tx)
+
+
+# -- the Exhausteur (A7) -----------------------------------------------------------------------------
+
+
+def start_exhaust(state: State, tx: Transition) -> None:
+    """Each opponent without a Reposette and with a fragment hands one in (a nightmare is allowed)."""
+    player = state.player
+    state.turn.victims = [
+        o.seat for o in state.players if o is not player and any(o.held) and not protected(state.data, o, "fragments")
+    ]
+    state.turn.submitted = []
+    state.step = "submit" if state.turn.victims else "menu"
+    tx.emit("imaginarium.event.exhausted", seat=player.seat)
+
+
+def submit_choices(state: State) -> list[Choice]:
+    victim = state.players[state.turn.victims[0]]
+    return [
+        choice(f"submit:{kind_name(state, k)}", "submit", "dream", fragment=kind_name(state, k))
+        for k in range(NIGHTMARE + 1)
+        if victim.held[k]
+    ]
+
+
+def submit_apply(state: State, cid: str, tx: Transition) -> None:
+    turn = state.turn
+    victim = state.players[turn.victims.pop(0)]
+    name = cid.split(":")[1]
+    kind = NIGHTMARE if name == "nightmare" else state.data.colours.index(name)
+    victim.held[kind] -= 1
+    turn.submitted.append(kind)
+    tx.revealed_hidden()
+    tx.emit("imaginarium.event.submitted", to={victim.seat, state.player.seat}, seat=victim.seat, fragment=name)
+    if not turn.victims:
+        state.step = "collect"
+
+
+def collect_choices(state: State) -> list[Choice]:
+    kinds = sorted(set(state.turn.submitted))
+    return [choice(f"collect:{kind_name(state, k)}", "collect", "dream", fragment=kind_name(state, k)) for k in kinds]
+
+
+def collect_apply(state: State, cid: str, tx: Transition) -> None:
+    name = cid.split(":")[1]
+    kind = NIGHTMARE if name == "nightmare" else state.data.colours.index(name)
+    submitted = state.turn.submitted
+    submitted.remove(kind)
+    state.player.held[kind] += 1
+    state.discard += submitted
+    state.turn.submitted = []
+    tx.emit("imaginarium.event.collected", seat=state.player.seat)
+    state.step = "menu"
+
+
+def broken_bonus(state: State, tx: Transition) -> None:
+    """CAS5 (+3 charcoalium) and CAS6 (+1 VP) when dismantling a broken machine."""
+    player = state.player
+    if has(state.data, player, "broken_charcoalium"):
+        player.goods[CH] += BROKEN_CHARCOALIUM
+    if has(state.data, player, "broken_vp"):
+        gain(player, (0, 0, 0, 0, 1), MACHINES)
