@@ -119,15 +119,18 @@ async def _demo(args: argparse.Namespace) -> int:
 async def _write_outputs(
     service: GameService, game: Game[Any], game_id: int, out: Path, names: list[str], progress: Progress
 ) -> int:
-    """Boards at the start of every round and at the end, screens and scores at the end, the logs."""
+    """Boards at the start of every round (at the start only if the view has no ``round``) and at the end,
+    screens and scores at the end, the logs."""
     out.mkdir(parents=True, exist_ok=True)
     history = await service.history(game_id)
     files: list[str] = []
     last_round: object = None
     for version, state in history:
         view = game.view(state, None)
-        current = getattr(view, "round", version)
-        if current != last_round:
+        current = getattr(view, "round", None)
+        if current is None and version == 0:
+            files.append(write_render(out, "board-start", render_board, view, names))
+        elif current is not None and current != last_round:
             last_round = current
             files.append(write_render(out, f"board-round-{int(current):02d}", render_board, view, names))
             progress.show(f"rendering: {len(files)} views", 1)

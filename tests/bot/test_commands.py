@@ -17,7 +17,7 @@ def test_demo_plays_to_the_end_and_writes_views_and_logs(tmp_path: Path, capsys:
     names = {p.name for p in out.iterdir()}
     assert {"board-final.txt", "final-scores.txt", "log.txt", "log-full.txt"} <= names
     assert {f"screen-seat-{i}.txt" for i in (1, 2, 3)} <= names
-    assert any(n.startswith("board-round-") for n in names)
+    assert "board-start.txt" in names and not any(n.startswith("board-round-") for n in names)
     public = (out / "log.txt").read_text("utf-8")
     assert "played a" in public and "drew [" not in public
     assert "private to" in (out / "log-full.txt").read_text("utf-8")
