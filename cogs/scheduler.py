@@ -44,13 +44,16 @@ class Scheduler(commands.Cog):
             return 0
         done = 0
         for work in await service.due_work(now):
+            if not self.bot.gate.open:
+                break
             try:
                 async with self.bot.gate.move():
                     result = await service.perform(work)
-                await self.bot.publisher.after(result)
-                done += 1
             except Exception:
-                log.exception("scheduled %s for game %s failed; it will be retried", work.kind, work.game_id)
+                log.exception("scheduled %s for game %s failed; the next pass tries again", work.kind, work.game_id)
+                continue
+            await self.bot.publisher.after(result)
+            done += 1
         return done
 
 

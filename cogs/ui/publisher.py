@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -122,12 +122,20 @@ class Publisher:
 
     # -- after a change ------------------------------------------------------------------------
     async def after(self, result: MoveResult) -> None:
-        """Everything public that follows a service call: the board, then the news."""
+        """Everything public that follows a committed change: the board, then the news.
+
+        The change is already stored, so a failure here (a deleted thread, a missing permission) is
+        logged and never reported to the player as a refused move; the next change redraws the board.
+        """
         if result.moves or result.game.status != "active" or result.notifications:
-            await self.refresh_board(result.game.id)
+            try:
+                await self.refresh_board(result.game.id)
+            except Exception:
+                log.exception("could not redraw the board of game %s", result.game.id)
         await self.deliver(result.game, result.notifications)
 
     async def deliver(self, game: GameInfo, notes: Iterable[Notification]) -> None:
+        """Post each notification; one that fails is logged and the others still go out."""
         notes = list(notes)
         where = game.thread_id or game.channel_id
         if where is None:
@@ -135,19 +143,27 @@ class Publisher:
         channel = self.bot.get_partial_messageable(where)
         to_act = [n for n in notes if isinstance(n, MustAct)]
         if to_act:
-            await self._ping(channel, game, to_act)
+            await self._safely(self._ping(channel, game, to_act), game)
         for note in notes:
             if isinstance(note, Reminder):
-                await self._remind(channel, game, note)
+                await self._safely(self._remind(channel, game, note), game)
             elif isinstance(note, TimedOut):
                 extra = " The seat is now played by an AI." if note.replaced else ""
-                await self._say(channel, f"⌛ <@{note.user_id}> missed the deadline; an AI played that turn.{extra}")
+                text = f"⌛ <@{note.user_id}> missed the deadline; an AI played that turn.{extra}"
+                await self._safely(self._say(channel, text), game)
             elif isinstance(note, SeatReplaced) and note.reason != "timeouts":
                 why = {"abandoned": "left the game", "kicked": "was removed by the host"}.get(note.reason, note.reason)
-                await self._say(channel, f"🤖 <@{note.user_id}> {why}; an AI now plays seat {note.seat + 1}.")
+                text = f"🤖 <@{note.user_id}> {why}; an AI now plays seat {note.seat + 1}."
+                await self._safely(self._say(channel, text), game)
             elif isinstance(note, GameEnded):
-                await self._final(channel, game)
-                await self.redraw_lobby(game)
+                await self._safely(self._final(channel, game), game)
+                await self._safely(self.redraw_lobby(game), game)
+
+    async def _safely(self, work: Awaitable[None], game: GameInfo) -> None:
+        try:
+            await work
+        except Exception:
+            log.exception("could not post an update for game %s", game.id)
 
     async def _ping(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
         users = sorted({n.user_id for n in notes})

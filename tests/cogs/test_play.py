@@ -132,3 +132,18 @@ async def test_unknown_buttons_get_an_answer(start_bot: StartBot, fake: FakeDisc
     board["components"][0]["components"][0]["custom_id"] = "bb:old-format:1"
     answered = await harness.click(ALICE, table.board_id, "bb:old-format:1", as_shown=board)
     assert answered.ephemeral and "no longer in use" in answered.text()
+
+
+async def test_a_lost_board_message_does_not_undo_or_misreport_the_move(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    board = fake.messages.pop(table.board_id)  # deleted by a moderator; the ping's button still works
+    player = await _turn_of(harness, table.game_id)
+    panel = await harness.click(player, table.board_id, f"board:{table.game_id}:play", as_shown=board)
+    assert panel.message is not None
+    played = await harness.click(
+        player, panel.message["id"], next(c for c in custom_ids(panel.message) if c.startswith("mv:"))
+    )
+    assert "Nothing was changed" not in played.text()
+    assert harness.bot.service is not None
+    assert (await harness.bot.service.game(table.game_id)).version == 1
