@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.imaginarium.view import ImaginariumView, Screen
-from renders.imaginarium import labels, workshop
+from renders.imaginarium import dream, labels, workshop
 from renders.imaginarium.cards import describe
 from renders.imaginarium.table import status
 from renders.kit.names import seat_name
@@ -72,6 +72,8 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     if view.crusher:
         crusher += ", top: " + describe(view.crusher[-1], lang)
     lines.append(f"{labels.text('crusher', lang)}: {crusher}.")
+    if view.dream_spaces:
+        lines.append(dream.summary(view, names))
     for player in view.players:
         lines.append(workshop.summary(player, name(player.seat), lang) + ".")
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.imaginarium.view import BeltSlot, CurrentTurn, ImaginariumView
-from renders.imaginarium import catalogue, labels, workshop
+from renders.imaginarium import catalogue, dream, labels, workshop
 from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, chip, face
 from renders.imaginarium.goods import good
 from renders.kit import frames, icons
@@ -257,7 +257,8 @@ def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image
     y_belt = HEADER_H
     y_mid = y_belt + BELT_H + GAP
     y_office = y_mid + MID_H + GAP
-    y_players = y_office + OFFICE_H + GAP
+    y_dream = y_office + OFFICE_H + GAP
+    y_players = y_dream + (dream.HEIGHT + GAP if view.dream_spaces else 0)
     height = y_players + sum(r + GAP for r in rows) + M - GAP
     canvas = Image.new("RGB", (W, height), TABLE)
     _header(canvas, view, names, lang)
@@ -267,6 +268,8 @@ def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image
     _meeting_room(canvas, view, (M + left + GAP, y_mid, M + left + GAP + mid, y_mid + MID_H), lang)
     _crusher(canvas, view, (M + left + mid + 2 * GAP, y_mid, W - M, y_mid + MID_H), lang)
     _office(canvas, view, y_office, lang)
+    if view.dream_spaces:
+        dream.draw(canvas, view, (M, y_dream, W - M, y_dream + dream.HEIGHT))
     y = y_players
     for r, row_h in enumerate(rows):
         for c, board in enumerate(view.players[2 * r : 2 * r + 2]):

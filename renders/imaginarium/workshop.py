@@ -61,7 +61,7 @@ def _info_rows(board: PlayerBoard) -> list[tuple[str, int]]:
     rows = [("yard", max(1, _chip_rows(len(board.yard), 3)))]
     rows.append(("assistants", max(1, _chip_rows(len(board.assistants), 2))))
     rows.append(("projects", max(1, _chip_rows(len(board.completed_projects), 2))))
-    if board.dream or board.dream_position is not None:
+    if board.dream:
         rows.append(("dream", 1))
     return rows
 
@@ -129,7 +129,7 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             texts = [f"{p}  {labels.PROJECTS.get(p, '')}".strip() for p in board.completed_projects]
             _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
         else:
-            _dream(d, board, (cx, y), lang)
+            _dream(d, board, (cx, y))
         y += rows * (CHIP_H + 6) + 4
 
 
@@ -155,16 +155,12 @@ def _text_chips(d: ImageDraw.ImageDraw, texts: list[str], xy: tuple[int, int], c
         tx.line(d, (x + 10, y + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=chip_w - 20)
 
 
-def _dream(d: ImageDraw.ImageDraw, board: PlayerBoard, xy: tuple[int, int], lang: str) -> None:
-    """Chimera: the fragments laid in the dream, then the token's space on the dream track."""
-    x = xy[0]
-    for colour in board.dream:
+def _dream(d: ImageDraw.ImageDraw, board: PlayerBoard, xy: tuple[int, int]) -> None:
+    """Chimera: the fragments laid in the dream, in order (the token's place is on the dream track)."""
+    for i, colour in enumerate(board.dream):
+        x = xy[0] + i * 34
         fill = FRAGMENT_COLOURS.get(colour, (160, 160, 160))
         d.ellipse((x, xy[1] + 6, x + 28, xy[1] + 34), fill=fill, outline=INK_ON_TABLE, width=2)
-        x += 34
-    if board.dream_position is not None:
-        text = labels.text("dream.position", lang, n=board.dream_position)
-        tx.line(d, (x + 8, xy[1] + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm")
 
 
 @cache
@@ -221,9 +217,6 @@ def summary(board: PlayerBoard, name: str, lang: str) -> str:
     ]
     if board.team is not None:
         parts.insert(1, labels.text("team", lang, n=board.team + 1).lower())
-    if board.dream or board.dream_position is not None:
-        text = ", ".join(board.dream) or labels.text("none", lang)
-        if board.dream_position is not None:
-            text += f" ({labels.text('dream.position', lang, n=board.dream_position).lower()})"
-        parts.append(f"{labels.text('dream', lang).lower()}: {text}")
+    if board.dream:
+        parts.append(f"{labels.text('dream', lang).lower()}: " + ", ".join(board.dream))
     return " — ".join(parts)

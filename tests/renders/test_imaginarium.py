@@ -6,9 +6,9 @@ import dataclasses
 
 import pytest
 
-from engine.imaginarium.view import CurrentTurn
+from engine.imaginarium.view import Amount, CurrentTurn, DreamSpace
 from renders.api import render_board, render_card, render_final, render_screen
-from renders.imaginarium import board, card, final, screen
+from renders.imaginarium import board, card, dream, final, screen
 from tests.renders import samples
 from tests.renders.helpers import decode, distinct_colours
 from tests.support.tinygame import TinyView
@@ -168,7 +168,7 @@ def test_two_player_saboteurs_chimera_dreams_and_teams_are_shown() -> None:
     assert render.png != render_board(view).png
     assert "price 6, sabotage by Seat 2, fragment glory" in render.text
     assert "+1 charcoalium (sabotage: Seat 1)" in render.text
-    assert "dream: romance, romance, nightmare (track space 7)" in render.text
+    assert "dream: romance, romance, nightmare" in render.text
     assert "Seat 1 (red circle, workshop 1) — team 1 —" in render.text
 
 
@@ -178,3 +178,21 @@ def test_turn_in_progress_ticks_actions_and_used_machines() -> None:
     render = render_board(dataclasses.replace(view, turn=turn))
     assert "Turn of Seat 2: done Repair; machines used in spaces 1." in render.text
     assert render.png != render_board(view).png
+
+
+def test_chimera_dream_track_shows_rewards_and_tokens() -> None:
+    spaces = (
+        DreamSpace(0, "start", (1,)),
+        DreamSpace(1, "1", (2, 3), (Amount("wood", 1),)),
+        DreamSpace(2, "2a", (4,), (Amount("vp", 2),), claimed=True),
+        DreamSpace(3, "2b", (4,), (Amount("copper", 1),)),
+        DreamSpace(4, "end", ()),
+    )
+    view = samples.mid_game(3)
+    players = (dataclasses.replace(view.players[0], dream_position=3), *view.players[1:])
+    chimera = dataclasses.replace(view, dream_spaces=spaces, players=players, fragment_pile=20, fragment_discard=3)
+    render = render_board(chimera)
+    assert decode(render.png).height > decode(render_board(view).png).height
+    assert ("Dream track (fragments: 20 in the pile, 3 discarded): unclaimed rewards 1: 1 wood; 2b: 1 copper; "
+            "Seat 1 on 2b.") in render.text
+    assert dream.layout(spaces) == {0: (0, 0), 1: (1, 0), 2: (2, -1), 3: (2, 1), 4: (3, 0)}
