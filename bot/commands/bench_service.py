@@ -32,6 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=3, help="seats per game, all human (default: 3)")
     parser.add_argument("--games", type=int, default=10_000, help="largest number of stored games (default: 10000)")
     parser.add_argument("--moves", type=int, default=300, help="moves measured per size (default: 300)")
+    parser.add_argument("--warmup", type=int, default=30, help="untimed moves before measuring (default: 30)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the stored games and the move picks")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
 
@@ -77,6 +78,7 @@ async def _measure(path: Path, size: int, args: argparse.Namespace) -> dict[str,
         picks, choices = Rng(args.seed), Rng(args.seed + 1)
         samples: list[float] = []
         current: int | None = None
+        played = 0
         while len(samples) < args.moves:
             if current is None:
                 current = fresh.pop(picks.randbelow(len(fresh))) if fresh else await _started_game(service, args)
@@ -92,7 +94,10 @@ async def _measure(path: Path, size: int, args: argparse.Namespace) -> dict[str,
             choice = choices.choice(decision.choices).id
             begin = time.perf_counter()
             await service.act(game_id, seat.user_id, choice, info.version)
-            samples.append((time.perf_counter() - begin) * 1000)
+            elapsed = (time.perf_counter() - begin) * 1000
+            played += 1
+            if played > args.warmup:
+                samples.append(elapsed)
     cuts = statistics.quantiles(samples, n=100, method="inclusive")
     return {
         "p50_ms": round(statistics.median(samples), 3),
