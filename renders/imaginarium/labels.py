@@ -151,6 +151,7 @@ CARD_CAPTIONS: Mapping[str, str] = {
     "D3": "no theft, no tangling",
     "D4": "your dream is protected",
     "S1": "take a card from the crusher",
+    "S4": "add 1 fragment to your dream (two combined: up to 3)",
 }
 """For cards whose effect is not an input → output line (attacks, defenses, the Recyclateur)."""
 
