@@ -363,8 +363,15 @@ class GameService:
             return last is not None and snap[0] == loaded.game.version and game.to_json(last) == loaded.state
 
     async def history(self, game_id: int) -> list[tuple[int, Any]]:
-        """Every ``(version, state)`` of a game rebuilt from its log (for tools such as the demo's images)."""
+        """Every ``(version, state)`` of a finished game rebuilt from its log (e.g. the demo's images).
+
+        Full states hold every seat's hidden information, so a running game's history is refused.
+        """
         loaded = await self._loaded(game_id)
+        if loaded.game.status != "finished":
+            raise WrongStatus(
+                f"Game #{game_id} is {loaded.game.status}; its history opens when it has ended.", game=game_id
+            )
         game = registry.get(loaded.game.kind)
         actions = await self.store.actions(game_id)
         return list(replay(game, loaded.game, len(loaded.seats), actions))

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot.notifications import GameEnded, MustAct, SeatReplaced
-from bot.service import CannotUndo, GameService, NotHost, NotSeated
+from bot.service import CannotUndo, GameService, NotHost, NotSeated, WrongStatus
 from engine import registry
 from engine.core.contract import View
 from engine.core.errors import GameFinished, IllegalChoice, StaleVersion, WrongSeat
@@ -126,6 +126,7 @@ async def test_replay_equals_snapshot_at_every_version(service: GameService) -> 
     assert snap is not None
     snapshots[snap[0]] = json.loads(snap[1])
     replayed = {version: game.to_json(state) for version, state in await service.history(game_id)}
+    assert (await service.game(game_id)).status == "finished"
     for version, stored in snapshots.items():
         assert replayed[version] == stored, version
     assert await service.replay_matches(game_id)
@@ -179,6 +180,12 @@ async def test_abandon_and_kick_hand_the_seat_to_an_ai(service: GameService) -> 
         result = await service.kick(game_id, 1, kicked.seat)
         assert any(isinstance(n, SeatReplaced) and n.reason == "kicked" for n in result.notifications)
         assert await service.replay_matches(game_id)
+
+
+async def test_history_of_a_running_game_is_refused(service: GameService) -> None:
+    game_id = await started_tiny(service)
+    with pytest.raises(WrongStatus, match="history"):
+        await service.history(game_id)
 
 
 async def test_finished_games_refuse_moves(service: GameService) -> None:
