@@ -11,8 +11,20 @@ def check(state: State) -> str | None:
     """The first inconsistency found, or ``None``."""
     data = state.data
     machines = [*state.deck, *(u for u in state.belt if u >= 0), *state.crusher, *state.box]
-    fragments = [*state.pile, *state.discard, *(f for f in state.belt_fragment if f >= 0)]
-    fragments += state.turn.drawn + state.turn.submitted
+    held = [0] * 5
+    for p in state.players:
+        for k in p.dream:
+            held[k] += 1
+        for k in range(5):
+            held[k] += p.held[k]
+    if data.chimera:
+        for k in (*state.pile, *state.discard, *state.belt_fragment, *state.turn.drawn, *state.turn.submitted):
+            if k >= 0:
+                held[k] += 1
+        if held != list(data.fragments):
+            return f"dream fragments are not each in exactly one place: {held} of {data.fragments}"
+    elif any(held):
+        return "dream fragments in a game without the Chimera expansion"
     assistants = [*state.assistant_deck, *state.meeting]
     projects = [*state.display, *state.stock, *state.removed]
     if state.turn.paying >= 0:
@@ -24,14 +36,12 @@ def check(state: State) -> str | None:
             if not valid_stack(data, stack):
                 return f"seat {p.seat} holds a stack the rules forbid: {stack}"
         assistants += p.assistants
-        fragments += p.dream
-        fragments += [k for k, n in enumerate(p.held) for _ in range(n)]
         projects += p.secret
         if min(p.goods) < 0 or min(p.held) < 0:
             return f"seat {p.seat} has a negative quantity: {p.goods}"
         if sum(p.vp_from) != p.goods[4]:
             return f"seat {p.seat} VP by source {p.vp_from} do not add up to {p.goods[4]}"
-        if len(p.stacks) > spaces(data, p) and state.step != "reorganise":
+        if len(p.stacks) > data.spaces and len(p.stacks) > spaces(data, p) and state.step != "reorganise":
             return f"seat {p.seat} uses {len(p.stacks)} spaces"
         if len(p.assistants) > data.max_assistants:
             return f"seat {p.seat} has {len(p.assistants)} assistants"
@@ -41,6 +51,4 @@ def check(state: State) -> str | None:
         return "assistants are not each in exactly one place"
     if sorted(projects) != list(range(len(data.projects))):
         return "projects are not each in exactly one place"
-    if data.chimera and [fragments.count(k) for k in range(len(data.fragments))] != list(data.fragments):
-        return "dream fragments are not each in exactly one place"
     return None
