@@ -1,4 +1,5 @@
-"""``bricabot render --demo --out DIR``: a sample set of images and their text summaries.
+"""``bricabot render --demo --out DIR``: a sample set of images and their text summaries (every seat
+count, plus the largest table with each on/off option of the game switched on, e.g. Chimera).
 
 Every sample is a real position: the engine plays random legal choices from a seed, then the game's
 views (a spectator's for the board, a seat's for its screen) are drawn. Nothing is made up, so if the
@@ -35,7 +36,7 @@ class Played:
 
 
 def play(kind: str, seats: int, seed: int, *, until_round: int | None = MID_GAME_ROUND,
-         extra: int | None = None) -> Played:
+         extra: int | None = None, options: dict[str, Any] | None = None) -> Played:
     """Play random legal choices from ``seed`` until round ``until_round`` starts (``None``: the end),
     then ``extra`` more decisions (default: three per seat, so planning is done and pieces stand on the
     board). Stops early if the game ends.
@@ -43,7 +44,7 @@ def play(kind: str, seats: int, seed: int, *, until_round: int | None = MID_GAME
     Raises :class:`EngineError` (or the registry's ``BadOptions``) when the game cannot be played.
     """
     game = registry.get(kind)
-    state = game.new(seats, seed)
+    state = game.new(seats, seed, options)
     rng = Rng(seed ^ 0xD3_30)
     policy = RandomPolicy()
     left = 3 * seats if extra is None else extra
@@ -104,6 +105,18 @@ def _demo(kind: str, out: Path, seed: int) -> int:
         if seats == game.max_seats:
             for card in _cards(game.view(mid.state, None))[:3]:
                 _write(out, f"{kind}-card-{card.serial}", render_card(card))
+    for spec in game.option_specs:
+        if spec.kind != "bool" or spec.default is not False:
+            continue
+        seats = game.max_seats
+        try:
+            variant = play(kind, seats, seed + seats, options={spec.name: True})
+        except EngineError as exc:
+            print(f"skipped {kind} with {spec.name}: {exc}")
+            failures += 1
+            continue
+        _write(out, f"{kind}-{seats}p-{spec.name}-board", render_board(game.view(variant.state, None)))
+        _write(out, f"{kind}-{seats}p-{spec.name}-screen-seat1", render_screen(game.view(variant.state, 0)))
     return failures
 
 

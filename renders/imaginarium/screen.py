@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.imaginarium.view import ImaginariumView, PlayerBoard, Screen
 from renders.imaginarium import labels, workshop
-from renders.imaginarium.goods import good
+from renders.imaginarium.goods import fragment, good
 from renders.imaginarium.table import GAP, HEADER_H, M, W, status, token
 from renders.kit import frames, icons
 from renders.kit import text as tx
@@ -73,8 +73,7 @@ def draw(view: ImaginariumView, screen: Screen, board: PlayerBoard | None, names
         tx.line(d, (x0 + 16, y + 10), labels.text("screen.fragments", lang), 24, INK_ON_TABLE, bold=True)
         y += 50
         for i, colour in enumerate(screen.fragments):
-            fill = workshop.FRAGMENT_COLOURS.get(colour, (160, 160, 160))
-            d.ellipse((x0 + 16 + i * 40, y, x0 + 50 + i * 40, y + 34), fill=fill, outline=INK_ON_TABLE, width=2)
+            icons.paste(canvas, fragment(colour, 36), (x0 + 16 + i * 42, y))
     if board is not None:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
         workshop.draw(canvas, board, (x0 + left_w + GAP, y0), name=name, active=board.seat in view.active,

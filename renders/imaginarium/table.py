@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.imaginarium.view import BeltSlot, CurrentTurn, ImaginariumView
 from renders.imaginarium import catalogue, dream, labels, workshop
 from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, chip, face
-from renders.imaginarium.goods import good
+from renders.imaginarium.goods import fragment, good
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import (
@@ -140,8 +140,7 @@ def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[s
             tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT if saboteur else INK_ON_TABLE, bold=True,
                     anchor="lm", max_width=CARD_W - TOKEN - 8)
         if slot.fragment:
-            fill = workshop.FRAGMENT_COLOURS.get(slot.fragment, (160, 160, 160))
-            d.ellipse((x + CARD_W - 30, my + 2, x + CARD_W - 2, my + 30), fill=fill, outline=INK_ON_TABLE, width=2)
+            icons.paste(canvas, fragment(slot.fragment, 32), (x + CARD_W - 32, my))
 
 
 def _extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int],

@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 from engine.imaginarium.view import CurrentTurn, MachineStack, PlayerBoard
 from renders.imaginarium import labels
 from renders.imaginarium.cards import BAND, CARD_H, CARD_W, CHIP_H, chip, describe, paste_stack, stack_height
+from renders.imaginarium.goods import fragment
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import (
@@ -34,13 +35,6 @@ GAP = 8
 HEADER = 56
 LABEL_W = 118
 SLOTS_PER_ROW = 4
-FRAGMENT_COLOURS = {
-    "romance": (235, 90, 140),
-    "glory": (250, 200, 40),
-    "escape": (80, 170, 240),
-    "festivities": (120, 200, 90),
-    "nightmare": (30, 30, 30),
-}
 
 
 def _slot_rows(board: PlayerBoard) -> list[tuple[MachineStack | None, ...]]:
@@ -129,7 +123,7 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             texts = [f"{p}  {labels.PROJECTS.get(p, '')}".strip() for p in board.completed_projects]
             _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
         else:
-            _dream(d, board, (cx, y))
+            _dream(canvas, board, (cx, y))
         y += rows * (CHIP_H + 6) + 4
 
 
@@ -155,12 +149,10 @@ def _text_chips(d: ImageDraw.ImageDraw, texts: list[str], xy: tuple[int, int], c
         tx.line(d, (x + 10, y + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=chip_w - 20)
 
 
-def _dream(d: ImageDraw.ImageDraw, board: PlayerBoard, xy: tuple[int, int]) -> None:
+def _dream(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int]) -> None:
     """Chimera: the fragments laid in the dream, in order (the token's place is on the dream track)."""
     for i, colour in enumerate(board.dream):
-        x = xy[0] + i * 34
-        fill = FRAGMENT_COLOURS.get(colour, (160, 160, 160))
-        d.ellipse((x, xy[1] + 6, x + 28, xy[1] + 34), fill=fill, outline=INK_ON_TABLE, width=2)
+        icons.paste(canvas, fragment(colour, 32), (xy[0] + i * 36, xy[1] + 4))
 
 
 @cache
