@@ -26,7 +26,7 @@ def _imaginarium() -> Any:
 def _hide_differently(state: Any, rng: random.Random) -> list[str]:
     """Change every hidden part of an Imaginarium state that exists; returns what was changed."""
     changed = []
-    for name in ("deck", "assistant_deck", "stock"):
+    for name in ("deck", "assistant_deck", "stock", "pile"):
         pile = getattr(state, name, None)
         if isinstance(pile, list) and len(pile) > 1:
             rng.shuffle(pile)
@@ -36,6 +36,10 @@ def _hide_differently(state: Any, rng: random.Random) -> list[str]:
         if isinstance(goods, list):
             goods[:] = [rng.randint(0, 30) for _ in goods]
             changed.append("goods")
+        held = getattr(player, "held", None)
+        if isinstance(held, list) and held:
+            held[:] = [rng.randint(0, 3) for _ in held]
+            changed.append("held")
         secret = getattr(player, "secret", None)
         stock = getattr(state, "stock", [])
         if isinstance(secret, list) and len(stock) >= 2:
@@ -44,19 +48,22 @@ def _hide_differently(state: Any, rng: random.Random) -> list[str]:
     return changed
 
 
+@pytest.mark.parametrize("chimera", (False, True))
 @pytest.mark.parametrize("seats", (2, 3, 4, 5))
 @pytest.mark.parametrize("seed", (1, 2, 3))
-def test_public_board_is_the_same_for_every_viewer_and_any_hidden_data(seats: int, seed: int) -> None:
+def test_public_board_is_the_same_for_every_viewer_and_any_hidden_data(seats: int, seed: int, chimera: bool) -> None:
     game = _imaginarium()
     rng = random.Random(seed * 100 + seats)
-    played = play("imaginarium", seats, seed, until_round=rng.randint(1, 4), extra=rng.randint(0, 4 * seats))
+    played = play("imaginarium", seats, seed, until_round=rng.randint(1, 4), extra=rng.randint(0, 4 * seats),
+                  options={"chimera": chimera})
     public = render_board(game.view(played.state, None))
     for seat in range(seats):
         seen = render_board(game.view(played.state, seat))
         assert seen.png == public.png and seen.text == public.text
     other = game.copy(played.state)
     changed = _hide_differently(other, rng)
-    assert {"deck", "goods"} <= set(changed), f"hidden data not found in the state: {changed}"
+    expected = {"deck", "goods"} | ({"pile", "held"} if chimera else set())
+    assert expected <= set(changed), f"hidden data not found in the state: {changed}"
     assert game.view(other, 0).screen != game.view(played.state, 0).screen, "the change must be a real one"
     moved = render_board(game.view(other, None))
     assert moved.png == public.png and moved.text == public.text
