@@ -1,5 +1,5 @@
 """The public table: header, conveyor belt, extractors and initiative, meeting room, crusher, design
-office, then every seat's workshop.
+office, Chimera's dream track when in play, then every seat's workshop.
 
 Only public fields of the view are read here: never ``view.screen`` nor ``view.final`` screens, so
 the public image is the same whoever the viewer is (the leak tests check it byte for byte).
@@ -57,6 +57,7 @@ def _title(d: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, extra: str = 
 
 
 def status(view: ImaginariumView, lang: str) -> str:
+    """Round, phase and implementation step in words (shared by every image's header)."""
     if view.phase == "ended":
         return labels.text("phase.ended", lang)
     status = f"{labels.text('round', lang, n=view.round)} · {labels.text(f'phase.{view.phase}', lang)}"
