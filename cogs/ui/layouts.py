@@ -23,7 +23,7 @@ COLOUR = discord.Colour.from_rgb(196, 120, 48)
 
 
 def _options_text(game: GameInfo) -> str:
-    shown = [f"{name}: {value}" for name, value in sorted(game.options.items())]
+    shown = [f"{name}: {_value(value)}" for name, value in sorted(game.options.items())]
     timer = "off" if game.turn_timer is None else _duration(game.turn_timer.total_seconds())
     shown.append(f"turn timer: {timer}")
     replace_after = game.timeout_policy.replace_after
@@ -32,6 +32,12 @@ def _options_text(game: GameInfo) -> str:
         + ("" if replace_after is None else f", seat given to an AI after {replace_after}")
     )
     return "\n".join(shown)
+
+
+def _value(value: object) -> str:
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)
 
 
 def _duration(seconds: float) -> str:

@@ -14,6 +14,18 @@ async def test_new_game_autocomplete_comes_from_the_registered_kinds(start_bot: 
     assert [c["value"] for c in kinds.autocomplete] == ["imaginarium"]
     tiny = await harness.autocomplete(ALICE, "game new", "options", kind="tiny", options="ha")
     assert [c["value"] for c in tiny.autocomplete] == ["hand=1", "hand=2", "hand=3"]
+    chimera = await harness.autocomplete(ALICE, "game new", "options", kind="imaginarium", options="")
+    assert [c["value"] for c in chimera.autocomplete] == ["chimera=true", "chimera=false"]
+
+
+async def test_new_game_with_an_option(start_bot: StartBot) -> None:
+    harness = await start_bot()
+    created = await harness.slash(ALICE, "game new", kind="imaginarium", options="chimera", timer="24h", ai=1)
+    assert created.message is not None and not created.ephemeral
+    assert "chimera: on" in created.text() and "turn timer: 1 d" in created.text()
+    assert harness.bot.service is not None
+    (game,) = await harness.bot.service.games()
+    assert game.options == {"chimera": True} and [s.is_ai for s in game.seats] == [False, True]
 
 
 async def test_bad_input_gets_a_clear_private_answer_and_changes_nothing(start_bot: StartBot) -> None:

@@ -20,6 +20,8 @@ from tests.support.discord import gateway
 from tests.support.discord.gateway import Guild, User
 from tests.support.discord.server import EPHEMERAL, FakeDiscord, InteractionRecord, Recorded
 
+DEADLINE = 3.0
+"""Discord invalidates an interaction not answered (or deferred) within 3 seconds."""
 _TRACKED_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ", "bricabot-")
 """Task names of interaction dispatch (discord.py) and of the bot's own follow-up work."""
 
@@ -125,6 +127,11 @@ class Harness:
             self.fake.interactions[payload["token"]] = _record(payload, payload.get("message"))
             self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
         await self.settle()
+        for payload in payloads:
+            record = self.fake.interactions[payload["token"]]
+            assert record.answered_at is not None, f"interaction {payload['data']} was never answered"
+            late = record.answered_at - record.created_at
+            assert late < DEADLINE, f"first answer to {payload['data']} after {late:.1f} s"
         return Exchange(self.fake, payloads[0]["token"], self.fake.requests[start:])
 
     def component_payload(self, user: User, message: dict[str, Any], custom_id: str) -> dict[str, Any]:

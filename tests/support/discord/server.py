@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -62,6 +63,8 @@ class InteractionRecord:
     original_id: int | None = None
     response_type: int | None = None
     autocomplete: list[dict[str, Any]] | None = None
+    created_at: float = field(default_factory=time.monotonic)
+    answered_at: float | None = None
 
 
 @dataclass
@@ -202,6 +205,7 @@ class FakeDiscord:
         kind = int(body["type"])
         data = body.get("data") or {}
         inter.response_type = kind
+        inter.answered_at = time.monotonic()
         flags = int(data.get("flags", 0) or 0)
         message: dict[str, Any] | None = None
         if kind == 4:
