@@ -73,3 +73,21 @@ async def test_restart_keeps_buttons_working_and_fires_missed_timeouts(
     assert (await second.bot.service.game(table.game_id)).version == version
     opened = await second.click(player, table.board_id, f"board:{table.game_id}:play")
     assert opened.ephemeral and opened.message is not None
+
+
+async def test_reminder_by_dm_when_dms_are_open(start_bot: StartBot, fake: FakeDiscord, clock: MovableClock) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny", timer="12h")
+    player = await _acting(harness, table.game_id)
+    start = len(fake.requests)
+    clock.advance(timedelta(hours=10))
+    scheduler = harness.bot.get_cog("Scheduler")
+    assert scheduler is not None
+    assert await scheduler.tick() == 1  # type: ignore[attr-defined]
+    sent = fake.requests[start:]
+    opened = [r for r in sent if r.path == "/users/@me/channels"]
+    assert [str(r.json["recipient_id"]) for r in opened] == [str(player.id)]
+    dms = [r for r in sent if r.private and r.path.endswith("/messages")]
+    assert len(dms) == 1 and dms[0].status == 200 and "⏰" in dms[0].json["content"]
+    assert f"/{table.thread_id}" in dms[0].json["content"]  # a link to the game thread
+    assert not [r for r in sent if r.path == f"/channels/{table.thread_id}/messages"]
