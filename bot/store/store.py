@@ -21,6 +21,7 @@ from bot.clock import SeatClock
 from bot.store.rows import ActionRow, GameRow, Loaded, SeatRow
 from bot.store.schema import LATEST, MIGRATIONS
 from engine.core.contract import Event
+from engine.core.errors import StaleVersion
 
 _GAME_COLUMNS = (
     "id, kind, options, seed, status, host_id, guild_id, channel_id, thread_id, version, turn_timer, "
@@ -126,13 +127,20 @@ class Tx:
         await self._db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))
 
     async def bump_version(self, game_id: int, expected: int, now: int) -> None:
-        """Move the game from ``expected`` to ``expected + 1``; a concurrent writer makes this fail loudly."""
+        """Move the game from ``expected`` to ``expected + 1``.
+
+        The service's per-game lock makes a mismatch impossible within one process; another process
+        writing the same file is refused here with :class:`StaleVersion`, and the transaction rolls back.
+        """
         cursor = await self._db.execute(
             "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
             (now, game_id, expected),
         )
         if cursor.rowcount != 1:
-            raise RuntimeError(f"game {game_id} is no longer at version {expected}")
+            raise StaleVersion(
+                f"Game #{game_id} is no longer at version {expected}: it changed meanwhile. Refresh and choose again.",
+                expected=expected,
+            )
 
     async def replace_seats(self, game_id: int, seats: Iterable[tuple[int | None, str | None]]) -> None:
         """The lobby's seats in order, as ``(user_id, ai_policy)`` pairs (seat numbers are positions)."""

@@ -10,6 +10,7 @@ import pytest
 
 from bot.store import Store, connect, migrate
 from bot.store.schema import LATEST
+from engine.core.errors import StaleVersion
 
 
 async def test_open_sets_wal_foreign_keys_and_latest_schema(db_path: Path) -> None:
@@ -78,3 +79,29 @@ async def test_action_log_is_append_only(db_path: Path) -> None:
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             await db.execute(sql)
     await db.close()
+
+
+async def test_a_version_that_moved_on_is_refused_and_rolled_back(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    async with store.transaction() as tx:
+        game_id = await tx.insert_game(
+            kind="tiny",
+            options={},
+            seed=1,
+            host_id=1,
+            guild_id=None,
+            channel_id=None,
+            thread_id=None,
+            turn_timer=None,
+            replace_after=None,
+            overrides={},
+            now=0,
+        )
+        await tx.bump_version(game_id, 0, now=1)
+    with pytest.raises(StaleVersion):
+        async with store.transaction() as tx:
+            await tx.update_game(game_id, thread_id=5)
+            await tx.bump_version(game_id, 0, now=2)
+    row = await store.game(game_id)
+    await store.close()
+    assert row is not None and row.version == 1 and row.thread_id is None and row.updated_at == 1
