@@ -116,11 +116,3 @@ def _menus(
                 row=row,
             )
         )
-
-
-def menu_choices(decision: Decision, index: int) -> tuple[str, ...]:
-    """The choice ids a select menu offered, to check a submitted value came from that menu."""
-    menus = decision.menus()
-    if not 0 <= index < len(menus):
-        return ()
-    return tuple(c.id for c in menus[index][2])

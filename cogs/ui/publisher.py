@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("bricabot.publisher")
 
 THREAD_ARCHIVED = 50083
-CANNOT_DM = 50007
 ARCHIVE_MINUTES = 10080
 """A week: the longest auto-archive Discord allows, for games that move every few days."""
 
