@@ -86,7 +86,10 @@ class Table:
                 return await self._finish(info, game, names)
             mover = next((s for s in info.seats if s.to_act and not s.is_ai and s.user_id is not None), None)
             if mover is None or mover.user_id is None:
-                await self.service.perform(Work("resume", self.game_id, None, self.service.clock.now()))
+                resumed = await self.service.perform(Work("resume", self.game_id, None, self.service.clock.now()))
+                if not resumed.moves:
+                    print(f"bricabot play: game #{self.game_id} is waiting on an AI that cannot move", file=sys.stderr)
+                    return 1
                 continue
             table = await self.service.view(self.game_id, mover.user_id)
             await self._show(table, game, names, mover.user_id)
