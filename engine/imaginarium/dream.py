@@ -197,6 +197,10 @@ def nightmare_choices(state: State) -> list[Choice]:
     ]
 
 
+def nightmare_step_choices(state: State) -> list[Choice]:
+    return [*nightmare_choices(state), choice("skip", "skip_nightmare")]
+
+
 def nightmare_apply(state: State, cid: str, tx: Transition) -> None:
     state.step = "menu"
     if cid == "skip":
@@ -228,6 +232,10 @@ def catch_choices(state: State) -> list[Choice]:
         for pos, kind in enumerate(state.belt_fragment)
         if kind >= 0 and state.belt[pos] >= 0 and pos not in taken
     ]
+
+
+def catch_step_choices(state: State) -> list[Choice]:
+    return [*catch_choices(state), choice("next", "next_step")]
 
 
 def catch_apply(state: State, cid: str, tx: Transition) -> None:

@@ -14,7 +14,6 @@ from engine.core.errors import InvariantBroken
 from engine.core.rng import Rng
 from engine.core.text import Catalog
 from engine.imaginarium import actions, dream, flow, office, planning, turn, workshop
-from engine.imaginarium.common import choice
 from engine.imaginarium.invariants import check
 from engine.imaginarium.loader import load
 from engine.imaginarium.scoring import outcome
@@ -41,13 +40,10 @@ STEPS: dict[str, Step] = {
     "take": (workshop.take_choices, workshop.take_apply),
     "reorganise": (workshop.reorganise_choices, workshop.reorganise_apply),
     "projects": (office.choices, office.apply),
-    "catch": (lambda state: [*dream.catch_choices(state), choice("next", "next_step")], dream.catch_apply),
+    "catch": (dream.catch_step_choices, dream.catch_apply),
     "place": (dream.place_choices, dream.place_apply),
     "branch": (dream.branch_choices, dream.branch_apply),
-    "nightmare": (
-        lambda state: [*dream.nightmare_choices(state), choice("skip", "skip_nightmare")],
-        dream.nightmare_apply,
-    ),
+    "nightmare": (dream.nightmare_step_choices, dream.nightmare_apply),
     "keep": (dream.keep_choices, dream.keep_apply),
     "submit": (dream.submit_choices, dream.submit_apply),
     "collect": (dream.collect_choices, dream.collect_apply),
