@@ -7,6 +7,9 @@ This extension also registers the dynamic items that route every button and menu
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -172,7 +175,8 @@ class UnknownComponents(commands.Cog):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        data: Mapping[str, Any] = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
         if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
             return
         await interaction.response.send_message(

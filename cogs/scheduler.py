@@ -57,5 +57,5 @@ class Scheduler(commands.Cog):
         return done
 
 
-async def setup(bot: Bricabot) -> None:  # type: ignore[misc]
+async def setup(bot: Bricabot) -> None:
     await bot.add_cog(Scheduler(bot))

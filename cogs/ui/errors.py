@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 import secrets
+from collections.abc import Mapping
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -97,7 +99,7 @@ async def send_ephemeral(interaction: discord.Interaction, message: str) -> None
 
 
 def _describe(interaction: discord.Interaction) -> str:
-    data = interaction.data or {}
+    data: Mapping[str, Any] = interaction.data or {}
     what = data.get("custom_id") or data.get("name") or interaction.type.name
     return f"{what!r} by user {interaction.user.id} in channel {interaction.channel_id}"
 

@@ -34,7 +34,7 @@ async def show(interaction: discord.Interaction, game_id: int, number: int, *, e
     entries = await service.log(game_id, interaction.user.id, lang=await lang_for(interaction))
     page, count = _page(entries, number)
     number = max(0, min(number, count - 1))
-    lines = []
+    lines: list[str] = []
     for entry in page:
         who = f"Seat {entry.seat + 1}{ACTORS.get(entry.actor, '')}"
         stamp = discord.utils.format_dt(entry.at, "R")

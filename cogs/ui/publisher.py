@@ -13,7 +13,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("bricabot.publisher")
 
 THREAD_ARCHIVED = 50083
-ARCHIVE_MINUTES = 10080
+ARCHIVE_MINUTES: Literal[10080] = 10080
 """A week: the longest auto-archive Discord allows, for games that move every few days."""
 
 

@@ -23,7 +23,7 @@ RULES_HINT = (
 )
 
 
-async def _guarded(interaction: discord.Interaction, work: Awaitable[None]) -> None:
+async def _guarded(interaction: discord.Interaction, work: Awaitable[object]) -> None:
     try:
         await work
     except Exception as exc:
@@ -38,7 +38,7 @@ class _Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
         self.fields = fields
 
     @classmethod
-    async def from_custom_id(  # type: ignore[override]
+    async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> _Routed:
         return cls(item, match.groupdict())
@@ -72,10 +72,9 @@ class MoveButton(_Routed, template=ids.MOVE):
 
 class MoveMenu(_Routed, template=ids.MENU):
     async def callback(self, interaction: discord.Interaction) -> None:
-        values = (interaction.data or {}).get("values") or []
-        await _guarded(
-            interaction, table.play(interaction, self.number("game"), self.number("version"), str(values[0]))
-        )
+        assert isinstance(self.item, discord.ui.Select)
+        (choice,) = self.item.values  # a single-choice menu
+        await _guarded(interaction, table.play(interaction, self.number("game"), self.number("version"), choice))
 
 
 class UndoButton(_Routed, template=ids.UNDO):
