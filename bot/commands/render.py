@@ -1,5 +1,5 @@
 """``bricabot render --demo --out DIR``: a sample set of images and their text summaries (every seat
-count, plus the largest table with each on/off option of the game switched on, e.g. Chimera).
+count, plus the largest table allowed with each other value of each game option, e.g. Chimera).
 
 Every sample is a real position: the engine plays random legal choices from a seed, then the game's
 views (a spectator's for the board, a seat's for its screen) are drawn. Nothing is made up, so if the
@@ -106,17 +106,23 @@ def _demo(kind: str, out: Path, seed: int) -> int:
             for card in _cards(game.view(mid.state, None))[:3]:
                 _write(out, f"{kind}-card-{card.serial}", render_card(card))
     for spec in game.option_specs:
-        if spec.kind != "bool" or spec.default is not False:
+        if spec.kind == "bool":
+            values: tuple[Any, ...] = (not spec.default,)
+        elif spec.kind == "choice":
+            values = tuple(v for v in spec.choices if v != spec.default and v != "random")
+        else:
             continue
-        seats = game.max_seats
-        try:
-            variant = play(kind, seats, seed + seats, options={spec.name: True})
-        except EngineError as exc:
-            print(f"skipped {kind} with {spec.name}: {exc}")
-            failures += 1
-            continue
-        _write(out, f"{kind}-{seats}p-{spec.name}-board", render_board(game.view(variant.state, None)))
-        _write(out, f"{kind}-{seats}p-{spec.name}-screen-seat1", render_screen(game.view(variant.state, 0)))
+        seats = max(spec.seats) if spec.seats else game.max_seats
+        for value in values:
+            stem = f"{kind}-{seats}p-{spec.name}" + ("" if spec.kind == "bool" else f"-{value}")
+            try:
+                variant = play(kind, seats, seed + seats, options={spec.name: value})
+            except EngineError as exc:
+                print(f"skipped {stem}: {exc}")
+                failures += 1
+                continue
+            _write(out, f"{stem}-board", render_board(game.view(variant.state, None)))
+            _write(out, f"{stem}-screen-seat1", render_screen(game.view(variant.state, 0)))
     return failures
 
 

@@ -16,6 +16,7 @@ _EN: Mapping[str, str] = {
     "now": "Now:",
     "nobody": "nobody",
     "order": "Order:",
+    "offer": "Production tiles on offer: {tiles}",
     "board.assembly": "Assembly",
     "board.parts": "Part production",
     "board.projects": "Projects",

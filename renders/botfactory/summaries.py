@@ -23,6 +23,8 @@ def board(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> str:
     if view.turn_order:
         lines.append(f"{labels.text('order', lang)} "
                      + ", ".join(labels.who_name(w, names, lang) for w in view.turn_order) + ".")
+    if view.production_offer:
+        lines.append(labels.text("offer", lang, tiles=", ".join(view.production_offer)) + ".")
     on = spaces.occupant_names(view, names, lang)
     lines.append("Action spaces: " + "; ".join(
         f"{s.name} ({spaces.caption(s)})" + (f": {on[s.index]}" if s.index in on else "") for s in view.spaces) + ".")

@@ -57,12 +57,17 @@ def _header(canvas: Image.Image, view: BotFactoryView, names: Sequence[str] | No
 def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[str] | None, lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     colours = spaces.seat_colours(view)
-    x = M + tx.line(d, (M, y + ORDER_H // 2), labels.text("order", lang), 22, MUTED_ON_TABLE, bold=True,
-                    anchor="lm") + 12
+    x = M - 12
+    if view.turn_order:
+        x = M + tx.line(d, (M, y + ORDER_H // 2), labels.text("order", lang), 22, MUTED_ON_TABLE, bold=True,
+                        anchor="lm") + 12
     for who in view.turn_order:
         icons.paste(canvas, pieces.who_icon(who, colours, 30), (x, y + ORDER_H // 2 - 15))
         x += 36 + tx.line(d, (x + 36, y + ORDER_H // 2), labels.who_name(who, names, lang), 20, INK_ON_TABLE,
                           anchor="lm", max_width=180) + 18
+    if view.production_offer:
+        offer = labels.text("offer", lang, tiles=", ".join(view.production_offer))
+        tx.line(d, (x + 12, y + ORDER_H // 2), offer, 20, MUTED_ON_TABLE, anchor="lm", max_width=W // 2 - x)
     if view.turn is not None:
         turn = view.turn
         text = labels.text("turn", lang, name=seat_name(turn.seat, names), space=view.spaces[turn.space].name,
