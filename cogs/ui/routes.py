@@ -14,13 +14,12 @@ from typing import Any
 
 import discord
 
-from cogs.ui import history, ids, lobby, table
+from cogs.ui import history, ids, lobby, rulebook, table
+from cogs.ui.context import lang_for, service_of
 from cogs.ui.errors import report
+from cogs.ui.text import EMBED_DESCRIPTION, clip
 
-RULES_HINT = (
-    "Look up any card, action or phase with `/rules` (start typing a name to search). "
-    "Press **Play / My screen** on the board to see your hidden screen and your legal moves."
-)
+RULES_HINT = "Press **Play / My screen** on the board to see your hidden screen and your legal moves."
 
 
 async def _guarded(interaction: discord.Interaction, work: Awaitable[object]) -> None:
@@ -28,6 +27,15 @@ async def _guarded(interaction: discord.Interaction, work: Awaitable[object]) ->
         await work
     except Exception as exc:
         await report(interaction, exc)
+
+
+async def _rules(interaction: discord.Interaction, game_id: int) -> None:
+    game = await service_of(interaction).game(game_id)
+    text = rulebook.overview(game.kind, await lang_for(interaction))
+    embed = discord.Embed(
+        title=f"{game.title}: how to play here", description=clip(f"{text}\n{RULES_HINT}", EMBED_DESCRIPTION)
+    )
+    await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
 class _Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
@@ -60,7 +68,7 @@ class BoardButton(_Routed, template=ids.BOARD):
         elif action == "log":
             await _guarded(interaction, history.show(interaction, game, 0, edit=False))
         else:
-            await _guarded(interaction, interaction.response.send_message(RULES_HINT, ephemeral=True))
+            await _guarded(interaction, _rules(interaction, game))
 
 
 class MoveButton(_Routed, template=ids.MOVE):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -18,6 +19,8 @@ from typing import Any
 from engine import registry
 
 log = logging.getLogger("bricabot.rules")
+_PLACEHOLDER = re.compile(r"\{\w+\}")
+"""A message's named placeholder (e.g. ``{owed}``), shown as an ellipsis out of context."""
 
 SECTIONS = {
     "machine": "Machine",
@@ -81,7 +84,7 @@ def entries(lang: str) -> list[Entry]:
             parts = key.split(".")
             if len(parts) != 3 or parts[0] != kind or parts[1] not in SECTIONS:
                 continue
-            text = game.text(key, {}, lang)
+            text = _PLACEHOLDER.sub("…", game.text(key, {}, lang))
             card = cards(kind, parts[1]).get(parts[2])
             name = getattr(card, "name", None)
             shown = f"{name} ({parts[2]})" if name else (text if parts[1] in ("action", "prompt") else parts[2])
@@ -104,6 +107,20 @@ def lookup(value: str, lang: str) -> Entry | None:
             return entry
     hits = search(value, lang, 1)
     return hits[0] if hits else None
+
+
+def overview(kind: str, lang: str) -> str:
+    """A game's rules at a glance: its actions and steps in words, and what ``/rules`` can show."""
+    mine = [e for e in entries(lang) if e.kind == kind]
+    lines = []
+    actions = [e.text for e in mine if e.section == "action"]
+    if actions:
+        lines.append("**Actions:** " + ", ".join(actions))
+    counts = [
+        f"{sum(e.section == s for e in mine)} {SECTIONS[s].lower()}s" for s in ("machine", "assistant", "project")
+    ]
+    lines.append("Look up any card, action or step with `/rules` (" + ", ".join(counts) + ").")
+    return "\n".join(lines)
 
 
 def card_of(entry: Entry) -> Any | None:

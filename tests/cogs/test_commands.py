@@ -99,3 +99,10 @@ async def test_config_is_for_managers(start_bot: StartBot) -> None:
     assert denied.ephemeral and "Manage Server" in denied.text()
     done = await harness.slash(MOD, "bricabot config", timer="24h")
     assert done.ephemeral and "24h" in done.text()
+
+
+async def test_rules_button_on_the_board(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "imaginarium")
+    shown = await harness.click(CAROL, table.board_id, f"board:{table.game_id}:rules")
+    assert shown.ephemeral and "**Actions:** " in shown.text() and "/rules" in shown.text()
