@@ -92,7 +92,7 @@ def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, i
 def summary(view: ImaginariumView, names: Sequence[str] | None) -> str:
     """The track in words: unclaimed rewards and where each seat stands."""
     ids = {s.index: s.id for s in view.dream_spaces}
-    rewards = "; ".join(f"{s.id}: " + " + ".join(f"{a.count} {a.good}" for a in s.reward)
+    rewards = "; ".join(f"{s.id}: " + " + ".join(f"{a.count} {labels.text(f'good.{a.good}')}" for a in s.reward)
                         for s in view.dream_spaces if s.reward and not s.claimed)
     tokens = ", ".join(f"{seat_name(b.seat, names)} on {ids.get(b.dream_position, '?')}"
                        for b in view.players if b.dream_position is not None)

@@ -30,7 +30,7 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
         if turn.actions_done:
             text += ": done " + ", ".join(labels.text(f"action.{a}", lang) for a in turn.actions_done)
         if turn.used_slots:
-            text += "; machines used in spaces " + ", ".join(str(i + 1) for i in turn.used_slots)
+            text += "; machines used: space " + ", ".join(str(i + 1) for i in turn.used_slots)
         lines.append(text + ".")
     belt = []
     for slot in view.belt:

@@ -176,7 +176,7 @@ def test_turn_in_progress_ticks_actions_and_used_machines() -> None:
     view = samples.mid_game(3)
     turn = CurrentTurn(1, "actions", used_slots=(0,), pair=("repair", "transactions"), actions_done=("repair",))
     render = render_board(dataclasses.replace(view, turn=turn))
-    assert "Turn of Seat 2: done Repair; machines used in spaces 1." in render.text
+    assert "Turn of Seat 2: done Repair; machines used: space 1." in render.text
     assert render.png != render_board(view).png
 
 
