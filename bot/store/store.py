@@ -9,7 +9,9 @@ coroutine's statements: what a reader sees is always committed. Writes use ``BEG
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -286,15 +288,21 @@ class Store:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """One ``BEGIN IMMEDIATE`` … ``COMMIT``; any exception rolls everything back and propagates."""
+        """One ``BEGIN IMMEDIATE`` … ``COMMIT``; any exception (a cancellation too) rolls back and propagates.
+
+        The connection's worker thread runs statements in the order they were sent, so a cancellation
+        while ``BEGIN`` or ``COMMIT`` is in flight is still followed by the ``ROLLBACK`` (which finds
+        nothing to undo if the commit went through: the call then fails but its write is whole).
+        """
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
             try:
+                await self._db.execute("BEGIN IMMEDIATE")
                 yield Tx(self._db)
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.OperationalError):
+                    await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
         async with self._lock, self._db.execute(sql, params) as cursor:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -105,3 +106,23 @@ async def test_a_version_that_moved_on_is_refused_and_rolled_back(db_path: Path)
     row = await store.game(game_id)
     await store.close()
     assert row is not None and row.version == 1 and row.thread_id is None and row.updated_at == 1
+
+
+async def test_a_cancelled_transaction_leaves_the_connection_usable(db_path: Path) -> None:
+    store = await Store.open(db_path)
+
+    async def slow_write() -> None:
+        async with store.transaction() as tx:
+            await tx.set_user_lang(1, "fr")
+            await asyncio.sleep(10)
+
+    task = asyncio.create_task(slow_write())
+    await asyncio.sleep(0.05)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert await store.user_lang(1) == "en"
+    async with store.transaction() as tx:
+        await tx.set_user_lang(1, "de")
+    assert await store.user_lang(1) == "de"
+    await store.close()
