@@ -126,7 +126,8 @@ class Publisher:
         The change is already stored, so a failure here (a deleted thread, a missing permission) is
         logged and never reported to the player as a refused move; the next change redraws the board.
         """
-        if result.moves or result.game.status != "active" or result.notifications:
+        news = [n for n in result.notifications if not isinstance(n, MustAct | Reminder)]
+        if result.moves or news:  # a reminder alone changes nothing on the table
             try:
                 await self.refresh_board(result.game.id)
             except Exception:
