@@ -88,8 +88,12 @@ def lobby_controls(game: GameInfo) -> Components:
 
 
 def board_embed(game: GameInfo, render: Render, status: str) -> discord.Embed:
-    """The board's status: the public summary, who must act now and by when, the image."""
-    embed = discord.Embed(title=title(game), description=clip(render.text, EMBED_DESCRIPTION), colour=COLOUR)
+    """A short status under the image: the summary's headline (round and phase), who must act, by when.
+
+    The rest of the render's text describes the picture; the image carries it for the table.
+    """
+    headline = render.text.strip().splitlines()[0] if render.text.strip() else ""
+    embed = discord.Embed(title=title(game), description=clip(headline, EMBED_DESCRIPTION), colour=COLOUR)
     embed.add_field(name="Status", value=clip(status, FIELD_VALUE), inline=False)
     acting = [s for s in game.seats if s.to_act]
     if acting and game.status == "active":
