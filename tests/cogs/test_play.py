@@ -147,3 +147,15 @@ async def test_a_lost_board_message_does_not_undo_or_misreport_the_move(start_bo
     assert "Nothing was changed" not in played.text()
     assert harness.bot.service is not None
     assert (await harness.bot.service.game(table.game_id)).version == 1
+
+
+async def test_rate_limited_board_edit_is_retried(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    board = f"/channels/{table.thread_id}/messages/{table.board_id}"
+    fake.rate_limited[board] = 1
+    player = await _turn_of(harness, table.game_id)
+    panel = (await harness.click(player, table.board_id, f"board:{table.game_id}:play")).message
+    assert panel is not None
+    played = await harness.click(player, panel["id"], next(c for c in custom_ids(panel) if c.startswith("mv:")))
+    assert [r.status for r in played.requests if r.path == board] == [429, 200]

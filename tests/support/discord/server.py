@@ -77,6 +77,8 @@ class FakeDiscord:
     interactions: dict[str, InteractionRecord] = field(default_factory=dict)
     closed_dms: set[int] = field(default_factory=set)
     commands: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    rate_limited: dict[str, int] = field(default_factory=dict)
+    """Path -> how many more requests to it are answered 429 (per-route rate limit), for tests."""
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(900_000_000_000_000_000))
     _runner: web.AppRunner | None = None
     port: int = 0
@@ -120,6 +122,17 @@ class FakeDiscord:
         rec = Recorded(request.method, path, dict(request.query), body, files)
         self.requests.append(rec)
         parts = path.strip("/").split("/")
+        if self.rate_limited.get(path, 0) > 0:
+            self.rate_limited[path] -= 1
+            rec.status = 429
+            limited = {"message": "You are being rate limited.", "retry_after": 0.2, "global": False}
+            headers = {
+                "Content-Type": "application/json",
+                "X-RateLimit-Scope": "user",
+                "Retry-After": "0.2",
+                "Via": "1.1 google",
+            }
+            return web.Response(body=json.dumps(limited).encode(), status=429, headers=headers)
         try:
             status, payload = self._route(request.method, parts, body or {}, files, rec)
         except KeyError:
