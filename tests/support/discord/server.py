@@ -125,6 +125,8 @@ class FakeDiscord:
         if self.rate_limited.get(path, 0) > 0:
             self.rate_limited[path] -= 1
             rec.status = 429
+            # Discord answers through Google's front end ("Via"); discord.py reads a 429 without it
+            # as a Cloudflare ban and gives up instead of waiting.
             limited = {"message": "You are being rate limited.", "retry_after": 0.2, "global": False}
             headers = {
                 "Content-Type": "application/json",
