@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from tests.support.discord.server import APPLICATION_ID, BOT_USER, PERMISSIONS_ALL
@@ -185,7 +184,3 @@ def command_options(values: dict[str, Any], focused: str | None = None) -> tuple
             option["focused"] = True
         options.append(option)
     return options, resolved
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat()

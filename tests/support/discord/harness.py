@@ -22,8 +22,8 @@ from tests.support.discord.server import EPHEMERAL, FakeDiscord, InteractionReco
 
 DEADLINE = 3.0
 """Discord invalidates an interaction not answered (or deferred) within 3 seconds."""
-_TRACKED_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ", "bricabot-")
-"""Task names of interaction dispatch (discord.py) and of the bot's own follow-up work."""
+_TRACKED_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: ")
+"""Names of the tasks discord.py starts to dispatch an interaction (commands, components, events)."""
 
 
 @dataclass
@@ -47,10 +47,6 @@ class Exchange:
     def ephemeral(self) -> bool:
         message = self.message
         return message is not None and bool(message["flags"] & EPHEMERAL)
-
-    @property
-    def followups(self) -> list[dict[str, Any]]:
-        return [r.json for r in self.requests if r.method == "POST" and r.path.startswith("/webhooks/")]
 
     @property
     def autocomplete(self) -> list[dict[str, Any]]:
