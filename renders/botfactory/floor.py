@@ -55,8 +55,8 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
         ink = pieces.DARK if column.colour == "yellow" else WHITE
         tx.line(d, (cx + 12, top - 7), column.colour.capitalize(), 18, ink, bold=True, anchor="lm")
         for r in range(column.group_size):
-            robot = pieces.robot(column.colour, 32, ghost=r >= column.robots_left)
-            icons.paste(canvas, robot, (cx + 8 + r * 36, top + 14))
+            robot = pieces.robot(column.colour, 38, ghost=r >= column.robots_left)
+            icons.paste(canvas, robot, (cx + 6 + r * 41, top + 12))
         for k, (tile, icon) in enumerate(zip(column.parts, column.icons, strict=True)):
             ty = top + 58 + k * (TILE + 10)
             tx_ = cx + (cw - TILE) // 2 - 8

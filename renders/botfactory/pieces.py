@@ -89,7 +89,7 @@ def robot(colour: str, size: int, *, ghost: bool = False) -> Image.Image:
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     fill = BOT_COLOURS.get(colour, (128, 128, 128))
-    edge = mix(fill, WHITE, 0.4) if ghost else DARK
+    edge = mix(fill, WHITE, 0.4) if ghost else mix(fill, WHITE, 0.65)
     body = None if ghost else fill
     w = big // 14
     d.rounded_rectangle((big * 0.26, big * 0.02, big * 0.74, big * 0.34), radius=big // 10, fill=body, outline=edge,
