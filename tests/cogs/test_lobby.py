@@ -40,3 +40,66 @@ async def test_new_join_start_opens_thread_with_board_and_ping(start_bot: StartB
     mentioned = ping_request.json["allowed_mentions"]["users"]
     assert len(mentioned) == 1 and str(mentioned[0]) in (str(ALICE.id), str(BOB.id))
     assert fake.messages[int(lobby["id"])]["components"] == []
+
+
+async def test_lobby_buttons_and_leave_command(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    created = await harness.slash(ALICE, "game new", kind="tiny", timer="off")
+    assert created.message is not None
+    lobby_id = int(created.message["id"])
+    game_id = int(created.message["components"][0]["components"][0]["custom_id"].split(":")[1])
+    assert "host" in (await harness.click(BOB, lobby_id, f"lobby:{game_id}:ai")).text().lower()
+    await harness.click(ALICE, lobby_id, f"lobby:{game_id}:ai")
+    await harness.click(BOB, lobby_id, f"lobby:{game_id}:join")
+    again = await harness.click(BOB, lobby_id, f"lobby:{game_id}:join")
+    assert again.ephemeral and "already have a seat" in again.text()
+    seats = fake.messages[lobby_id]["embeds"][0]["fields"][1]
+    assert seats["name"] == "Seats (3/4)" and "AI (" in seats["value"] and f"<@{BOB.id}>" in seats["value"]
+
+    left = await harness.slash(BOB, "game leave", game=game_id)
+    assert left.ephemeral and "left the lobby" in left.text()
+    assert fake.messages[lobby_id]["embeds"][0]["fields"][1]["name"] == "Seats (2/4)"
+
+    cancelled = await harness.click(ALICE, lobby_id, f"lobby:{game_id}:cancel")
+    assert cancelled.response_type == 7
+    lobby = fake.messages[lobby_id]
+    assert lobby["components"] == [] and lobby["embeds"][0]["description"] == "This lobby was cancelled."
+
+
+async def test_games_are_started_from_server_text_channels(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    chat = {
+        "id": "555",
+        "type": 11,
+        "guild_id": str(GUILD.id),
+        "parent_id": str(GUILD.channel_id),
+        "owner_id": str(ALICE.id),
+        "name": "chat",
+        "last_message_id": None,
+        "rate_limit_per_user": 0,
+        "message_count": 0,
+        "member_count": 1,
+        "thread_metadata": {
+            "archived": False,
+            "auto_archive_duration": 60,
+            "archive_timestamp": "2026-01-01T00:00:00+00:00",
+            "locked": False,
+        },
+    }
+    fake.add_channel(chat)
+    in_thread = await harness.slash(ALICE, "game new", kind="tiny", timer="off", channel=555)
+    assert in_thread.ephemeral and "text channel" in in_thread.text()
+    dm = {"id": "556", "type": 1, "recipients": [ALICE.payload()]}
+    fake.add_channel(dm)
+    in_dm = await harness.slash(ALICE, "game new", kind="tiny", channel=556)
+    assert in_dm.ephemeral and "server channel" in in_dm.text()
+
+
+async def test_personal_settings_and_vacation(start_bot: StartBot) -> None:
+    harness = await start_bot()
+    away = await harness.slash(BOB, "game vacation", on=True)
+    assert away.ephemeral and "paused" in away.text()
+    shown = await harness.slash(BOB, "game settings", language="en")
+    assert shown.ephemeral and "on vacation" in shown.text() and "**en**" in shown.text()
+    back = await harness.slash(BOB, "game vacation", on=False)
+    assert "Welcome back" in back.text()
