@@ -34,25 +34,24 @@ FRIENDLY: dict[str, str] = {
     "game_finished": "This game has already ended.",
     "wrong_seat": "It is not your turn to decide right now.",
     "illegal_choice": "That choice is no longer allowed. Nothing was played.",
-    "game_not_found": "I can't find that game. It may have been cancelled.",
+    "game_not_found": "I can't find that game: check its number (`/game mine` lists yours).",
     "not_host": "Only the game's host (or someone with Manage Server) can do that.",
-    "game_full": "This game has no free seat left.",
     "already_seated": "You already have a seat in this game.",
     "not_seated": "You are not playing in this game.",
-    "wrong_status": "The game is not at a stage where that can be done.",
-    "not_enough_seats": "Not enough players yet to start.",
-    "cannot_undo": "There is nothing of yours to undo since the last draw or reveal.",
     "invariant_broken": "The game hit an inconsistency and the move was refused.",
 }
-"""Stable error codes (engine, service, this layer) to what a player reads."""
+"""Stable engine and service error codes to what a player reads (other codes show their own message)."""
 
 MISSING_ACCESS = (
     "Discord refused me: I need View Channel, Send Messages, Embed Links, Attach Files, Create Public "
     "Threads and Send Messages in Threads here. A server manager can grant them."
 )
 
-SHOWN_AS_IS = frozenset({"bad_options", "bad_setting", "bad_data"})
-"""Codes whose own message is written for the player (it names the option and the allowed values)."""
+SHOWN_AS_IS = frozenset(
+    {"bad_options", "bad_setting", "bad_data", "game_full", "wrong_status", "not_enough_seats", "cannot_undo"}
+)
+"""Codes whose own message is written for the player and says more than a fixed sentence could (the
+option and its allowed values, the seats needed, the game's state, why undo stops)."""
 
 
 def friendly(error: BaseException) -> tuple[str, bool]:
