@@ -1,4 +1,4 @@
-"""From stored rows to the service's public values (and outcomes to and from JSON)."""
+"""From stored rows to the service's public values: game records, outcomes, log lines."""
 
 from __future__ import annotations
 
@@ -10,7 +10,11 @@ from bot.service.deadlines import TimeoutPolicy
 from bot.service.models import GameInfo, SeatInfo, Status
 from bot.store.rows import GameRow, SeatRow
 from engine import registry
-from engine.core.contract import Outcome
+from engine.core.contract import Event, Game, Outcome
+
+UNDO_EVENT = "service.undo"
+"""The log event of an undo; its text comes from :data:`SERVICE_TEXT`, not from a game's catalogue."""
+SERVICE_TEXT = {UNDO_EVENT: "Seat {seat} took back {count} choice(s)."}
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -49,3 +53,11 @@ def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
         created_at=from_epoch(row.created_at),
         outcome=None if row.outcome is None else outcome_from_json(row.outcome),
     )
+
+
+def log_line(game: Game[Any], event: Event, lang: str) -> str:
+    """An event in words: the service's own events from :data:`SERVICE_TEXT`, others from the game."""
+    template = SERVICE_TEXT.get(event.key)
+    if template is not None:
+        return template.format(**event.params)
+    return game.text(event.key, event.params, lang)

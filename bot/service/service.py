@@ -11,20 +11,19 @@ own committed entry, until a human must act or the game ends.
 from __future__ import annotations
 
 import asyncio
-import logging
+import contextlib
 import secrets
 import weakref
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
 from bot import ai
-from bot.clock import STOPPED, Clock, SystemClock, from_epoch, pause, plan, resume, to_epoch
-from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
+from bot.clock import STOPPED, Clock, SystemClock, from_epoch, pause, resume, to_epoch
 from bot.overrides import validated_overrides
 from bot.service import convert
+from bot.service.checks import check_host, check_lobby_options, check_version, state_of
 from bot.service.deadlines import TimeoutPolicy, turn_timer
 from bot.service.errors import (
     AlreadySeated,
@@ -32,7 +31,6 @@ from bot.service.errors import (
     GameFull,
     GameNotFound,
     NotEnoughSeats,
-    NotHost,
     NotSeated,
     WrongStatus,
 )
@@ -48,29 +46,16 @@ from bot.service.models import (
     Work,
 )
 from bot.service.replay import effective_moves, replay, state_at
+from bot.service.writer import Call, Writer
 from bot.settings import Settings
-from bot.store import ActionRow, GameRow, Loaded, SeatRow, Store
+from bot.store import GameRow, Loaded, SeatRow, Store
 from engine import registry
 from engine.core.contract import Event, Game
-from engine.core.errors import BadOptions, EngineError, GameFinished, StaleVersion
+from engine.core.errors import GameFinished
 from engine.core.rng import Rng
 
-log = logging.getLogger("bricabot.service")
-
-UNDO_EVENT = "service.undo"
-"""The log event of an undo; its text comes from :data:`SERVICE_TEXT`, not from a game's catalogue."""
-SERVICE_TEXT = {UNDO_EVENT: "Seat {seat} took back {count} choice(s)."}
 AI_PLAYS_MISSED_TURNS = TimeoutPolicy()
 """The default timeout policy: an AI plays each missed turn and the seat stays its human's."""
-
-
-@dataclass
-class _Call:
-    """What one service call committed so far, to build its :class:`MoveResult`."""
-
-    moves: list[MoveRecord] = field(default_factory=list)
-    notes: list[Notification] = field(default_factory=list)
-    became_due: set[int] = field(default_factory=set)
 
 
 async def open_service(settings: Settings, *, clock: Clock | None = None) -> GameService:
@@ -97,7 +82,7 @@ class GameService:
         self.store = store
         self.clock: Clock = clock or SystemClock()
         self.overrides_path = overrides_path
-        self.on_commit = on_commit
+        self._writer = Writer(store, self._now, on_commit)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @classmethod
@@ -162,7 +147,7 @@ class GameService:
         """
         game = registry.get(kind)
         given = dict(options or {})
-        _check_lobby_options(game, given)
+        check_lobby_options(game, given)
         timer = turn_timer(turn_timer_name)
         overrides = validated_overrides(game, self.overrides_path)
         now = self._now()
@@ -228,7 +213,7 @@ class GameService:
         """The host cancels a lobby or a running game; the record and its log are kept."""
         async with self._lock(game_id):
             row = await self._row(game_id)
-            _check_host(row, by_user)
+            check_host(row, by_user)
             if row.status not in ("lobby", "active"):
                 raise WrongStatus(f"This game is already {row.status}.", game=game_id, status=row.status)
             seats = await self.store.seats(game_id)
@@ -269,16 +254,11 @@ class GameService:
             state = game.new(len(seats), row.seed, options, row.overrides)
             order = list(seats)
             Rng(row.seed ^ 0x5EA7_0DE5).shuffle(order)
-            now = self._now()
-            async with self.store.transaction() as tx:
-                await tx.replace_seats(game_id, [(s.user_id, s.ai_policy) for s in order])
-                await tx.update_game(game_id, status="active", options=options, started_at=now, updated_at=now)
-                await tx.put_snapshot(game_id, state.version, game.to_json(state))
-            loaded = await self._loaded(game_id)
-            call = _Call()
-            loaded = await self._settle(loaded, game, state, call)
-            loaded = await self._play_ai(loaded, game, state, call)
-            return self._result(loaded, call)
+            call = Call()
+            seating = [(s.user_id, s.ai_policy) for s in order]
+            loaded = await self._writer.start(row, seating, options, game, state, call)
+            loaded = await self._writer.play_ai(loaded, game, state, call)
+            return self._writer.result(loaded, call)
 
     # -- reading -------------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameInfo:
@@ -303,7 +283,7 @@ class GameService:
         or anyone without a seat they control."""
         loaded = await self._loaded(game_id)
         game = registry.get(loaded.game.kind)
-        state = _state(game, loaded)
+        state = state_of(game, loaded)
         info = convert.game_info(loaded.game, loaded.seats)
         seat = info.seat_of(user_id) if user_id is not None else None
         number = None if seat is None else seat.seat
@@ -316,7 +296,7 @@ class GameService:
         for seat in await self.store.user_seats(user_id, statuses=("active",), to_act_only=True):
             loaded = await self._loaded(seat.game_id)
             game = registry.get(loaded.game.kind)
-            decision = game.decision_for(_state(game, loaded), seat.seat)
+            decision = game.decision_for(state_of(game, loaded), seat.seat)
             if decision is not None:
                 deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
                 out.append(PendingDecision(convert.game_info(loaded.game, loaded.seats), seat.seat, decision, deadline))
@@ -341,7 +321,7 @@ class GameService:
                     seat=action.seat,
                     actor=cast(Actor, action.actor),
                     choice=action.choice if seat == action.seat else None,
-                    lines=tuple(_text(game, e, lang) for e in events),
+                    lines=tuple(convert.log_line(game, e, lang) for e in events),
                     events=events,
                     at=from_epoch(action.created_at),
                 )
@@ -386,11 +366,11 @@ class GameService:
         """
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
-            _check_version(loaded.game, expected_version)
-            state = _state(game, loaded)
+            check_version(loaded.game, expected_version)
+            state = state_of(game, loaded)
             result = game.apply(state, seat, choice_id, expected_version)
-            call = _Call()
-            loaded = await self._commit(
+            call = Call()
+            loaded = await self._writer.commit(
                 loaded,
                 game,
                 result.state,
@@ -401,8 +381,8 @@ class GameService:
                 checkpoint=result.checkpoint,
                 events=result.events,
             )
-            loaded = await self._play_ai(loaded, game, result.state, call)
-            return self._result(loaded, call)
+            loaded = await self._writer.play_ai(loaded, game, result.state, call)
+            return self._writer.result(loaded, call)
 
     async def undo(self, game_id: int, user_id: int, expected_version: int) -> MoveResult:
         """Take back the user's own consecutive choices up to the engine's last checkpoint.
@@ -412,7 +392,7 @@ class GameService:
         """
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
-            _check_version(loaded.game, expected_version)
+            check_version(loaded.game, expected_version)
             actions = await self.store.actions(game_id)
             moves = effective_moves(actions)
             keep = len(moves)
@@ -433,9 +413,9 @@ class GameService:
             target = moves[keep - 1].seq if keep else 0
             state = state_at(game, loaded.game, len(loaded.seats), actions, target)
             state.version = loaded.game.version + 1
-            call = _Call()
-            event = Event(UNDO_EVENT, {"seat": seat, "count": len(moves) - keep})
-            loaded = await self._commit(
+            call = Call()
+            event = Event(convert.UNDO_EVENT, {"seat": seat, "count": len(moves) - keep})
+            loaded = await self._writer.commit(
                 loaded,
                 game,
                 state,
@@ -446,43 +426,50 @@ class GameService:
                 checkpoint=False,
                 events=(event,),
             )
-            loaded = await self._play_ai(loaded, game, state, call)
-            return self._result(loaded, call)
+            loaded = await self._writer.play_ai(loaded, game, state, call)
+            return self._writer.result(loaded, call)
 
     async def abandon(self, game_id: int, user_id: int) -> MoveResult:
         """The user leaves a running game for good; an AI takes over their seat."""
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
-            return await self._hand_to_ai(loaded, game, seat, "abandoned")
+            return await self._writer.hand_to_ai(loaded, game, seat, "abandoned")
 
     async def kick(self, game_id: int, by_user: int, seat: int) -> MoveResult:
         """The host hands a human seat of a running game to an AI."""
         async with self._lock(game_id):
             loaded = await self._loaded(game_id)
-            _check_host(loaded.game, by_user)
+            check_host(loaded.game, by_user)
             game = self._active(loaded)
             if not any(s.seat == seat and s.ai_policy is None for s in loaded.seats):
                 raise NotSeated(f"Seat {seat} is not played by a human.", game=game_id, seat=seat)
-            return await self._hand_to_ai(loaded, game, seat, "kicked")
+            return await self._writer.hand_to_ai(loaded, game, seat, "kicked")
 
     # -- settings and Discord messages ---------------------------------------------------------
     async def set_vacation(self, user_id: int, on: bool) -> None:
-        """Vacation pauses the user's turn clocks in every game (time left is kept) until turned off."""
-        async with self.store.transaction() as tx:
-            await tx.set_vacation(user_id, on)
-        for held in await self.store.user_seats(user_id, statuses=("active",)):
-            async with self._lock(held.game_id):
-                row = await self._row(held.game_id)
-                seat = next(s for s in await self.store.seats(held.game_id) if s.seat == held.seat)
-                now = self._now()
-                if on:
-                    clock = pause(seat.clock, now)
-                else:
-                    clock = seat.clock if row.turn_timer is None else resume(seat.clock, row.turn_timer, now)
-                if clock != seat.clock:
-                    async with self.store.transaction() as tx:
+        """Vacation pauses the user's turn clocks in every game (time left is kept) until turned off.
+
+        The flag and the clocks change in one transaction, under the locks of the user's running
+        games (taken in id order; no other call holds two game locks), so they never disagree.
+        """
+        held = await self.store.user_seats(user_id, statuses=("active",))
+        locked = sorted({seat.game_id for seat in held})
+        async with contextlib.AsyncExitStack() as stack:
+            for game_id in locked:
+                await stack.enter_async_context(self._lock(game_id))
+            now = self._now()
+            async with self.store.transaction() as tx:
+                await tx.set_vacation(user_id, on)
+                for seat, timer in await tx.user_clocks(user_id):
+                    if seat.game_id not in locked:
+                        continue  # joined meanwhile: its clock follows the flag from its next move on
+                    if on:
+                        clock = pause(seat.clock, now)
+                    else:
+                        clock = seat.clock if timer is None else resume(seat.clock, timer, now)
+                    if clock != seat.clock:
                         await tx.update_seat(
-                            row.id,
+                            seat.game_id,
                             seat.seat,
                             clock=clock,
                             to_act=seat.to_act,
@@ -543,19 +530,19 @@ class GameService:
         moved, vacation began) does nothing and returns no moves and no notifications."""
         async with self._lock(work.game_id):
             loaded = await self._loaded(work.game_id)
-            call = _Call()
+            call = Call()
             if loaded.game.status != "active" or loaded.state is None:
-                return self._result(loaded, call)
+                return self._writer.result(loaded, call)
             game = registry.get(loaded.game.kind)
             if work.kind == "resume":
-                loaded = await self._play_ai(loaded, game, _state(game, loaded), call)
+                loaded = await self._writer.play_ai(loaded, game, state_of(game, loaded), call)
             elif work.seat is not None:
                 seat = next((s for s in loaded.seats if s.seat == work.seat), None)
                 if seat is not None and work.kind == "reminder":
-                    await self._remind(loaded, seat, call)
+                    await self._writer.remind(loaded, seat, call)
                 elif seat is not None and work.kind == "timeout":
-                    loaded = await self._time_out(loaded, game, seat, call)
-            return self._result(loaded, call)
+                    loaded = await self._writer.time_out(loaded, game, seat, call)
+            return self._writer.result(loaded, call)
 
     # -- internals -----------------------------------------------------------------------------
     async def _row(self, game_id: int) -> GameRow:
@@ -577,7 +564,7 @@ class GameService:
     async def _lobby(self, game_id: int, *, host: int | None = None) -> tuple[GameRow, tuple[SeatRow, ...]]:
         loaded = await self._loaded(game_id)
         if host is not None:
-            _check_host(loaded.game, host)
+            check_host(loaded.game, host)
         if loaded.game.status != "lobby":
             raise WrongStatus(
                 f"Game #{game_id} is {loaded.game.status}, no longer an open lobby.",
@@ -607,257 +594,3 @@ class GameService:
         if seat is None:
             raise NotSeated("You do not control a seat in this game.", game=game_id, user=user_id)
         return loaded, game, seat
-
-    async def _commit(
-        self,
-        loaded: Loaded,
-        game: Game[Any],
-        state: Any,
-        call: _Call,
-        *,
-        seat: int,
-        actor: Actor,
-        events: Sequence[Event],
-        checkpoint: bool,
-        choice: str | None = None,
-        undo_to: int | None = None,
-    ) -> Loaded:
-        """One log entry as one transaction; returns the game as now stored."""
-        version = loaded.game.version + 1
-        if state.version != version:
-            raise RuntimeError(f"state version {state.version} does not follow stored version {loaded.game.version}")
-        now = self._now()
-        record = ActionRow(
-            loaded.game.id,
-            version,
-            seat,
-            "move" if choice else "undo",
-            choice,
-            undo_to,
-            actor,
-            checkpoint,
-            tuple(events),
-            now,
-        )
-        snapshot = game.to_json(state)
-        async with self.store.transaction() as tx:
-            await tx.bump_version(loaded.game.id, loaded.game.version, now)
-            await tx.append_action(record)
-            await tx.put_snapshot(loaded.game.id, version, snapshot)
-            loaded = replace(loaded, game=replace(loaded.game, version=version, updated_at=now), state=snapshot)
-            loaded = await self._schedule(tx, loaded, game, state, call, now)
-        move = MoveRecord(
-            loaded.game.id, version, seat, actor, choice, undo_to, checkpoint, tuple(events), from_epoch(now)
-        )
-        call.moves.append(move)
-        if self.on_commit is not None:
-            self.on_commit(move)
-        return loaded
-
-    async def _settle(self, loaded: Loaded, game: Game[Any], state: Any, call: _Call) -> Loaded:
-        """Schedule the seats of a freshly started game (its version 0 has no log entry)."""
-        async with self.store.transaction() as tx:
-            return await self._schedule(tx, loaded, game, state, call, self._now())
-
-    async def _schedule(self, tx: Any, loaded: Loaded, game: Game[Any], state: Any, call: _Call, now: int) -> Loaded:
-        """Inside a transaction: who must act, their clocks, and whether the game ended."""
-        outcome = game.outcome(state)
-        due = set() if outcome is not None else {d.seat for d in game.pending(state)}
-        row = loaded.game
-        seats = []
-        for seat in loaded.seats:
-            to_act = seat.seat in due
-            autoplay = seat.autoplay and to_act
-            human = seat.ai_policy is None and not autoplay
-            clock = plan(seat.clock, timed=to_act and human, on_vacation=seat.vacation, timer=row.turn_timer, now=now)
-            new = replace(seat, to_act=to_act, autoplay=autoplay, clock=clock)
-            if new != seat:
-                await tx.update_seat(
-                    row.id,
-                    seat.seat,
-                    clock=clock,
-                    to_act=to_act,
-                    autoplay=autoplay,
-                    ai_policy=seat.ai_policy,
-                    timeouts=seat.timeouts,
-                )
-            if to_act and not seat.to_act:
-                call.became_due.add(seat.seat)
-            seats.append(new)
-        ai_turn = any(s.to_act and not s.human for s in seats)
-        changes: dict[str, Any] = {}
-        if ai_turn != row.ai_turn:
-            changes["ai_turn"] = int(ai_turn)
-        if outcome is not None:
-            changes.update(status="finished", outcome=convert.outcome_json(outcome), finished_at=now)
-            call.notes.append(GameEnded(row.id, outcome, game.text(outcome.reason)))
-        if changes:
-            await tx.update_game(row.id, **changes)
-            row = replace(
-                row,
-                ai_turn=ai_turn,
-                status=changes.get("status", row.status),
-                outcome=changes.get("outcome", row.outcome),
-                finished_at=changes.get("finished_at", row.finished_at),
-            )
-        return replace(loaded, game=row, seats=tuple(seats))
-
-    async def _play_ai(self, loaded: Loaded, game: Game[Any], state: Any, call: _Call) -> Loaded:
-        """AI seats (and seats stood in for after a timeout) play, one committed entry per move, until a
-        human must act or the game ends. The policy runs in a worker thread to keep the loop responsive.
-
-        If a policy or the engine fails, the moves before stay committed and the game keeps its AI-turn
-        flag, so the scheduler's ``resume`` work retries later: a failing AI never makes the human move
-        that preceded it look refused.
-        """
-        try:
-            while loaded.game.status == "active":
-                seats = {s.seat: s for s in loaded.seats}
-                decision = next((d for d in game.pending(state) if not seats[d.seat].human), None)
-                if decision is None:
-                    break
-                seat = seats[decision.seat]
-                policy = seat.ai_policy or ai.default_policy(game)
-                choice = await asyncio.to_thread(ai.choose, game, policy, state, decision, loaded.game.seed)
-                result = game.apply(state, decision.seat, choice.id, state.version)
-                state = result.state
-                loaded = await self._commit(
-                    loaded,
-                    game,
-                    state,
-                    call,
-                    seat=decision.seat,
-                    actor="timeout" if seat.autoplay else "ai",
-                    choice=choice.id,
-                    checkpoint=result.checkpoint,
-                    events=result.events,
-                )
-        except Exception:
-            log.exception("AI play stopped in game %s at version %s", loaded.game.id, loaded.game.version)
-        return loaded
-
-    async def _hand_to_ai(self, loaded: Loaded, game: Game[Any], seat_no: int, reason: str) -> MoveResult:
-        seat = next(s for s in loaded.seats if s.seat == seat_no)
-        policy = ai.default_policy(game)
-        call = _Call()
-        async with self.store.transaction() as tx:
-            await tx.update_seat(
-                loaded.game.id,
-                seat_no,
-                clock=STOPPED,
-                to_act=seat.to_act,
-                autoplay=False,
-                ai_policy=policy,
-                timeouts=seat.timeouts,
-            )
-            replaced = replace(seat, ai_policy=policy, autoplay=False, clock=STOPPED)
-            loaded = replace(loaded, seats=tuple(replaced if s.seat == seat_no else s for s in loaded.seats))
-            if seat.to_act and not loaded.game.ai_turn:
-                await tx.update_game(loaded.game.id, ai_turn=1)
-                loaded = replace(loaded, game=replace(loaded.game, ai_turn=True))
-        assert seat.user_id is not None
-        call.notes.append(SeatReplaced(loaded.game.id, seat_no, seat.user_id, reason))
-        loaded = await self._play_ai(loaded, game, _state(game, loaded), call)
-        return self._result(loaded, call)
-
-    async def _remind(self, loaded: Loaded, seat: SeatRow, call: _Call) -> None:
-        clock, now = seat.clock, self._now()
-        if clock.deadline is None or clock.reminded or clock.remind_at is None or clock.remind_at > now:
-            return
-        async with self.store.transaction() as tx:
-            await tx.update_seat(
-                loaded.game.id,
-                seat.seat,
-                clock=replace(clock, reminded=True),
-                to_act=seat.to_act,
-                autoplay=seat.autoplay,
-                ai_policy=seat.ai_policy,
-                timeouts=seat.timeouts,
-            )
-        assert seat.user_id is not None
-        call.notes.append(Reminder(loaded.game.id, seat.seat, seat.user_id, from_epoch(clock.deadline)))
-
-    async def _time_out(self, loaded: Loaded, game: Game[Any], seat: SeatRow, call: _Call) -> Loaded:
-        """The seat missed its deadline: an AI plays its turn, and per the game's timeout policy the seat
-        may pass to the AI for good. Recorded before any AI move, so a crash never counts it twice."""
-        deadline = seat.clock.deadline
-        if deadline is None or deadline > self._now() or not seat.to_act:
-            return loaded
-        timeouts = seat.timeouts + 1
-        limit = loaded.game.replace_after
-        replaced = limit is not None and timeouts >= limit
-        policy = ai.default_policy(game) if replaced else None
-        async with self.store.transaction() as tx:
-            await tx.update_seat(
-                loaded.game.id,
-                seat.seat,
-                clock=STOPPED,
-                to_act=True,
-                autoplay=not replaced,
-                ai_policy=policy,
-                timeouts=timeouts,
-            )
-            await tx.update_game(loaded.game.id, ai_turn=1)
-        new = replace(seat, clock=STOPPED, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
-        loaded = replace(
-            loaded,
-            game=replace(loaded.game, ai_turn=True),
-            seats=tuple(new if s.seat == seat.seat else s for s in loaded.seats),
-        )
-        assert seat.user_id is not None
-        call.notes.append(TimedOut(loaded.game.id, seat.seat, seat.user_id, timeouts, replaced))
-        if replaced:
-            call.notes.append(SeatReplaced(loaded.game.id, seat.seat, seat.user_id, "timeouts"))
-        return await self._play_ai(loaded, game, _state(game, loaded), call)
-
-    def _result(self, loaded: Loaded, call: _Call) -> MoveResult:
-        """The call's result; humans who came to have a decision during it are told to act."""
-        notes = list(call.notes)
-        if loaded.game.status == "active":
-            for seat in loaded.seats:
-                if seat.seat in call.became_due and seat.to_act and seat.human and seat.user_id is not None:
-                    deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
-                    notes.append(MustAct(loaded.game.id, seat.seat, seat.user_id, loaded.game.version, deadline))
-        return MoveResult(convert.game_info(loaded.game, loaded.seats), tuple(call.moves), tuple(notes))
-
-
-def _state(game: Game[Any], loaded: Loaded) -> Any:
-    """The game state from the latest snapshot; a lobby has none yet."""
-    if loaded.state is None:
-        raise WrongStatus(f"Game #{loaded.game.id} has not started yet.", game=loaded.game.id)
-    return game.from_json(loaded.state)
-
-
-def _check_host(row: GameRow, user_id: int) -> None:
-    if row.host_id != user_id:
-        raise NotHost("Only the host of this game can do that.", game=row.id, user=user_id)
-
-
-def _check_version(row: GameRow, expected: int) -> None:
-    if expected != row.version:
-        raise StaleVersion(
-            f"That choice was made on version {expected}, but game #{row.id} is at version {row.version}. "
-            "Refresh and choose again.",
-            expected=expected,
-            actual=row.version,
-        )
-
-
-def _check_lobby_options(game: Game[Any], options: Mapping[str, Any]) -> None:
-    """Options must be valid for at least one seat count; the real count is checked at start."""
-    error: EngineError | None = None
-    for seats in range(game.max_seats, game.min_seats - 1, -1):
-        try:
-            game.validate_options(seats, options)
-            return
-        except BadOptions as exc:
-            error = error or exc
-    assert error is not None
-    raise error
-
-
-def _text(game: Game[Any], event: Event, lang: str) -> str:
-    template = SERVICE_TEXT.get(event.key)
-    if template is not None:
-        return template.format(**event.params)
-    return game.text(event.key, event.params, lang)

@@ -83,6 +83,19 @@ class Tx:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
+    async def seats(self, game_id: int) -> tuple[SeatRow, ...]:
+        """A game's seats as this transaction sees them."""
+        return await _read_seats(self._db, game_id)
+
+    async def user_clocks(self, user_id: int) -> list[tuple[SeatRow, int | None]]:
+        """The seats ``user_id`` holds (not AI-played) in running games, each with its game's turn timer."""
+        sql = (
+            f"SELECT {_SEAT_COLUMNS}, g.turn_timer FROM {_SEAT_FROM} JOIN games g ON g.id = s.game_id "
+            "WHERE s.user_id = ? AND s.ai_policy IS NULL AND g.status = 'active' ORDER BY s.game_id"
+        )
+        async with self._db.execute(sql, (user_id,)) as cursor:
+            return [(_seat(r), r[12]) for r in await cursor.fetchall()]
+
     async def insert_game(
         self,
         *,
@@ -340,14 +353,14 @@ class Store:
                 row = await cursor.fetchone()
             if row is None:
                 return None
-            seats = await self._seats_unlocked(game_id)
+            seats = await _read_seats(self._db, game_id)
             async with self._db.execute("SELECT state FROM snapshots WHERE game_id = ?", (game_id,)) as cursor:
                 snap = await cursor.fetchone()
         return Loaded(_game(row), seats, json.loads(snap[0]) if snap else None)
 
     async def seats(self, game_id: int) -> tuple[SeatRow, ...]:
         async with self._lock:
-            return await self._seats_unlocked(game_id)
+            return await _read_seats(self._db, game_id)
 
     async def seats_of(self, game_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
         """Seats of several games in one query (listing games without one query per game)."""
@@ -359,11 +372,6 @@ class Store:
             for row in await self._all(sql, chunk):
                 out[row[0]].append(_seat(row))
         return {game_id: tuple(seats) for game_id, seats in out.items()}
-
-    async def _seats_unlocked(self, game_id: int) -> tuple[SeatRow, ...]:
-        sql = f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} WHERE s.game_id = ? ORDER BY s.seat"
-        async with self._db.execute(sql, (game_id,)) as cursor:
-            return tuple(_seat(r) for r in await cursor.fetchall())
 
     async def user_seats(self, user_id: int, *, statuses: Sequence[str], to_act_only: bool = False) -> list[SeatRow]:
         """Seats held by ``user_id`` (AI-played ones excluded) in games with one of ``statuses``."""
@@ -446,6 +454,13 @@ class Store:
     async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
         rows = await self._all("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
         return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
+
+
+async def _read_seats(db: aiosqlite.Connection, game_id: int) -> tuple[SeatRow, ...]:
+    """A game's seats with their users' vacation flags; the caller holds the connection lock."""
+    sql = f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} WHERE s.game_id = ? ORDER BY s.seat"
+    async with db.execute(sql, (game_id,)) as cursor:
+        return tuple(_seat(r) for r in await cursor.fetchall())
 
 
 def _game(r: Sequence[Any]) -> GameRow:

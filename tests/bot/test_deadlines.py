@@ -137,3 +137,20 @@ async def test_ai_play_cut_short_resumes(service: GameService, monkeypatch: pyte
     assert resumed.moves and all(m.actor == "ai" for m in resumed.moves)
     assert await service.due_work() == []
     assert await service.replay_matches(game_id)
+
+
+async def test_a_clock_left_running_on_vacation_is_paused_not_timed_out(
+    service: GameService, clock: ManualClock
+) -> None:
+    game_id = await started_tiny(service, turn_timer_name="12h")
+    user, seat = await _turn(service, game_id)
+    async with service.store.transaction() as tx:
+        await tx.set_vacation(user, True)  # the flag alone, as if the clocks had not followed yet
+    clock.advance(13 * HOUR)
+    work = await service.due_work()
+    assert [w.kind for w in work] == ["timeout"]
+    result = await service.perform(work[0])
+    assert result.moves == () and result.notifications == ()
+    assert await service.due_work() == []
+    await service.set_vacation(user, False)
+    assert (await service.game(game_id)).seats[seat].deadline == clock.now()

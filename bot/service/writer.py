@@ -1,0 +1,293 @@
+"""The write path: each log entry one transaction, the seats' clocks after it, AI play, timeouts.
+
+Every method runs under the game's lock held by its caller (:class:`~bot.service.GameService`), so
+the ``Loaded`` game it receives is the stored one, and it returns the game as stored afterwards.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from bot import ai
+from bot.clock import STOPPED, from_epoch, pause, plan
+from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
+from bot.service import convert
+from bot.service.checks import state_of
+from bot.service.models import Actor, MoveRecord, MoveResult
+from bot.store import ActionRow, GameRow, Loaded, SeatRow, Store
+from engine.core.contract import Event, Game
+
+log = logging.getLogger("bricabot.service")
+
+
+@dataclass
+class Call:
+    """What one service call committed so far, to build its :class:`MoveResult`."""
+
+    moves: list[MoveRecord] = field(default_factory=list)
+    notes: list[Notification] = field(default_factory=list)
+    became_due: set[int] = field(default_factory=set)
+
+
+class Writer:
+    """Commits log entries and what follows from them for :class:`~bot.service.GameService`."""
+
+    def __init__(self, store: Store, now: Callable[[], int], on_commit: Callable[[MoveRecord], None] | None) -> None:
+        self.store = store
+        self.now = now
+        self.on_commit = on_commit
+
+    async def commit(
+        self,
+        loaded: Loaded,
+        game: Game[Any],
+        state: Any,
+        call: Call,
+        *,
+        seat: int,
+        actor: Actor,
+        events: Sequence[Event],
+        checkpoint: bool,
+        choice: str | None = None,
+        undo_to: int | None = None,
+    ) -> Loaded:
+        """One log entry as one transaction; returns the game as now stored."""
+        version = loaded.game.version + 1
+        if state.version != version:
+            raise RuntimeError(f"state version {state.version} does not follow stored version {loaded.game.version}")
+        now = self.now()
+        record = ActionRow(
+            loaded.game.id,
+            version,
+            seat,
+            "move" if choice else "undo",
+            choice,
+            undo_to,
+            actor,
+            checkpoint,
+            tuple(events),
+            now,
+        )
+        snapshot = game.to_json(state)
+        async with self.store.transaction() as tx:
+            await tx.bump_version(loaded.game.id, loaded.game.version, now)
+            await tx.append_action(record)
+            await tx.put_snapshot(loaded.game.id, version, snapshot)
+            loaded = replace(loaded, game=replace(loaded.game, version=version, updated_at=now), state=snapshot)
+            loaded = await self._schedule(tx, loaded, game, state, call, now)
+        move = MoveRecord(
+            loaded.game.id, version, seat, actor, choice, undo_to, checkpoint, tuple(events), from_epoch(now)
+        )
+        call.moves.append(move)
+        if self.on_commit is not None:
+            self.on_commit(move)
+        return loaded
+
+    async def start(
+        self,
+        row: GameRow,
+        order: Sequence[tuple[int | None, str | None]],
+        options: dict[str, Any],
+        game: Game[Any],
+        state: Any,
+        call: Call,
+    ) -> Loaded:
+        """Start a lobby in one transaction: seats in play order, status, options, version 0's snapshot,
+        and who must act with their clocks (version 0 has no log entry)."""
+        now = self.now()
+        snapshot = game.to_json(state)
+        async with self.store.transaction() as tx:
+            await tx.replace_seats(row.id, order)
+            await tx.update_game(row.id, status="active", options=options, started_at=now, updated_at=now)
+            await tx.put_snapshot(row.id, state.version, snapshot)
+            started = replace(row, status="active", options=options, started_at=now, updated_at=now)
+            loaded = Loaded(started, await tx.seats(row.id), snapshot)
+            return await self._schedule(tx, loaded, game, state, call, now)
+
+    async def _schedule(self, tx: Any, loaded: Loaded, game: Game[Any], state: Any, call: Call, now: int) -> Loaded:
+        """Inside a transaction: who must act, their clocks, and whether the game ended."""
+        outcome = game.outcome(state)
+        due = set() if outcome is not None else {d.seat for d in game.pending(state)}
+        row = loaded.game
+        seats = []
+        for seat in loaded.seats:
+            to_act = seat.seat in due
+            autoplay = seat.autoplay and to_act
+            human = seat.ai_policy is None and not autoplay
+            clock = plan(seat.clock, timed=to_act and human, on_vacation=seat.vacation, timer=row.turn_timer, now=now)
+            new = replace(seat, to_act=to_act, autoplay=autoplay, clock=clock)
+            if new != seat:
+                await tx.update_seat(
+                    row.id,
+                    seat.seat,
+                    clock=clock,
+                    to_act=to_act,
+                    autoplay=autoplay,
+                    ai_policy=seat.ai_policy,
+                    timeouts=seat.timeouts,
+                )
+            if to_act and not seat.to_act:
+                call.became_due.add(seat.seat)
+            seats.append(new)
+        ai_turn = any(s.to_act and not s.human for s in seats)
+        changes: dict[str, Any] = {}
+        if ai_turn != row.ai_turn:
+            changes["ai_turn"] = int(ai_turn)
+        if outcome is not None:
+            changes.update(status="finished", outcome=convert.outcome_json(outcome), finished_at=now)
+            call.notes.append(GameEnded(row.id, outcome, game.text(outcome.reason)))
+        if changes:
+            await tx.update_game(row.id, **changes)
+            row = replace(
+                row,
+                ai_turn=ai_turn,
+                status=changes.get("status", row.status),
+                outcome=changes.get("outcome", row.outcome),
+                finished_at=changes.get("finished_at", row.finished_at),
+            )
+        return replace(loaded, game=row, seats=tuple(seats))
+
+    async def play_ai(self, loaded: Loaded, game: Game[Any], state: Any, call: Call) -> Loaded:
+        """AI seats (and seats stood in for after a timeout) play, one committed entry per move, until a
+        human must act or the game ends. The policy runs in a worker thread to keep the loop responsive.
+
+        If a policy or the engine fails, the moves before stay committed and the game keeps its AI-turn
+        flag, so the scheduler's ``resume`` work retries later: a failing AI never makes the human move
+        that preceded it look refused.
+        """
+        try:
+            while loaded.game.status == "active":
+                seats = {s.seat: s for s in loaded.seats}
+                decision = next((d for d in game.pending(state) if not seats[d.seat].human), None)
+                if decision is None:
+                    break
+                seat = seats[decision.seat]
+                policy = seat.ai_policy or ai.default_policy(game)
+                choice = await asyncio.to_thread(ai.choose, game, policy, state, decision, loaded.game.seed)
+                result = game.apply(state, decision.seat, choice.id, state.version)
+                state = result.state
+                loaded = await self.commit(
+                    loaded,
+                    game,
+                    state,
+                    call,
+                    seat=decision.seat,
+                    actor="timeout" if seat.autoplay else "ai",
+                    choice=choice.id,
+                    checkpoint=result.checkpoint,
+                    events=result.events,
+                )
+        except Exception:
+            log.exception("AI play stopped in game %s at version %s", loaded.game.id, loaded.game.version)
+        return loaded
+
+    async def hand_to_ai(self, loaded: Loaded, game: Game[Any], seat_no: int, reason: str) -> MoveResult:
+        seat = next(s for s in loaded.seats if s.seat == seat_no)
+        policy = ai.default_policy(game)
+        call = Call()
+        async with self.store.transaction() as tx:
+            await tx.update_seat(
+                loaded.game.id,
+                seat_no,
+                clock=STOPPED,
+                to_act=seat.to_act,
+                autoplay=False,
+                ai_policy=policy,
+                timeouts=seat.timeouts,
+            )
+            replaced = replace(seat, ai_policy=policy, autoplay=False, clock=STOPPED)
+            loaded = replace(loaded, seats=tuple(replaced if s.seat == seat_no else s for s in loaded.seats))
+            if seat.to_act and not loaded.game.ai_turn:
+                await tx.update_game(loaded.game.id, ai_turn=1)
+                loaded = replace(loaded, game=replace(loaded.game, ai_turn=True))
+        assert seat.user_id is not None
+        call.notes.append(SeatReplaced(loaded.game.id, seat_no, seat.user_id, reason))
+        loaded = await self.play_ai(loaded, game, state_of(game, loaded), call)
+        return self.result(loaded, call)
+
+    async def remind(self, loaded: Loaded, seat: SeatRow, call: Call) -> None:
+        """Remind the seat's user once per turn; a clock left running while they are on vacation is paused."""
+        clock, now = seat.clock, self.now()
+        if clock.deadline is None or clock.reminded or clock.remind_at is None or clock.remind_at > now:
+            return
+        if seat.vacation:
+            await self._pause(loaded, seat, now)
+            return
+        async with self.store.transaction() as tx:
+            await tx.update_seat(
+                loaded.game.id,
+                seat.seat,
+                clock=replace(clock, reminded=True),
+                to_act=seat.to_act,
+                autoplay=seat.autoplay,
+                ai_policy=seat.ai_policy,
+                timeouts=seat.timeouts,
+            )
+        assert seat.user_id is not None
+        call.notes.append(Reminder(loaded.game.id, seat.seat, seat.user_id, from_epoch(clock.deadline)))
+
+    async def time_out(self, loaded: Loaded, game: Game[Any], seat: SeatRow, call: Call) -> Loaded:
+        """The seat missed its deadline: an AI plays its turn, and per the game's timeout policy the seat
+        may pass to the AI for good. Recorded before any AI move, so a crash never counts it twice."""
+        deadline, now = seat.clock.deadline, self.now()
+        if deadline is None or deadline > now or not seat.to_act:
+            return loaded
+        if seat.vacation:
+            # A clock left running for a user on vacation (their turn began while the flag was being
+            # set) is paused now rather than timed out.
+            return await self._pause(loaded, seat, now)
+        timeouts = seat.timeouts + 1
+        limit = loaded.game.replace_after
+        replaced = limit is not None and timeouts >= limit
+        policy = ai.default_policy(game) if replaced else None
+        async with self.store.transaction() as tx:
+            await tx.update_seat(
+                loaded.game.id,
+                seat.seat,
+                clock=STOPPED,
+                to_act=True,
+                autoplay=not replaced,
+                ai_policy=policy,
+                timeouts=timeouts,
+            )
+            await tx.update_game(loaded.game.id, ai_turn=1)
+        new = replace(seat, clock=STOPPED, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
+        loaded = replace(
+            loaded,
+            game=replace(loaded.game, ai_turn=True),
+            seats=tuple(new if s.seat == seat.seat else s for s in loaded.seats),
+        )
+        assert seat.user_id is not None
+        call.notes.append(TimedOut(loaded.game.id, seat.seat, seat.user_id, timeouts, replaced))
+        if replaced:
+            call.notes.append(SeatReplaced(loaded.game.id, seat.seat, seat.user_id, "timeouts"))
+        return await self.play_ai(loaded, game, state_of(game, loaded), call)
+
+    async def _pause(self, loaded: Loaded, seat: SeatRow, now: int) -> Loaded:
+        clock = pause(seat.clock, now)
+        async with self.store.transaction() as tx:
+            await tx.update_seat(
+                loaded.game.id,
+                seat.seat,
+                clock=clock,
+                to_act=seat.to_act,
+                autoplay=seat.autoplay,
+                ai_policy=seat.ai_policy,
+                timeouts=seat.timeouts,
+            )
+        paused = replace(seat, clock=clock)
+        return replace(loaded, seats=tuple(paused if s.seat == seat.seat else s for s in loaded.seats))
+
+    def result(self, loaded: Loaded, call: Call) -> MoveResult:
+        """The call's result; humans who came to have a decision during it are told to act."""
+        notes = list(call.notes)
+        if loaded.game.status == "active":
+            for seat in loaded.seats:
+                if seat.seat in call.became_due and seat.to_act and seat.human and seat.user_id is not None:
+                    deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
+                    notes.append(MustAct(loaded.game.id, seat.seat, seat.user_id, loaded.game.version, deadline))
+        return MoveResult(convert.game_info(loaded.game, loaded.seats), tuple(call.moves), tuple(notes))
