@@ -125,7 +125,6 @@ def menu_apply(state: State, cid: str, tx: Transition) -> None:
         return
     turn.done[action] += 1
     turn.last_action = action
-    turn.action = action
     turn.trades = 0
     turn.splits = 0
     tx.emit("imaginarium.event.action", seat=player.seat, action=ACTIONS[action])

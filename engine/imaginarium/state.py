@@ -99,8 +99,6 @@ class Turn:
     """Chosen action pair, encoded ``a * 6 + b`` with ``a < b``."""
     done: list[int] = field(default_factory=lambda: [0] * 6)
     last_action: int = -1
-    action: int = -1
-    """Action being carried out, or -1 at the action menu."""
     trades: int = 0
     splits: int = 0
     target: int = -1
@@ -138,7 +136,6 @@ class Turn:
             self.pair,
             self.done[:],
             self.last_action,
-            self.action,
             self.trades,
             self.splits,
             self.target,
@@ -259,7 +256,7 @@ _PLAYER_FIELDS: tuple[str, ...] = (
 )
 _TURN_FIELDS: tuple[str, ...] = (
     *("piece", "used", "borrowed", "owed", "paying", "picked", "deck_bought", "pair", "done"),
-    *("last_action", "action", "trades", "splits", "target", "uses", "tangled"),
+    *("last_action", "trades", "splits", "target", "uses", "tangled"),
     *("given_up", "caught", "origin", "limit", "placed", "moves", "drawn", "victims", "submitted"),
 )
 _STATE_FIELDS: tuple[str, ...] = (
