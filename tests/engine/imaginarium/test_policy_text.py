@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from engine.core.contract import RandomPolicy
 from engine.core.rng import Rng
 from engine.core.selfplay import play_one
@@ -16,10 +18,11 @@ def test_greedy_games_finish() -> None:
         assert run.finished and run.error is None, run
 
 
-def test_greedy_choice_ignores_hidden_information() -> None:
+@pytest.mark.parametrize("chimera", [False, True])
+def test_greedy_choice_ignores_hidden_information(chimera: bool) -> None:
     policy = GreedyPolicy()
     for seed in range(6):
-        state = GAME.new(3, seed)
+        state = GAME.new(3, seed, {"chimera": chimera})
         rng = Rng(seed)
         for _ in range(40 + 7 * seed):
             decision = GAME.pending(state)[0]
@@ -29,7 +32,10 @@ def test_greedy_choice_ignores_hidden_information() -> None:
         for p in twin.players:
             if p.seat != decision.seat:
                 p.goods[:4] = [g + 5 for g in p.goods[:4]]
+                twin.pile += [k for k, n in enumerate(p.held) for _ in range(n)]
+                p.held = [0] * 5
         twin.deck.reverse()
+        twin.pile.reverse()
         a = policy.choose(GAME, state, decision, Rng(0))
         b = policy.choose(GAME, twin, decision, Rng(0))
         assert a == b
