@@ -50,19 +50,19 @@ def repeat_goods(items: Sequence[Amount]) -> list[Amount]:
     return [Amount(item.good, 1) for item in items for _ in range(item.count)]
 
 
-def _effect_tag(line: EffectLine, card: MachineCard) -> str:
+def _effect_tag(line: EffectLine, card: MachineCard, lang: str) -> str:
     if line.on_production:
-        return "on P"
+        return labels.text("card.on_p", lang)
     if len({ln.stack for ln in card.effect}) > 1 or line.stack > 1:
         return f"×{line.stack}"
     return ""
 
 
-def _draw_effects(canvas: Image.Image, card: MachineCard, top: int, bottom: int, k: int) -> None:
+def _draw_effects(canvas: Image.Image, card: MachineCard, top: int, bottom: int, k: int, lang: str) -> None:
     draw = ImageDraw.Draw(canvas)
     lines = card.effect
     if not lines:
-        caption = labels.CARD_CAPTIONS.get(card.serial, "")
+        caption = labels.caption(card.serial, lang)
         if caption:
             max_lines = max(1, (bottom - top) // (22 * k))
             tx.paragraph(draw, (10 * k, top + 2 * k), caption, 18 * k, INK, (CARD_W - 20) * k, max_lines=max_lines)
@@ -71,7 +71,7 @@ def _draw_effects(canvas: Image.Image, card: MachineCard, top: int, bottom: int,
     step = min(34 * k, (bottom - top) // len(lines))
     for i, line in enumerate(lines):
         y = top + i * step
-        tag = _effect_tag(line, card)
+        tag = _effect_tag(line, card, lang)
         if tag:
             tx.line(draw, (8 * k, y + icon // 2), tag, 18 * k, MUTED_INK, bold=True, anchor="lm")
         x = 52 * k
@@ -83,7 +83,7 @@ def _draw_effects(canvas: Image.Image, card: MachineCard, top: int, bottom: int,
 
 
 @cache
-def _face(card: MachineCard, k: int) -> Image.Image:
+def _face(card: MachineCard, k: int, lang: str) -> Image.Image:
     """The face at ``k`` times its table size (``k`` = 2 for the ``/rules`` card sheet)."""
     colour, glyph = type_style(card.type)
     w, h, band = CARD_W * k, CARD_H * k, BAND * k
@@ -100,9 +100,9 @@ def _face(card: MachineCard, k: int) -> Image.Image:
     # effect
     footer = h - 40 * k
     combos_y = footer - 26 * k
-    _draw_effects(img, card, band + 40 * k, combos_y - 4 * k, k)
+    _draw_effects(img, card, band + 40 * k, combos_y - 4 * k, k, lang)
     # combinable serials
-    combos = "+ " + " ".join(card.combines_with) if card.combines_with else "alone"
+    combos = "+ " + " ".join(card.combines_with) if card.combines_with else labels.text("card.alone_short", lang)
     tx.line(draw, (10 * k, combos_y + 11 * k), combos, 18 * k, MUTED_INK, anchor="lm", max_width=w - 20 * k)
     # footer: repair cost, lightning, cannot be dismantled
     draw.line((8 * k, footer, w - 8 * k, footer), fill=mix(CARD_EDGE, WHITE, 0.6), width=k)
@@ -125,9 +125,9 @@ def _no_dismantle(draw: ImageDraw.ImageDraw, xy: tuple[int, int], size: int, k: 
     draw.line((x + 5 * k, y + size - 5 * k, x + size - 5 * k, y + 5 * k), fill=ALERT, width=3 * k)
 
 
-def face(card: MachineCard, scale: int = 1) -> Image.Image:
+def face(card: MachineCard, scale: int = 1, lang: str = "en") -> Image.Image:
     """The full face of ``card`` (``CARD_W`` × ``CARD_H`` times ``scale``), shared by every copy of its kind."""
-    return _face(dataclasses.replace(card, uid=0), scale)
+    return _face(dataclasses.replace(card, uid=0), scale, lang)
 
 
 def stack_height(count: int) -> int:
@@ -135,11 +135,11 @@ def stack_height(count: int) -> int:
     return CARD_H + (count - 1) * BAND if count else CARD_H
 
 
-def paste_stack(canvas: Image.Image, cards: Sequence[MachineCard], xy: tuple[int, int]) -> None:
+def paste_stack(canvas: Image.Image, cards: Sequence[MachineCard], xy: tuple[int, int], lang: str) -> None:
     """Cards bottom to top as a cascade: each covered card's band stays visible above the next."""
     mask = frames.card_mask(CARD_W, CARD_H)
     for i, card in enumerate(cards):
-        canvas.paste(face(card), (xy[0], xy[1] + i * BAND), mask)
+        canvas.paste(face(card, 1, lang), (xy[0], xy[1] + i * BAND), mask)
 
 
 @cache

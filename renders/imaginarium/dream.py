@@ -42,13 +42,13 @@ def layout(spaces: Sequence[DreamSpace]) -> dict[int, tuple[int, int]]:
     return {i: (column[i], lane[i]) for i in column}
 
 
-def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int]) -> None:
+def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
     """The track in ``box``."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     frames.panel(d, box)
-    w = tx.line(d, (x0 + 16, y0 + 10), labels.text("dream_track"), 24, INK_ON_TABLE, bold=True)
-    tx.line(d, (x0 + 28 + w, y0 + 13), labels.text("fragments", pile=view.fragment_pile,
+    w = tx.line(d, (x0 + 16, y0 + 10), labels.text("dream_track", lang), 24, INK_ON_TABLE, bold=True)
+    tx.line(d, (x0 + 28 + w, y0 + 13), labels.text("fragments", lang, pile=view.fragment_pile,
                                                     discard=view.fragment_discard), 20, MUTED_ON_TABLE)
     spaces = view.dream_spaces
     where = layout(spaces)
@@ -89,13 +89,16 @@ def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, i
                     (cx - 13 + dx, cy - 13 + (k // 3) * 12))
 
 
-def summary(view: ImaginariumView, names: Sequence[str] | None) -> str:
+def summary(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     """The track in words: unclaimed rewards and where each seat stands."""
     ids = {s.index: s.id for s in view.dream_spaces}
-    rewards = "; ".join(f"{s.id}: " + " + ".join(f"{a.count} {labels.text(f'good.{a.good}')}" for a in s.reward)
-                        for s in view.dream_spaces if s.reward and not s.claimed)
-    tokens = ", ".join(f"{seat_name(b.seat, names)} on {ids.get(b.dream_position, '?')}"
-                       for b in view.players if b.dream_position is not None)
-    fragments = labels.text("fragments", pile=view.fragment_pile, discard=view.fragment_discard)
-    return (f"{labels.text('dream_track')} ({fragments}): unclaimed rewards {rewards or 'none'}; "
-            f"{tokens or 'no token yet'}.")
+    rewards = "; ".join(
+        f"{s.id}: " + " + ".join(f"{a.count} {labels.text(f'good.{a.good}', lang)}" for a in s.reward)
+        for s in view.dream_spaces if s.reward and not s.claimed)
+    tokens = ", ".join(
+        labels.text("dream.on", lang, name=seat_name(b.seat, names), space=ids.get(b.dream_position, "?"))
+        for b in view.players if b.dream_position is not None)
+    fragments = labels.text("fragments", lang, pile=view.fragment_pile, discard=view.fragment_discard)
+    rewards_text = labels.text("dream.rewards", lang, rewards=rewards or labels.text("none", lang))
+    return (f"{labels.text('dream_track', lang)} ({fragments}): {rewards_text}; "
+            f"{tokens or labels.text('dream.nobody', lang)}.")

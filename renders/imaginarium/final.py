@@ -98,11 +98,11 @@ def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) 
            f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names) for b in best) + "."]
     for line in lines:
         s = line.screen
-        out.append(
-            f"{_rank(lines, line)}. {seat_name(line.seat, names)}: {line.total} VP "
-            f"(projects {line.projects}, machines {line.machines}, bought {line.purchases}, "
-            f"majorities {line.majorities}, other {line.other}); tie-break {line.tiebreak}; "
-            f"reserve {s.charcoalium} charcoalium, {s.wood} wood, {s.copper} copper, {s.crystal} crystal."
-        )
+        reserve = ", ".join(f"{value} {labels.text(f'good.{g}', lang)}" for g, value in zip(
+            RESERVE, (s.charcoalium, s.wood, s.copper, s.crystal), strict=True))
+        out.append(labels.text(
+            "final.line", lang, rank=_rank(lines, line), name=seat_name(line.seat, names), total=line.total,
+            projects=line.projects, machines=line.machines, purchases=line.purchases, majorities=line.majorities,
+            other=line.other, tiebreak=line.tiebreak, reserve=reserve))
     out.append(labels.text("tiebreak.note", lang))
     return "\n".join(out)

@@ -1,6 +1,7 @@
-"""The words the Imaginarium drawings use, per language (English only so far; other languages fall
-back to it). Captions are the short pictogram-like lines printed on tiles and cards, not the rules
-text, which lives in the engine's catalogue."""
+"""The words the Imaginarium drawings and summaries use, in English and French (other languages,
+and any key a language lacks, fall back to English). Captions are the short pictogram-like lines
+printed on tiles and cards, not the rules text, which lives in the engine's catalogue. French terms
+follow the French rulebook (charbonium, bric-à-brac, paravent, bureau d'études...)."""
 
 from __future__ import annotations
 
@@ -22,28 +23,46 @@ _EN: Mapping[str, str] = {
     "nobody": "nobody",
     "deck": "Deck",
     "belt": "Conveyor belt",
+    "machine_deck": "machine deck: {n}",
     "empty": "empty",
     "base": "base {n}",
-    "reserved": "reserved",
+    "price": "price {n}",
+    "reserved_by": "reserved by {name}",
     "sabotage": "sabotage",
+    "sabotage_by": "sabotage by {name}",
+    "fragment": "fragment {colour}",
+    "saboteur": "saboteur",
     "extractors": "Extractors",
     "initiative": "Initiative",
     "meeting_room": "Meeting room",
+    "assistant_deck": "deck: {n}",
+    "for_price": "{id} for {price}",
     "design_office": "Design office",
+    "project_vp": "{first}/{later} VP",
+    "done_by": "done by {names}",
     "crusher": "Crusher",
+    "top": "top: {card}",
     "cards": "{n} cards",
     "none": "none",
     "yard": "Yard",
     "assistants": "Assistants",
     "projects": "Projects",
     "dial": "Dial",
+    "spaces": "spaces",
+    "under": "under",
     "workshop": "Workshop {n}",
+    "team": "Team {n}",
     "tangled": "TANGLED",
     "used": "used",
+    "turn": "Turn of {name}",
+    "turn.done": "done {actions}",
+    "turn.used": "machines used: space {spaces}",
     "dream": "Dream",
     "dream_track": "Dream track",
     "fragments": "fragments: {pile} in the pile, {discard} discarded",
-    "team": "Team {n}",
+    "dream.rewards": "unclaimed rewards {rewards}",
+    "dream.on": "{name} on {space}",
+    "dream.nobody": "no token yet",
     "screen.title": "{name} — your screen (only you see this)",
     "screen.reserve": "Behind your screen",
     "screen.secret": "Secret projects",
@@ -51,6 +70,8 @@ _EN: Mapping[str, str] = {
     "final.title": "Final scores",
     "final.winner": "Winner",
     "final.winners": "Winners (shared)",
+    "final.line": "{rank}. {name}: {total} VP (projects {projects}, machines {machines}, bought {purchases}, "
+    "majorities {majorities}, other {other}); tie-break {tiebreak}; reserve {reserve}.",
     "col.player": "Player",
     "col.projects": "Projects",
     "col.machines": "Machines",
@@ -80,19 +101,140 @@ _EN: Mapping[str, str] = {
     "action.dismantle": "Dismantle",
     "action.reorganise": "Reorganise",
     "card.level": "level {n}",
-    "assistant": "Assistant",
-    "price": "costs {n} charcoalium",
-    "project": "Project",
-    "project.vp": "{first} VP for the first to complete it, {later} VP for the others",
     "card.repair": "repair",
     "card.combines": "combines with {serials}",
     "card.alone": "never combined",
+    "card.alone_short": "alone",
+    "card.on_p": "on P",
     "card.lightning": "single use when repaired",
     "card.keep": "cannot be dismantled",
     "card.on_production": "on a production card",
+    "assistant": "Assistant",
+    "costs": "costs {n} charcoalium",
+    "project": "Project",
+    "project.vp": "{first} VP for the first to complete it, {later} VP for the others",
+    "style.red circle": "red circle",
+    "style.blue square": "blue square",
+    "style.green triangle": "green triangle",
+    "style.yellow diamond": "yellow diamond",
+    "style.purple star": "purple star",
+    "style.pink hexagon": "pink hexagon",
 }
 
-PROJECTS: Mapping[str, str] = {
+_FR: Mapping[str, str] = {
+    "round": "Manche {n}",
+    "phase.planning": "Planification",
+    "phase.implementation": "Réalisation",
+    "phase.reset": "Vérification et remise en place",
+    "phase.ended": "Partie terminée",
+    "step.machines": "utilisation des machines",
+    "step.pickup": "récupération",
+    "step.actions": "actions",
+    "step.projects": "projets",
+    "step.finish": "fin du tour",
+    "now": "À jouer :",
+    "nobody": "personne",
+    "deck": "Pioche",
+    "belt": "Tapis roulant",
+    "machine_deck": "pioche : {n}",
+    "empty": "vide",
+    "base": "base {n}",
+    "price": "prix {n}",
+    "reserved_by": "réservée par {name}",
+    "sabotage": "sabotage",
+    "sabotage_by": "sabotée par {name}",
+    "fragment": "fragment {colour}",
+    "saboteur": "saboteur",
+    "extractors": "Extracteurs",
+    "initiative": "Piste d'initiative",
+    "meeting_room": "Salle de réunion",
+    "assistant_deck": "pioche : {n}",
+    "for_price": "{id} pour {price}",
+    "design_office": "Bureau d'études",
+    "project_vp": "{first}/{later} PV",
+    "done_by": "réalisé par {names}",
+    "crusher": "Broyeur",
+    "top": "dessus : {card}",
+    "cards": "{n} cartes",
+    "none": "aucun",
+    "yard": "Cour",
+    "assistants": "Assistants",
+    "projects": "Projets",
+    "dial": "Cadran",
+    "spaces": "emplacements",
+    "under": "sous",
+    "workshop": "Atelier {n}",
+    "team": "Équipe {n}",
+    "tangled": "EMBROUILLÉE",
+    "used": "utilisée",
+    "turn": "Tour de {name}",
+    "turn.done": "fait : {actions}",
+    "turn.used": "machines utilisées : emplacement {spaces}",
+    "dream": "Rêve",
+    "dream_track": "Piste des rêves",
+    "fragments": "fragments : {pile} dans la pile, {discard} défaussés",
+    "dream.rewards": "récompenses restantes {rewards}",
+    "dream.on": "{name} sur {space}",
+    "dream.nobody": "aucun pion encore",
+    "screen.title": "{name} — votre paravent (vous seul le voyez)",
+    "screen.reserve": "Derrière votre paravent",
+    "screen.secret": "Projets secrets",
+    "screen.fragments": "Fragments de rêve",
+    "final.title": "Scores finaux",
+    "final.winner": "Vainqueur",
+    "final.winners": "Vainqueurs (ex æquo)",
+    "final.line": "{rank}. {name} : {total} PV (projets {projects}, machines {machines}, achetés {purchases}, "
+    "majorités {majorities}, autres {other}) ; départage {tiebreak} ; réserve {reserve}.",
+    "col.player": "Joueur",
+    "col.projects": "Projets",
+    "col.machines": "Machines",
+    "col.purchases": "Achetés",
+    "col.majorities": "Majorités",
+    "col.other": "Autres",
+    "col.total": "Total PV",
+    "col.tiebreak": "Départage",
+    "col.reserve": "Réserve à la fin",
+    "tiebreak.note": "Départage : somme des niveaux des machines réparées.",
+    "good.charcoalium": "charbonium",
+    "good.wood": "bois",
+    "good.copper": "cuivre",
+    "good.crystal": "cristal",
+    "good.vp": "PV",
+    "good.any": "ressource au choix",
+    "good.same": "ressources identiques",
+    "type.production": "production",
+    "type.transformation": "transformation",
+    "type.attack": "attaque",
+    "type.defense": "défense",
+    "type.special": "spéciale",
+    "action.recruit": "Recruter",
+    "action.extract": "Extraire",
+    "action.repair": "Réparer",
+    "action.transactions": "Transactions",
+    "action.dismantle": "Démonter",
+    "action.reorganise": "Réorganiser",
+    "card.level": "niveau {n}",
+    "card.repair": "réparation",
+    "card.combines": "se combine avec {serials}",
+    "card.alone": "jamais combinée",
+    "card.alone_short": "seule",
+    "card.on_p": "sur P",
+    "card.lightning": "usage unique à la réparation",
+    "card.keep": "ne peut pas être démontée",
+    "card.on_production": "sur une machine de production",
+    "assistant": "Assistant",
+    "costs": "coûte {n} charbonium",
+    "project": "Projet",
+    "project.vp": "{first} PV pour le premier à le réaliser, {later} PV pour les suivants",
+    "style.red circle": "cercle rouge",
+    "style.blue square": "carré bleu",
+    "style.green triangle": "triangle vert",
+    "style.yellow diamond": "losange jaune",
+    "style.purple star": "étoile violette",
+    "style.pink hexagon": "hexagone rose",
+}
+
+_PROJECTS_EN: Mapping[str, str] = {
     "PR01": "4 production on 4 spaces",
     "PR02": "2 attack machines",
     "PR03": "2 defense machines",
@@ -112,9 +254,27 @@ PROJECTS: Mapping[str, str] = {
     "PR17": "3 same-colour dream run",
     "PR18": "P, T, A and D on 4 spaces",
 }
-"""Project conditions in a few words (rulebook: Projects)."""
-
-ASSISTANTS: Mapping[str, str] = {
+_PROJECTS_FR: Mapping[str, str] = {
+    "PR01": "4 production sur 4 emplacements",
+    "PR02": "2 machines d'attaque",
+    "PR03": "2 machines de défense",
+    "PR04": "1 attaque + 1 défense",
+    "PR05": "2 machines de transformation",
+    "PR06": "3 identiques combinées",
+    "PR07": "6 machines",
+    "PR08": "3 machines de niveau 2",
+    "PR09": "2 machines de niveau 3",
+    "PR10": "produire 6 ressources, 2 sortes",
+    "PR11": "produire bois, cuivre, cristal",
+    "PR12": "produire 3 ressources identiques",
+    "PR13": "3 assistants",
+    "PR14": "15 charbonium",
+    "PR15": "2 machines spéciales",
+    "PR16": "5 bois, 5 cuivre, 5 cristal",
+    "PR17": "3 fragments d'une couleur de suite",
+    "PR18": "P, T, A et D sur 4 emplacements",
+}
+_ASSISTANTS_EN: Mapping[str, str] = {
     "AS01": "any two different actions",
     "AS02": "reset: +ch = level discarded",
     "AS03": "repair or dismantle twice",
@@ -136,9 +296,29 @@ ASSISTANTS: Mapping[str, str] = {
     "CAS6": "dismantle broken: +1 VP",
     "CAS7": "dismantle broken: whole list",
 }
-"""Assistant effects in a few words (rulebook: Assistants)."""
-
-CARD_CAPTIONS: Mapping[str, str] = {
+_ASSISTANTS_FR: Mapping[str, str] = {
+    "AS01": "deux actions différentes au choix",
+    "AS02": "remise en place : +ch = niveau défaussé",
+    "AS03": "réparer ou démonter deux fois",
+    "AS04": "+1 PV par projet",
+    "AS05": "ne payer que le coût de base",
+    "AS06": "+2 emplacements d'atelier",
+    "AS07": "acheter le dessus de la pioche pour 3",
+    "AS08": "2 projets secrets",
+    "AS09": "un PV coûte 3 charbonium",
+    "AS10": "5 transactions",
+    "AS11": "réparer : utiliser l'effet deux fois",
+    "AS12": "emprunter un P ou T adverse",
+    "AS13": "majorités à 3 PV",
+    "CAS1": "prendre un fragment du tapis",
+    "CAS2": "plusieurs fragments après un cauchemar",
+    "CAS3": "démonter les machines spéciales",
+    "CAS4": "+1 fragment en démontant",
+    "CAS5": "démonter cassée : +3 ch",
+    "CAS6": "démonter cassée : +1 PV",
+    "CAS7": "démonter cassée : liste entière",
+}
+_CAPTIONS_EN: Mapping[str, str] = {
     "A1": "each opponent gives 3 ch; you keep up to 3",
     "A2": "each opponent gives 3 wood; you keep up to 3",
     "A3": "each opponent gives 2 copper; you keep up to 2",
@@ -153,11 +333,49 @@ CARD_CAPTIONS: Mapping[str, str] = {
     "S1": "take a card from the crusher",
     "S4": "add 1 fragment to your dream (two combined: up to 3)",
 }
-"""For cards whose effect is not an input → output line (attacks, defenses, the Recyclateur)."""
+_CAPTIONS_FR: Mapping[str, str] = {
+    "A1": "chaque adversaire donne 3 ch ; vous en gardez 3 au plus",
+    "A2": "chaque adversaire donne 3 bois ; vous en gardez 3 au plus",
+    "A3": "chaque adversaire donne 2 cuivre ; vous en gardez 2 au plus",
+    "A4": "chaque adversaire donne 2 cristal ; vous en gardez 2 au plus",
+    "A5": "annuler un projet",
+    "A6": "retourner un emplacement de chaque adversaire",
+    "A7": "chaque adversaire donne un fragment ; gardez-en 1",
+    "D1": "votre charbonium ne peut pas être volé",
+    "D2": "vos ressources ne peuvent pas être volées",
+    "D3": "ni vol, ni embrouille",
+    "D4": "votre rêve est protégé",
+    "S1": "prendre une carte du broyeur",
+    "S4": "ajouter 1 fragment à votre rêve (deux combinées : jusqu'à 3)",
+}
+"""For cards whose effect is not an input → output line (attacks, defenses, the Recyclateur...)."""
+
+_TABLES: Mapping[str, tuple[Mapping[str, str], ...]] = {
+    "en": (_EN, _PROJECTS_EN, _ASSISTANTS_EN, _CAPTIONS_EN),
+    "fr": (_FR, _PROJECTS_FR, _ASSISTANTS_FR, _CAPTIONS_FR),
+}
+
+
+def _lookup(table: int, key: str, lang: str) -> str | None:
+    return _TABLES.get(lang, _TABLES["en"])[table].get(key) or _TABLES["en"][table].get(key)
 
 
 def text(key: str, lang: str = "en", **params: object) -> str:
     """The label for ``key`` in ``lang`` (English when missing), with ``{name}`` placeholders filled."""
-    template = _EN.get(key, key)
+    template = _lookup(0, key, lang) or key
     return template.format(**params) if params else template
 
+
+def project(pid: str, lang: str = "en") -> str:
+    """A project's condition in a few words (rulebook: Projects); the id itself when unknown."""
+    return _lookup(1, pid, lang) or pid
+
+
+def assistant(aid: str, lang: str = "en") -> str:
+    """An assistant's effect in a few words (rulebook: Assistants); the id itself when unknown."""
+    return _lookup(2, aid, lang) or aid
+
+
+def caption(serial: str, lang: str = "en") -> str:
+    """The card-face caption of a machine without input → output effect lines, or ""."""
+    return _lookup(3, serial, lang) or ""

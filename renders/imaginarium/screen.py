@@ -66,7 +66,7 @@ def draw(view: ImaginariumView, screen: Screen, board: PlayerBoard | None, names
             icons.paste(canvas, good("vp", 30), (x + 8, y + 8))
             tx.line(d, (x + 44, y + 23), str(tile.vp), 26, INK, bold=True, anchor="lm")
             tx.line(d, (x + tile_w - 10, y + 23), tile.id, 20, MUTED_INK, bold=True, anchor="rm")
-            tx.paragraph(d, (x + 10, y + 46), labels.PROJECTS.get(tile.id, tile.condition_key), 20, INK,
+            tx.paragraph(d, (x + 10, y + 46), labels.project(tile.id, lang), 20, INK,
                          tile_w - 20, max_lines=3)
         y += TILE_H + 10
     if screen.fragments:

@@ -30,7 +30,7 @@ def _effect_line(line: EffectLine, lang: str) -> str:
 def rules_text(card: MachineCard, lang: str) -> str:
     """The card's rules text from the game's message catalogue, or its short caption when the
     catalogue has none (the drawing must not depend on the engine's translations being complete)."""
-    return catalogue.lookup(card.effect_key, lang) or labels.CARD_CAPTIONS.get(card.serial, "")
+    return catalogue.lookup(card.effect_key, lang) or labels.caption(card.serial, lang)
 
 
 def facts(card: MachineCard, lang: str) -> list[str]:
@@ -55,7 +55,7 @@ def facts(card: MachineCard, lang: str) -> list[str]:
 
 def draw(card: MachineCard, lang: str) -> Image.Image:
     """The face, drawn at twice its table size, on the left; its facts on the right."""
-    big = face(card, SCALE)
+    big = face(card, SCALE, lang)
     mask = frames.card_mask(CARD_W * SCALE, CARD_H * SCALE, 12 * SCALE)
     lines = facts(card, lang)
     text_x = M + big.width + 40

@@ -20,60 +20,64 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     def name(seat: int) -> str:
         return seat_name(seat, names)
 
+    def t(key: str, **params: object) -> str:
+        return labels.text(key, lang, **params)
+
+    none = t("none")
     lines = [f"Imaginarium — {status(view, lang)}."]
     if view.phase != "ended":
-        acting = ", ".join(name(s) for s in view.active) or labels.text("nobody", lang)
-        lines.append(f"{labels.text('now', lang)} {acting}.")
+        acting = ", ".join(name(s) for s in view.active) or t("nobody")
+        lines.append(f"{t('now')} {acting}.")
     turn = view.turn
     if turn is not None:
-        text = f"Turn of {name(turn.seat)}"
+        text = t("turn", name=name(turn.seat))
         if turn.actions_done:
-            text += ": done " + ", ".join(labels.text(f"action.{a}", lang) for a in turn.actions_done)
+            text += ": " + t("turn.done", actions=", ".join(t(f"action.{a}") for a in turn.actions_done))
         if turn.used_slots:
-            text += "; machines used: space " + ", ".join(str(i + 1) for i in turn.used_slots)
+            text += "; " + t("turn.used", spaces=", ".join(str(i + 1) for i in turn.used_slots))
         lines.append(text + ".")
     belt = []
     for slot in view.belt:
         if slot.card is None:
-            text = f"{slot.position + 1}. {labels.text('empty', lang)} ({labels.text('base', lang, n=slot.base_cost)})"
+            text = f"{slot.position + 1}. {t('empty')} ({t('base', n=slot.base_cost)})"
         else:
-            text = f"{slot.position + 1}. {describe(slot.card, lang)}, price {slot.price}"
+            text = f"{slot.position + 1}. {describe(slot.card, lang)}, {t('price', n=slot.price)}"
         if slot.reserved_by is not None:
-            text += f", {labels.text('reserved', lang)} by {name(slot.reserved_by)}"
+            text += ", " + t("reserved_by", name=name(slot.reserved_by))
         if slot.sabotaged_by is not None:
-            text += f", {labels.text('sabotage', lang)} by {name(slot.sabotaged_by)}"
+            text += ", " + t("sabotage_by", name=name(slot.sabotaged_by))
         if slot.fragment:
-            text += f", fragment {slot.fragment}"
+            text += ", " + t("fragment", colour=slot.fragment)
         belt.append(text)
-    lines.append(f"{labels.text('belt', lang)} (machine deck: {view.machine_deck}): " + "; ".join(belt) + ".")
+    lines.append(f"{t('belt')} ({t('machine_deck', n=view.machine_deck)}): " + "; ".join(belt) + ".")
     extractors = []
     for ext in view.extractors:
-        text = f"+{ext.amount} charcoalium"
+        text = f"+{ext.amount} {t('good.charcoalium')}"
         if ext.occupant is not None:
             text += f" ({name(ext.occupant)})"
         if ext.sabotaged_by is not None:
-            text += f" ({labels.text('sabotage', lang)}: {name(ext.sabotaged_by)})"
+            text += f" ({t('sabotage')}: {name(ext.sabotaged_by)})"
         extractors.append(text)
-    lines.append(f"{labels.text('extractors', lang)}: " + ", ".join(extractors) + ".")
-    track = [f"{s.number} {name(s.seat)}" + (" (saboteur)" if s.piece == "saboteur" else "")
+    lines.append(f"{t('extractors')}: " + (", ".join(extractors) or none) + ".")
+    track = [f"{s.number} {name(s.seat)}" + (f" ({t('saboteur')})" if s.piece == "saboteur" else "")
              for s in view.initiative if s.seat is not None]
-    lines.append(f"{labels.text('initiative', lang)}: " + (", ".join(track) or labels.text("none", lang)) + ".")
-    room = [f"{a.id} for {a.price} ({labels.ASSISTANTS.get(a.id, a.effect_key)})" for a in view.meeting_room]
-    lines.append(f"{labels.text('meeting_room', lang)} (deck: {view.assistant_deck}): "
-                 + ("; ".join(room) or labels.text("none", lang)) + ".")
+    lines.append(f"{t('initiative')}: " + (", ".join(track) or none) + ".")
+    room = [f"{t('for_price', id=a.id, price=a.price)} ({labels.assistant(a.id, lang)})" for a in view.meeting_room]
+    lines.append(f"{t('meeting_room')} ({t('assistant_deck', n=view.assistant_deck)}): " + ("; ".join(room) or none)
+                 + ".")
     office = []
     for tile in view.projects:
-        text = f"{tile.id} {labels.PROJECTS.get(tile.id, tile.condition_key)} ({tile.vp}/{tile.vp - 1} VP)"
+        text = f"{tile.id} {labels.project(tile.id, lang)} ({t('project_vp', first=tile.vp, later=tile.vp - 1)})"
         if tile.completed_by:
-            text += " done by " + ", ".join(name(s) for s in tile.completed_by)
+            text += " " + t("done_by", names=", ".join(name(s) for s in tile.completed_by))
         office.append(text)
-    lines.append(f"{labels.text('design_office', lang)}: " + ("; ".join(office) or labels.text("none", lang)) + ".")
-    crusher = labels.text("cards", lang, n=len(view.crusher))
+    lines.append(f"{t('design_office')}: " + ("; ".join(office) or none) + ".")
+    crusher = t("cards", n=len(view.crusher))
     if view.crusher:
-        crusher += ", top: " + describe(view.crusher[-1], lang)
-    lines.append(f"{labels.text('crusher', lang)}: {crusher}.")
+        crusher += ", " + t("top", card=describe(view.crusher[-1], lang))
+    lines.append(f"{t('crusher')}: {crusher}.")
     if view.dream_spaces:
-        lines.append(dream.summary(view, names))
+        lines.append(dream.summary(view, names, lang))
     for player in view.players:
         lines.append(workshop.summary(player, name(player.seat), lang) + ".")
     return "\n".join(lines)
@@ -89,7 +93,7 @@ def screen(view: ImaginariumView, screen: Screen, lang: str, name: str) -> str:
     lines = [f"{labels.text('screen.title', lang, name=name)} — {status(view, lang)}.",
              f"{labels.text('screen.reserve', lang)}: {goods}."]
     if screen.secret_projects:
-        secret = "; ".join(f"{t.id} {labels.PROJECTS.get(t.id, t.condition_key)} ({t.vp} VP)"
+        secret = "; ".join(f"{t.id} {labels.project(t.id, lang)} ({t.vp} {labels.text('good.vp', lang)})"
                            for t in screen.secret_projects)
         lines.append(f"{labels.text('screen.secret', lang)}: {secret}.")
     if screen.fragments:

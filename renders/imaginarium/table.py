@@ -131,7 +131,7 @@ def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[s
             tx.line(d, (x + CARD_W // 2, cy + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
                     anchor="mm")
         else:
-            canvas.paste(face(slot.card), (x, cy), mask)
+            canvas.paste(face(slot.card, 1, lang), (x, cy), mask)
         my = cy + CARD_H + 12
         piece = slot.reserved_by if slot.reserved_by is not None else slot.sabotaged_by
         if piece is not None:
@@ -200,7 +200,7 @@ def _meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, in
         text = catalogue.lookup(card.effect_key, lang)
         body_lines = (y1 - cy - 14 - 70) // 24
         if text is None or len(tx.wrap(text, w - 24, 20)) > body_lines:
-            text = labels.ASSISTANTS.get(card.id, card.effect_key)
+            text = labels.assistant(card.id, lang)
         tx.paragraph(d, (cx + 12, cy + 56), text, 20, INK, w - 24, max_lines=body_lines)
 
 
@@ -212,7 +212,7 @@ def _crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, in
     if not view.crusher:
         tx.line(d, (x0 + 16, y0 + 70), labels.text("empty", lang), 22, MUTED_ON_TABLE)
         return
-    canvas.paste(face(view.crusher[-1]), (x0 + 16, y0 + 52), frames.card_mask(CARD_W, CARD_H))
+    canvas.paste(face(view.crusher[-1], 1, lang), (x0 + 16, y0 + 52), frames.card_mask(CARD_W, CARD_H))
     cx = x0 + 16 + CARD_W + GAP
     chip_w = x1 - cx - 16
     below = list(reversed(view.crusher[:-1]))
@@ -240,7 +240,7 @@ def _office(canvas: Image.Image, view: ImaginariumView, y0: int, lang: str) -> N
         vw = tx.line(d, (x + 40, y + 21), str(tile.vp), 26, INK, bold=True, anchor="lm")
         tx.line(d, (x + 44 + vw, y + 23), f"/ {tile.vp - 1}", 20, MUTED_INK, anchor="lm")
         tx.line(d, (x + w - 8, y + 21), tile.id, 20, MUTED_INK, bold=True, anchor="rm")
-        tx.paragraph(d, (x + 8, y + 42), labels.PROJECTS.get(tile.id, tile.condition_key), 19, INK, w - 16,
+        tx.paragraph(d, (x + 8, y + 42), labels.project(tile.id, lang), 19, INK, w - 16,
                      max_lines=2)
         for j, seat in enumerate(tile.completed_by):
             token(canvas, seat, (x + 8 + j * 30, y + h - 34), 28)
@@ -269,7 +269,7 @@ def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image
     _crusher(canvas, view, (M + left + mid + 2 * GAP, y_mid, W - M, y_mid + MID_H), lang)
     _office(canvas, view, y_office, lang)
     if view.dream_spaces:
-        dream.draw(canvas, view, (M, y_dream, W - M, y_dream + dream.HEIGHT))
+        dream.draw(canvas, view, (M, y_dream, W - M, y_dream + dream.HEIGHT), lang)
     y = y_players
     for r, row_h in enumerate(rows):
         for c, board in enumerate(view.players[2 * r : 2 * r + 2]):

@@ -20,11 +20,11 @@ ASSISTANT_BAND = (96, 84, 140)
 def facts(item: AssistantCard | ProjectTile, lang: str) -> list[str]:
     """The tile in words, one fact per line; shared by the image and its text summary."""
     if isinstance(item, AssistantCard):
-        caption = labels.ASSISTANTS.get(item.id, "")
-        head = f"{labels.text('assistant', lang)} {item.id} — {labels.text('price', lang, n=item.price)}"
+        caption = labels.assistant(item.id, lang)
+        head = f"{labels.text('assistant', lang)} {item.id} — {labels.text('costs', lang, n=item.price)}"
         key = item.effect_key
     else:
-        caption = labels.PROJECTS.get(item.id, "")
+        caption = labels.project(item.id, lang)
         vp = labels.text("project.vp", lang, first=item.vp, later=item.vp - 1)
         head = f"{labels.text('project', lang)} {item.id} — {vp}"
         key = item.condition_key
@@ -45,14 +45,14 @@ def draw(item: AssistantCard | ProjectTile, lang: str) -> Image.Image:
         pw = tx.width(str(item.price), 48, True)
         tx.line(d, (x + TILE_W - 80 - pw, y + 42), str(item.price), 48, HIGHLIGHT, bold=True, anchor="lm")
         icons.paste(canvas, good("charcoalium", 52), (x + TILE_W - 70, y + 16))
-        body = labels.ASSISTANTS.get(item.id, item.id)
+        body = labels.assistant(item.id, lang)
     else:
         d.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), radius=20, fill=CARD, outline=(60, 60, 66), width=4)
         icons.paste(canvas, good("vp", 64), (x + 20, y + 20))
         w = tx.line(d, (x + 96, y + 52), str(item.vp), 56, INK, bold=True, anchor="lm")
         tx.line(d, (x + 104 + w, y + 56), f"/ {item.vp - 1}", 36, MUTED_INK, anchor="lm")
         tx.line(d, (x + TILE_W - 20, y + 52), item.id, 32, MUTED_INK, bold=True, anchor="rm")
-        body = labels.PROJECTS.get(item.id, item.id)
+        body = labels.project(item.id, lang)
     tx.paragraph(d, (x + 24, y + 120), body, 36, INK, TILE_W - 48, max_lines=7)
     text_x = M + TILE_W + 40
     tx.line(d, (text_x, M), lines[0], 34, HIGHLIGHT, bold=True, max_width=W - text_x - M)

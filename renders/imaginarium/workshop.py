@@ -103,7 +103,7 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
                 tx.line(d, (sx + CARD_W // 2, y + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
                         anchor="mm")
                 continue
-            paste_stack(canvas, stack.cards, (sx, y))
+            paste_stack(canvas, stack.cards, (sx, y), lang)
             if stack.deactivated:
                 _tangled(canvas, (sx, y, sx + CARD_W, y + stack_height(len(stack.cards))), lang)
             if r * SLOTS_PER_ROW + i in used:
@@ -117,10 +117,10 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
         if key == "yard":
             _chips(canvas, [chip(card, (avail - 2 * GAP) // 3) for card in board.yard], (cx, y), 3, lang)
         elif key == "assistants":
-            texts = [f"{a.id}  {labels.ASSISTANTS.get(a.id, '')}".strip() for a in board.assistants]
+            texts = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants]
             _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
         elif key == "projects":
-            texts = [f"{p}  {labels.PROJECTS.get(p, '')}".strip() for p in board.completed_projects]
+            texts = [f"{p}  {labels.project(p, lang)}" for p in board.completed_projects]
             _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
         else:
             _dream(canvas, board, (cx, y))
@@ -171,11 +171,11 @@ def _tangled(canvas: Image.Image, box: tuple[int, int, int, int], lang: str) -> 
     shade = _shade(box[2] - box[0], box[3] - box[1])
     canvas.paste(shade, box[:2], shade)
     d = ImageDraw.Draw(canvas)
-    label = labels.text("tangled", lang)
+    label, face = tx.fit(labels.text("tangled", lang), box[2] - box[0] - 24, 24, bold=True)
     cx, cy = (box[0] + box[2]) // 2, box[1] + BAND + (box[3] - box[1] - BAND) // 2
-    w = tx.width(label, 24, True)
+    w = round(face.getlength(label))
     d.rounded_rectangle((cx - w // 2 - 8, cy - 18, cx + w // 2 + 8, cy + 18), radius=6, fill=ALERT)
-    tx.line(d, (cx, cy), label, 24, (255, 255, 255), bold=True, anchor="mm")
+    d.text((cx, cy), label, font=face, fill=(255, 255, 255), anchor="mm")
 
 
 def _used(d: ImageDraw.ImageDraw, corner: tuple[int, int], lang: str) -> None:
@@ -195,20 +195,24 @@ def summary(board: PlayerBoard, name: str, lang: str) -> str:
         if stack is None or not stack.cards:
             spaces.append(labels.text("empty", lang))
             continue
-        text = " under ".join(describe(c, lang) for c in reversed(stack.cards))
+        text = f" {labels.text('under', lang)} ".join(describe(c, lang) for c in reversed(stack.cards))
         spaces.append(text + (f" [{labels.text('tangled', lang).lower()}]" if stack.deactivated else ""))
+    none = labels.text("none", lang)
+
+    def topic(key: str, value: str) -> str:
+        return f"{labels.text(key, lang).lower()}: {value or none}"
+
     parts = [
-        f"{name} ({style.name}, {labels.text('workshop', lang, n=board.workshop).lower()})",
-        "spaces: " + "; ".join(spaces),
-        f"{labels.text('yard', lang).lower()}: " + (", ".join(describe(c, lang) for c in board.yard) or "none"),
-        f"{labels.text('assistants', lang).lower()}: "
-        + (", ".join(f"{a.id} ({labels.ASSISTANTS.get(a.id, a.effect_key)})" for a in board.assistants) or "none"),
-        f"{labels.text('dial', lang).lower()}: "
-        + (" + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else "none"),
-        f"{labels.text('projects', lang).lower()}: " + (", ".join(board.completed_projects) or "none"),
+        f"{name} ({labels.text(f'style.{style.name}', lang)}, "
+        f"{labels.text('workshop', lang, n=board.workshop).lower()})",
+        topic("spaces", "; ".join(spaces)),
+        topic("yard", ", ".join(describe(c, lang) for c in board.yard)),
+        topic("assistants", ", ".join(f"{a.id} ({labels.assistant(a.id, lang)})" for a in board.assistants)),
+        topic("dial", " + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else ""),
+        topic("projects", ", ".join(board.completed_projects)),
     ]
     if board.team is not None:
         parts.insert(1, labels.text("team", lang, n=board.team + 1).lower())
     if board.dream:
-        parts.append(f"{labels.text('dream', lang).lower()}: " + ", ".join(board.dream))
+        parts.append(topic("dream", ", ".join(board.dream)))
     return " — ".join(parts)

@@ -196,3 +196,18 @@ def test_chimera_dream_track_shows_rewards_and_tokens() -> None:
     assert ("Dream track (fragments: 20 in the pile, 3 discarded): unclaimed rewards 1: 1 wood; 2b: 1 copper; "
             "Seat 1 on 2b.") in render.text
     assert dream.layout(spaces) == {0: (0, 0), 1: (1, 0), 2: (2, -1), 3: (2, 1), 4: (3, 0)}
+
+
+def test_french_renders_and_unknown_languages_fall_back_to_english() -> None:
+    view = samples.mid_game(3, viewer=1)
+    english, french = render_board(view), render_board(view, lang="fr")
+    assert french.png != english.png
+    assert french.text.startswith("Imaginarium — Manche 4 · Réalisation")
+    assert "À jouer : Seat 2." in french.text
+    assert "Tapis roulant (pioche : 23)" in french.text
+    assert "réservée par Seat 3" in french.text
+    assert "Derrière votre paravent: 5 charbonium, 3 bois, 2 cuivre, 1 cristal, 7 PV." in render_screen(
+        view, lang="fr").text
+    assert "Départage" in render_final(samples.ended(3), lang="fr").text
+    unknown = render_board(view, lang="xx")
+    assert unknown.png == english.png and unknown.text == english.text
