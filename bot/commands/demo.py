@@ -61,6 +61,12 @@ class Progress:
         print(f"\r{text}" if self.tty else text, file=sys.stderr, flush=True)
 
 
+def bar(done: int, total: int, width: int = 30) -> str:
+    """``[#######.......]``: the share of ``total`` that is ``done``."""
+    filled = width * done // max(total, 1)
+    return "[" + "#" * filled + "." * (width - filled) + "]"
+
+
 def seat_names(players: int, policies: list[str | None]) -> list[str]:
     """Display names by seat: "Seat 1 (greedy AI)" for AI seats, "Seat 1" otherwise."""
     return [f"Seat {i + 1}" + (f" ({p} AI)" if p else "") for i, p in enumerate(policies[:players])]
@@ -123,22 +129,24 @@ async def _write_outputs(
     screens and scores at the end, the logs."""
     out.mkdir(parents=True, exist_ok=True)
     history = await service.history(game_id)
-    files: list[str] = []
+    jobs: list[tuple[str, Callable[..., Any], View]] = []
     last_round: object = None
     for version, state in history:
         view = game.view(state, None)
         current = getattr(view, "round", None)
         if current is None and version == 0:
-            files.append(write_render(out, "board-start", render_board, view, names))
+            jobs.append(("board-start", render_board, view))
         elif current is not None and current != last_round:
             last_round = current
-            files.append(write_render(out, f"board-round-{int(current):02d}", render_board, view, names))
-            progress.show(f"rendering: {len(files)} views", 1)
+            jobs.append((f"board-round-{int(current):02d}", render_board, view))
     final = history[-1][1]
-    files.append(write_render(out, "board-final", render_board, game.view(final, None), names))
-    for seat in range(len(names)):
-        files.append(write_render(out, f"screen-seat-{seat + 1}", render_screen, game.view(final, seat), names))
-    files.append(write_render(out, "final-scores", render_final, game.view(final, None), names))
+    jobs.append(("board-final", render_board, game.view(final, None)))
+    jobs += [(f"screen-seat-{seat + 1}", render_screen, game.view(final, seat)) for seat in range(len(names))]
+    jobs.append(("final-scores", render_final, game.view(final, None)))
+    files = []
+    for done, (stem, draw, view) in enumerate(jobs, 1):
+        files.append(write_render(out, stem, draw, view, names))
+        progress.show(f"rendering {bar(done, len(jobs))} {done}/{len(jobs)} views", done)
     progress.done(f"rendered {len(files)} views")
     public = await service.log(game_id)
     (out / "log.txt").write_text(
