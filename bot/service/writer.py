@@ -18,7 +18,7 @@ from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatRe
 from bot.service import convert
 from bot.service.checks import state_of
 from bot.service.models import Actor, MoveRecord, MoveResult
-from bot.store import ActionRow, GameRow, Loaded, SeatRow, Store
+from bot.store import ActionRow, GameRow, Loaded, SeatRow, Store, Tx
 from engine.core.contract import Event, Game
 
 log = logging.getLogger("bricabot.service")
@@ -64,7 +64,7 @@ class Writer:
             loaded.game.id,
             version,
             seat,
-            "move" if choice else "undo",
+            "move" if undo_to is None else "undo",
             choice,
             undo_to,
             actor,
@@ -108,7 +108,7 @@ class Writer:
             loaded = Loaded(started, await tx.seats(row.id), snapshot)
             return await self._schedule(tx, loaded, game, state, call, now)
 
-    async def _schedule(self, tx: Any, loaded: Loaded, game: Game[Any], state: Any, call: Call, now: int) -> Loaded:
+    async def _schedule(self, tx: Tx, loaded: Loaded, game: Game[Any], state: Any, call: Call, now: int) -> Loaded:
         """Inside a transaction: who must act, their clocks, and whether the game ended."""
         outcome = game.outcome(state)
         due = set() if outcome is not None else {d.seat for d in game.pending(state)}
