@@ -75,6 +75,8 @@ class Table:
         self.out = out
         self.seen: dict[int, int] = {}
         """Per seat, the last log version already shown to it."""
+        self.last_seat: int | None = None
+        """The seat that had the keyboard last."""
 
     async def play(self) -> int:
         self.out.mkdir(parents=True, exist_ok=True)
@@ -91,6 +93,14 @@ class Table:
                     print(f"bricabot play: game #{self.game_id} is waiting on an AI that cannot move", file=sys.stderr)
                     return 1
                 continue
+            humans = sum(1 for s in info.seats if not s.is_ai)
+            if humans > 1 and self.last_seat not in (None, mover.seat):
+                # Hot-seat: the next player's private screen only once they have the keyboard.
+                print(f"\n--- Pass the keyboard to {names[mover.seat]} and press Enter ---", end="", flush=True)
+                if not await asyncio.to_thread(sys.stdin.readline):
+                    print(f"\nSaved. Resume with: bricabot play --resume {self.game_id}")
+                    return 0
+            self.last_seat = mover.seat
             table = await self.service.view(self.game_id, mover.user_id)
             await self._show(table, game, names, mover.user_id)
             line = await asyncio.to_thread(sys.stdin.readline)
