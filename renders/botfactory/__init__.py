@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from engine.botfactory.view import BotFactoryView
 from renders.api import Render
 from renders.botfactory import final as _final
-from renders.botfactory import players, summaries, table
+from renders.botfactory import labels, players, summaries, table
 from renders.botfactory import screen as _screen
 from renders.botfactory.pieces import KEY_COLOURS
 from renders.kit.names import seat_name
@@ -37,12 +37,15 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     if own is None:
         raise ValueError("a seat's close-up needs the view of a seat at the table")
     name = seat_name(own.seat, names)
-    text = players.summary(own, name) + "."
+    text = players.summary(own, name, lang) + "."
     mine = _screen.reserved(v, own.seat)
     if mine:
-        text += "\nReserved contracts: " + "; ".join(
-            f"{contract.name} ({' + '.join(contract.needs)}) for {vp} VP" for contract, vp, _ in mine) + "."
-    text += "\nRobot values: " + ", ".join(f"{t.colour} {t.value}" for t in v.values) + "."
+        text += f"\n{labels.text('sum.reserved_contracts', lang)}: " + "; ".join(
+            labels.text("sum.for_vp", lang, name=contract.name, vp=vp,
+                        needs=" + ".join(labels.colour(n, lang) for n in contract.needs))
+            for contract, vp, _ in mine) + "."
+    text += f"\n{labels.text('sum.values', lang)}: " + ", ".join(
+        f"{labels.colour(t.colour, lang)} {t.value}" for t in v.values) + "."
     return Render(encode(_screen.draw(v, own, name, lang), KEY_COLOURS), text)
 
 

@@ -89,10 +89,10 @@ def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) 
     """The score table in words."""
     out = [f"Bot Factory — {labels.text('final.title', lang)}.", _headline(lines, names, lang) + "."]
     for line in ranked(lines):
-        text = (f"{seat_name(line.seat, names)}: {line.total} VP (robots {line.robots}, contracts "
-                f"{line.contracts_won}, missed contracts −{line.contracts_lost}, token pairs {line.token_pairs}, "
-                f"parts −{line.parts_penalty}, projects −{line.projects_penalty}); {line.robot_count} robots, "
-                f"{line.tokens} tokens")
+        text = labels.text(
+            "final.line", lang, name=seat_name(line.seat, names), total=line.total, robots=line.robots,
+            won=line.contracts_won, lost=line.contracts_lost, pairs=line.token_pairs, parts=line.parts_penalty,
+            projects=line.projects_penalty, count=line.robot_count, tokens=line.tokens)
         if line.report:
             text += f"; {labels.text('solo.report', lang, report=line.report).lower()}"
         out.append(text + ".")

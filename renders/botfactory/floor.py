@@ -32,17 +32,17 @@ def _tile(canvas: Image.Image, tile: PartTile | None, xy: tuple[int, int], size:
     d = ImageDraw.Draw(canvas)
     d.rounded_rectangle((xy[0], xy[1], xy[0] + size, xy[1] + size), radius=size // 6, outline=PANEL_EDGE, width=2)
     if kind:
-        tx.line(d, (xy[0] + size // 2, xy[1] + size // 2), kind, 18, MUTED_ON_TABLE, anchor="mm", max_width=size - 4)
+        tx.line(d, (xy[0] + size // 2, xy[1] + size // 2), kind, 18, MUTED_ON_TABLE, anchor="mm", max_width=size + 12)
 
 
-def assembly(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
+def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> None:
     """Robot groups, the head/torso/legs spaces of each colour, the spare parts, AS1-AS3."""
     d = ImageDraw.Draw(canvas)
     frames.panel(d, box)
-    _title(d, box, labels.text("board.assembly"))
+    _title(d, box, labels.text("board.assembly", lang))
     x0, y0, x1, y1 = box
     sx = x1 - 16 - 2 * (TILE + 8)
-    tx.line(d, (sx - 10, y0 + 26), labels.text("spares"), 20, MUTED_ON_TABLE, anchor="rm")
+    tx.line(d, (sx - 10, y0 + 26), labels.text("spares", lang), 20, MUTED_ON_TABLE, anchor="rm")
     for i, spare in enumerate(view.spares):
         _tile(canvas, spare, (sx + i * (TILE + 8), y0 + 8))
     columns = view.assembly
@@ -53,18 +53,19 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
         fill = pieces.BOT_COLOURS.get(column.colour, (128, 128, 128))
         d.rounded_rectangle((cx + 4, top - 20, cx + cw - 8, top + 6), radius=6, fill=fill)
         ink = pieces.DARK if column.colour == "yellow" else WHITE
-        tx.line(d, (cx + 12, top - 7), column.colour.capitalize(), 18, ink, bold=True, anchor="lm")
+        tx.line(d, (cx + 12, top - 7), labels.colour(column.colour, lang).capitalize(), 18, ink, bold=True,
+                anchor="lm")
         for r in range(column.group_size):
             robot = pieces.robot(column.colour, 38, ghost=r >= column.robots_left)
             icons.paste(canvas, robot, (cx + 6 + r * 41, top + 12))
         for k, (tile, icon) in enumerate(zip(column.parts, column.icons, strict=True)):
             ty = top + 58 + k * (TILE + 10)
             tx_ = cx + (cw - TILE) // 2 - 8
-            _tile(canvas, tile, (tx_, ty), kind=KINDS[k])
+            _tile(canvas, tile, (tx_, ty), kind=labels.text(f"kind.{KINDS[k]}", lang))
             if icon:
                 d.ellipse((tx_ + TILE + 6, ty + 16, tx_ + TILE + 30, ty + 40), fill=HIGHLIGHT)
                 tx.line(d, (tx_ + TILE + 18, ty + 28), "+", 20, (20, 20, 20), bold=True, anchor="mm")
-    spaces.draw(canvas, view, "assembly", (x0 + 16, y1 - spaces.ROW_H), x1 - x0 - 32)
+    spaces.draw(canvas, view, "assembly", (x0 + 16, y1 - spaces.ROW_H), x1 - x0 - 32, lang)
 
 
 WHEEL_R = 118
@@ -76,11 +77,11 @@ def _wheel_angle(position: int) -> float:
     return math.radians(-112.5 + 45 * position)
 
 
-def production(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
+def production(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> None:
     """The four part piles with the distribution marker and discards, the wheel, PP1-PP3."""
     d = ImageDraw.Draw(canvas)
     frames.panel(d, box)
-    _title(d, box, labels.text("board.parts"))
+    _title(d, box, labels.text("board.parts", lang))
     x0, y0, x1, y1 = box
     for i, pile in enumerate(view.piles):
         px = x0 + 20 + i * 96
@@ -94,14 +95,14 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
         tx.line(d, (px + 32, top + 84), f"×{pile.count}", 22, INK_ON_TABLE, bold=True, anchor="mm")
         if pile.discard:
             _tile(canvas, pile.discard[-1], (px + 8, top + 104), 48)
-        tx.line(d, (px + 32, top + 170), labels.text("discard", n=len(pile.discard)), 18, MUTED_ON_TABLE,
+        tx.line(d, (px + 32, top + 170), labels.text("discard", lang, n=len(pile.discard)), 18, MUTED_ON_TABLE,
                 anchor="mm", max_width=92)
     cx, cy = x1 - 30 - WHEEL_R - 30, y0 + 40 + WHEEL_R + 30
     d.ellipse((cx - WHEEL_R - 34, cy - WHEEL_R - 34, cx + WHEEL_R + 34, cy + WHEEL_R + 34),
               fill=mix(PANEL, WHITE, 0.06), outline=PANEL_EDGE, width=3)
-    tx.line(d, (cx, cy), labels.text("wheel"), 20, MUTED_ON_TABLE, anchor="mm")
-    tx.line(d, (cx, cy - WHEEL_R - 52), "▼ in ▼", 18, MUTED_ON_TABLE, anchor="mm")
-    tx.line(d, (cx, cy + WHEEL_R + 50), "▼ out ▼", 18, MUTED_ON_TABLE, anchor="mm")
+    tx.line(d, (cx, cy), labels.text("wheel", lang), 20, MUTED_ON_TABLE, anchor="mm")
+    tx.line(d, (cx, cy - WHEEL_R - 52), labels.text("wheel.in", lang), 18, MUTED_ON_TABLE, anchor="mm")
+    tx.line(d, (cx, cy + WHEEL_R + 50), labels.text("wheel.out", lang), 18, MUTED_ON_TABLE, anchor="mm")
     for slot in view.wheel:
         angle = _wheel_angle(slot.position)
         sx = round(cx + WHEEL_R * math.cos(angle)) - 26
@@ -109,14 +110,14 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
         _tile(canvas, slot.tile, (sx, sy), 52)
         if slot.bonus:
             icons.paste(canvas, icons.shape("star", 24, HIGHLIGHT, (40, 40, 40)), (sx + 38, sy - 10))
-    spaces.draw(canvas, view, "parts", (x0 + 16, y1 - spaces.ROW_H), 420)
+    spaces.draw(canvas, view, "parts", (x0 + 16, y1 - spaces.ROW_H), 420, lang)
 
 
-def projects(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
+def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> None:
     """The six project spaces (bottom row with its bonuses), deck, discard, universal parts, PR1-PR2."""
     d = ImageDraw.Draw(canvas)
     frames.panel(d, box)
-    _title(d, box, labels.text("board.projects"))
+    _title(d, box, labels.text("board.projects", lang))
     x0, y0, _, y1 = box
     tw, th = 86, 104
     rows = max((p.row for p in view.projects), default=2) + 1
@@ -133,20 +134,20 @@ def projects(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
     for i, bonus in enumerate(("place", "token")):
         lx = x0 + 24 + i * 230
         _bonus_badge(canvas, bonus, (lx, legend_y))
-        tx.line(d, (lx + 34, legend_y + 14), labels.text(f"bonus.{bonus}"), 18, INK_ON_TABLE, anchor="lm",
+        tx.line(d, (lx + 34, legend_y + 14), labels.text(f"bonus.{bonus}", lang), 18, INK_ON_TABLE, anchor="lm",
                 max_width=190)
     rx = x0 + 24 + 2 * (tw + 16) + 150
     d.rounded_rectangle((rx, y0 + 60, rx + 90, y0 + 170), radius=10, fill=(70, 78, 110), outline=(160, 170, 210),
                         width=3)
     tx.line(d, (rx + 45, y0 + 115), str(view.project_deck), 34, INK_ON_TABLE, bold=True, anchor="mm")
-    tx.line(d, (rx + 45, y0 + 186), labels.text("deck", n="").strip(), 18, MUTED_ON_TABLE, anchor="mm")
-    tx.line(d, (rx + 150, y0 + 115), labels.text("discard", n=len(view.project_discard)), 20, MUTED_ON_TABLE,
+    tx.line(d, (rx + 45, y0 + 186), labels.text("deck", lang, n="").strip(), 18, MUTED_ON_TABLE, anchor="mm")
+    tx.line(d, (rx + 150, y0 + 115), labels.text("discard", lang, n=len(view.project_discard)), 20, MUTED_ON_TABLE,
             anchor="mm")
-    tx.line(d, (rx, y0 + 222), labels.text("universal"), 20, MUTED_ON_TABLE)
+    tx.line(d, (rx, y0 + 222), labels.text("universal", lang), 20, MUTED_ON_TABLE)
     for i, tile in enumerate(view.universal_parts):
         r, c = divmod(i, 4)
         _tile(canvas, tile, (rx + c * 54, y0 + 252 + r * 54), 48)
-    spaces.draw(canvas, view, "projects", (x0 + 16, y1 - spaces.ROW_H), 420)
+    spaces.draw(canvas, view, "projects", (x0 + 16, y1 - spaces.ROW_H), 420, lang)
 
 
 def _bonus_badge(canvas: Image.Image, bonus: str, xy: tuple[int, int]) -> None:
@@ -157,11 +158,11 @@ def _bonus_badge(canvas: Image.Image, bonus: str, xy: tuple[int, int]) -> None:
         icons.paste(canvas, pieces.speech_token(HIGHLIGHT, 28), xy)
 
 
-def finance(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
+def finance(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> None:
     """Robot value tracks with their bonus lines, the contract grid and its reservations, FI1-FI3."""
     d = ImageDraw.Draw(canvas)
     frames.panel(d, box)
-    _title(d, box, labels.text("board.finance"))
+    _title(d, box, labels.text("board.finance", lang))
     x0, y0, x1, y1 = box
     cells = view.value_max - view.value_min + 1
     cell = min(40, (x1 - x0 - 90) // cells)
@@ -170,7 +171,7 @@ def finance(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
     for line in view.lines:
         lx = left + (line.reach - view.value_min) * cell
         d.line((lx, top - 18, lx, top + 4 * 34), fill=HIGHLIGHT, width=2)
-        tx.line(d, (lx + 3, top - 20), labels.text(f"line.{line.bonus}"), 18, HIGHLIGHT, anchor="ls")
+        tx.line(d, (lx + 3, top - 20), labels.text(f"line.{line.bonus}", lang), 18, HIGHLIGHT, anchor="ls")
     for r, track in enumerate(view.values):
         ty = top + r * 34
         icons.paste(canvas, pieces.robot(track.colour, 30), (x0 + 20, ty))
@@ -184,11 +185,11 @@ def finance(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
                 ink = pieces.DARK if track.colour == "yellow" else WHITE
                 tx.line(d, (vx + cell // 2 - 1, ty + 16), str(v), 18, ink, bold=True, anchor="mm")
     grid_top = top + 4 * 34 + 16
-    _contracts(canvas, view, (x0 + 16, grid_top, x1 - 16, y1 - spaces.ROW_H - 8))
-    spaces.draw(canvas, view, "finance", (x0 + 16, y1 - spaces.ROW_H), 460)
+    _contracts(canvas, view, (x0 + 16, grid_top, x1 - 16, y1 - spaces.ROW_H - 8), lang)
+    spaces.draw(canvas, view, "finance", (x0 + 16, y1 - spaces.ROW_H), 460, lang)
 
 
-def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
+def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     rows = max((c.row for c in view.contracts), default=0) + 1
@@ -203,7 +204,7 @@ def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box) -> None:
         if col == 0:
             icons.paste(canvas, pieces.speech_token((200, 200, 210), 26), (x0, cy + row_h // 2 - 16))
             tx.line(d, (x0 + 32, cy + row_h // 2), str(space.cost), 22, INK_ON_TABLE, bold=True, anchor="lm")
-            tx.line(d, (x1, cy + row_h // 2), labels.text("row_vp", n=space.row_vp), 20, HIGHLIGHT, bold=True,
+            tx.line(d, (x1, cy + row_h // 2), labels.text("row_vp", lang, n=space.row_vp), 20, HIGHLIGHT, bold=True,
                     anchor="rm")
         box_ = (cx + 4, cy + 3, cx + cw - 4, cy + row_h - 3)
         if space.contract is None:

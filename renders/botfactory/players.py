@@ -30,7 +30,7 @@ def height(area: PlayerArea) -> int:
     return HEADER + _rows(area) * ROW + PAD
 
 
-def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: str, active: bool,
+def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: str, active: bool, lang: str,
          panel_height: int | None = None) -> None:
     """Draw the panel with its top left corner at ``xy``."""
     x0, y0 = xy
@@ -43,40 +43,41 @@ def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: st
         d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
     icons.paste(canvas, icons.shape(style.shape, 36, style.colour, WHITE), (x0 + PAD, y0 + 10))
     name_w = tx.line(d, (x0 + PAD + 46, y0 + 28), name, 28, INK_ON_TABLE, bold=True, anchor="lm", max_width=300)
-    tx.line(d, (x0 + PAD + 58 + name_w, y0 + 30), area.colour, 20, MUTED_ON_TABLE, anchor="lm")
+    tx.line(d, (x0 + PAD + 58 + name_w, y0 + 30), labels.colour(area.colour, lang), 20, MUTED_ON_TABLE, anchor="lm")
     # speech tokens: held, then on contracts
     rx = x0 + PANEL_W - PAD
-    rx -= tx.line(d, (rx, y0 + 30), labels.text("on_contracts", n=area.tokens_on_contracts), 20, MUTED_ON_TABLE,
+    rx -= tx.line(d, (rx, y0 + 30), labels.text("on_contracts", lang, n=area.tokens_on_contracts), 20, MUTED_ON_TABLE,
                   anchor="rm") + 16
     rx -= tx.line(d, (rx, y0 + 28), str(area.tokens), 30, INK_ON_TABLE, bold=True, anchor="rm") + 6
     icons.paste(canvas, pieces.speech_token(style.colour, 36), (rx - 36, y0 + 10))
     y = y0 + HEADER
     per_row = (PANEL_W - 2 * PAD - LABEL_W) // (PART + 6)
-    tx.line(d, (x0 + PAD, y + PART // 2), labels.text("parts"), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
+    tx.line(d, (x0 + PAD, y + PART // 2), labels.text("parts", lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
     if not area.parts:
-        tx.line(d, (x0 + PAD + LABEL_W, y + PART // 2), labels.text("none"), 20, MUTED_ON_TABLE, anchor="lm")
+        tx.line(d, (x0 + PAD + LABEL_W, y + PART // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
     for i, tile in enumerate(area.parts):
         r, c = divmod(i, per_row)
         icons.paste(canvas, pieces.part(tile.colour, tile.kind, PART), (x0 + PAD + LABEL_W + c * (PART + 6),
                                                                        y + r * ROW))
     y += (_rows(area) - 2) * ROW
-    tx.line(d, (x0 + PAD, y + PROJECT_H // 2), labels.text("projects"), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
+    tx.line(d, (x0 + PAD, y + PROJECT_H // 2), labels.text("projects", lang), 20, MUTED_ON_TABLE, bold=True,
+            anchor="lm")
     x = x0 + PAD + LABEL_W
     if not area.projects:
-        tx.line(d, (x, y + PROJECT_H // 2), labels.text("none"), 20, MUTED_ON_TABLE, anchor="lm")
+        tx.line(d, (x, y + PROJECT_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
     for project in area.projects:
         icons.paste(canvas, pieces.project(project.colour, PROJECT_W, PROJECT_H), (x, y))
         x += PROJECT_W + 6
     if area.production_tile:
-        text = labels.text("production", tile=area.production_tile)
+        text = labels.text("production", lang, tile=area.production_tile)
         if area.production_used:
-            text += f" ({labels.text('production.used')})"
+            text += f" ({labels.text('production.used', lang)})"
         tx.line(d, (x0 + PANEL_W - PAD, y + PROJECT_H // 2), text, 20, INK_ON_TABLE, anchor="rm", max_width=260)
     y += ROW
-    tx.line(d, (x0 + PAD, y + PROJECT_H // 2), labels.text("robots"), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
+    tx.line(d, (x0 + PAD, y + PROJECT_H // 2), labels.text("robots", lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
     x = x0 + PAD + LABEL_W
     if not area.robots:
-        tx.line(d, (x, y + PROJECT_H // 2), labels.text("none"), 20, MUTED_ON_TABLE, anchor="lm")
+        tx.line(d, (x, y + PROJECT_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
     for built in area.robots:
         icons.paste(canvas, pieces.project(built.project.colour, PROJECT_W, PROJECT_H, built=True), (x, y))
         if built.universal:
@@ -84,16 +85,23 @@ def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: st
         x += PROJECT_W + 6
 
 
-def summary(area: PlayerArea, name: str) -> str:
+def summary(area: PlayerArea, name: str, lang: str) -> str:
     """The seat's area in words."""
-    def count(items: list[str]) -> str:
-        return ", ".join(f"{items.count(k)} {k}" for k in dict.fromkeys(items)) or "none"
+    none = labels.text("none", lang)
 
-    parts = count([f"{t.colour} {t.kind}" for t in area.parts])
-    projects = count([t.colour for t in area.projects])
-    robots = count([r.project.colour + (" (universal robot)" if r.universal else "") for r in area.robots])
-    text = (f"{name} ({area.colour}): {area.tokens} tokens, {area.tokens_on_contracts} on contracts — parts: {parts}"
-            f" — projects: {projects} — robots: {robots}")
+    def count(items: list[str]) -> str:
+        return ", ".join(f"{items.count(k)} {k}" for k in dict.fromkeys(items)) or none
+
+    parts = count([labels.part(t.colour, t.kind, lang) for t in area.parts])
+    projects = count([labels.colour(t.colour, lang) for t in area.projects])
+    universal = f" ({labels.text('sum.universal_robot', lang)})"
+    robots = count([labels.colour(r.project.colour, lang) + (universal if r.universal else "") for r in area.robots])
+    text = labels.text("sum.player", lang, name=name, colour=labels.colour(area.colour, lang), tokens=area.tokens,
+                       on=area.tokens_on_contracts)
+    text += (f" — {labels.text('parts', lang).lower()}: {parts} — {labels.text('projects', lang).lower()}: "
+             f"{projects} — {labels.text('robots', lang).lower()}: {robots}")
     if area.production_tile:
-        text += f" — production tile {area.production_tile}" + (" (used)" if area.production_used else "")
+        text += " — " + labels.text("production", lang, tile=area.production_tile)
+        if area.production_used:
+            text += f" ({labels.text('production.used', lang)})"
     return text

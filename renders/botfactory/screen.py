@@ -35,7 +35,7 @@ def draw(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Image.
     tx.line(d, (M, HEADER_H // 2), labels.text("screen.title", lang, name=name), 30, HIGHLIGHT, bold=True,
             anchor="lm", max_width=W - 2 * M - 420)
     tx.line(d, (W - M, HEADER_H // 2), status(view, lang), 24, INK_ON_TABLE, anchor="rm", max_width=400)
-    players.draw(canvas, area, (M, HEADER_H), name=name, active=area.seat in view.active)
+    players.draw(canvas, area, (M, HEADER_H), name=name, active=area.seat in view.active, lang=lang)
     x0, y0 = M + players.PANEL_W + GAP, HEADER_H
     frames.panel(d, (x0, y0, W - M, y0 + body))
     tx.line(d, (x0 + 16, y0 + 12), labels.text("screen.reserved", lang), 24, INK_ON_TABLE, bold=True)

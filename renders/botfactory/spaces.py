@@ -7,29 +7,30 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.botfactory.view import ActionSpace, BotFactoryView
+from renders.botfactory import labels
 from renders.botfactory.labels import who_name
 from renders.botfactory.pieces import who_icon
 from renders.kit import icons
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, mix
 
-ROW_H = 104
+ROW_H = 122
 CIRCLE = 64
 
 
-def caption(space: ActionSpace) -> str:
+def caption(space: ActionSpace, lang: str) -> str:
     """What the space's main action allows, in a few words (rulebook: each board's main action)."""
     n = space.amount
     if space.board == "assembly":
-        text = "1 part" if n == 1 else f"1–{n} parts"
+        text = labels.text("space.part", lang) if n == 1 else labels.text("space.parts", lang, n=n)
     elif space.board == "parts":
-        text = f"{n} moves"
+        text = labels.text("space.moves", lang, n=n)
     elif space.board == "projects":
-        text = "1 project" if n == 1 else f"1–{n} projects"
+        text = labels.text("space.project", lang) if n == 1 else labels.text("space.projects", lang, n=n)
     else:
-        text = f"spend ≤{n}"
+        text = labels.text("space.spend", lang, n=n)
     if space.cost:
-        text = f"pay {space.cost} · {text}"
+        text = f"{labels.text('space.pay', lang, n=space.cost)} · {text}"
     if space.gain:
         text = f"+{space.gain} · {text}"
     return text
@@ -39,7 +40,7 @@ def seat_colours(view: BotFactoryView) -> dict[int, str]:
     return {p.seat: p.colour for p in view.players}
 
 
-def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, int], width: int) -> None:
+def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, int], width: int, lang: str) -> None:
     """The board's action spaces in a row from ``xy``; a standing meeple (moved, not yet acted) is
     ringed, an overflow meeple (variant PT5) stands after the last space."""
     d = ImageDraw.Draw(canvas)
@@ -47,7 +48,7 @@ def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, i
     if not spaces:
         return
     colours = seat_colours(view)
-    step = min(150, width // (len(spaces) + 1))
+    step = min(150, width // len(spaces))
     x0, y0 = xy
     for i, space in enumerate(spaces):
         cx = x0 + i * step + step // 2
@@ -62,7 +63,9 @@ def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, i
             icons.paste(canvas, who_icon(meeple.who, colours, 44), (cx - 22, y0 + 10))
         else:
             tx.line(d, (cx, y0 + CIRCLE // 2), space.name, 20, INK_ON_TABLE, bold=True, anchor="mm")
-        tx.line(d, (cx, y0 + CIRCLE + 18), caption(space), 18, MUTED_ON_TABLE, anchor="mm", max_width=step - 6)
+        lines = tx.wrap(caption(space, lang), step - 6, 18, max_lines=2)
+        for i_line, text in enumerate(lines):
+            tx.line(d, (cx, y0 + CIRCLE + 18 + 22 * i_line), text, 18, MUTED_ON_TABLE, anchor="mm")
     overflow = [m for m in view.meeples if m.overflow and view.spaces[m.space].board == board]
     for j, meeple in enumerate(overflow):
         icons.paste(canvas, who_icon(meeple.who, colours, 40), (x0 + len(spaces) * step + 10 + j * 46, y0 + 12))
@@ -70,4 +73,5 @@ def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, i
 
 def occupant_names(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> dict[int, str]:
     """Space index -> who is on it, for the text summary."""
-    return {m.space: who_name(m.who, names, lang) + (" (standing)" if m.standing else "") for m in view.meeples}
+    standing = f" ({labels.text('standing', lang)})"
+    return {m.space: who_name(m.who, names, lang) + (standing if m.standing else "") for m in view.meeples}

@@ -116,16 +116,16 @@ def draw(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.
     _header(canvas, view, names, lang)
     _order(canvas, view, HEADER_H, names, lang)
     right = M + COL_W + GAP
-    floor.assembly(canvas, view, (M, y_floor, M + COL_W, y_floor + ROW1_H))
-    floor.production(canvas, view, (right, y_floor, W - M, y_floor + ROW1_H))
+    floor.assembly(canvas, view, (M, y_floor, M + COL_W, y_floor + ROW1_H), lang)
+    floor.production(canvas, view, (right, y_floor, W - M, y_floor + ROW1_H), lang)
     y2 = y_floor + ROW1_H + GAP
-    floor.projects(canvas, view, (M, y2, M + COL_W, y2 + ROW2_H))
-    floor.finance(canvas, view, (right, y2, W - M, y2 + ROW2_H))
+    floor.projects(canvas, view, (M, y2, M + COL_W, y2 + ROW2_H), lang)
+    floor.finance(canvas, view, (right, y2, W - M, y2 + ROW2_H), lang)
     y = y_players
     for r, row_h in enumerate(rows):
         for c, area in enumerate(view.players[2 * r : 2 * r + 2]):
             players.draw(canvas, area, (M + c * (players.PANEL_W + GAP), y), name=seat_name(area.seat, names),
-                         active=area.seat in view.active, panel_height=row_h)
+                         active=area.seat in view.active, lang=lang, panel_height=row_h)
         y += row_h + GAP
     if view.solo_info is not None:
         slot = len(view.players)

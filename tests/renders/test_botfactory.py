@@ -125,3 +125,12 @@ def test_close_up_lists_the_seats_reserved_contracts() -> None:
     assert "Robot values: red 6, yellow 7, blue 8, green 9." in render.text
     other = render_screen(botfactory_samples.mid_game(viewer=0))
     assert "Reserved contracts" not in other.text
+
+
+def test_french_bot_factory() -> None:
+    view = botfactory_samples.mid_game(viewer=1)
+    english, french = render_board(view), render_board(view, lang="fr")
+    assert french.png != english.png
+    assert french.text.startswith("Bot Factory — Manche 5 · Actions.")
+    assert "C02 demande jaune + bleu (réservation 3, +5 PV) réservé par Seat 2 (4)" in french.text
+    assert "Contrats réservés: C02 (jaune + bleu) pour 4 PV." in render_screen(view, lang="fr").text
