@@ -84,7 +84,11 @@ class Writer:
         )
         call.moves.append(move)
         if self.on_commit is not None:
-            self.on_commit(move)
+            try:
+                self.on_commit(move)
+            except Exception:
+                # The entry is committed: a failing observer must not make the move look refused.
+                log.exception("on_commit failed after game %s version %s", move.game_id, move.version)
         return loaded
 
     async def start(

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from bot.notifications import GameEnded, MustAct, SeatReplaced
-from bot.service import CannotUndo, GameService, NotHost, NotSeated, WrongStatus
+from bot.service import CannotUndo, GameService, MoveRecord, NotHost, NotSeated, WrongStatus
 from engine import registry
 from engine.core.contract import View
 from engine.core.errors import GameFinished, IllegalChoice, StaleVersion, WrongSeat
@@ -210,3 +210,23 @@ async def test_pending_for_lists_decisions_across_games(service: GameService) ->
     pending = {(p.game.id, p.seat) for p in await service.pending_for(1)}
     pending |= {(p.game.id, p.seat) for p in await service.pending_for(2)}
     assert {g for g, _ in pending} == {first, second}
+
+
+async def test_a_failing_on_commit_callback_never_unacknowledges_a_committed_move(
+    db_path: object, clock: object, caplog: pytest.LogCaptureFixture
+) -> None:
+    seen: list[int] = []
+
+    def observer(move: MoveRecord) -> None:
+        seen.append(move.version)
+        raise RuntimeError("progress bar broke")
+
+    async with await GameService.open(db_path, clock=clock, on_commit=observer) as service:  # type: ignore[arg-type]
+        game_id = await started_tiny(service)
+        user, _ = await _mover(service, game_id)
+        table = await service.view(game_id, user)
+        assert table.decision is not None
+        result = await service.act(game_id, user, table.decision.choices[0].id, 0)
+        assert result.game.version == 1 and seen == [1]
+        assert (await service.game(game_id)).version == 1 and await service.replay_matches(game_id)
+    assert "on_commit failed after game" in caplog.text
