@@ -85,26 +85,42 @@ def _cards(view: Any) -> list[Any]:
     return list(seen.values())
 
 
+def _playable(game: Game[Any], seats: int, options: dict[str, Any]) -> dict[str, Any] | None:
+    """``options``, completed if needed by switching on the game's on/off options one by one (in
+    their declared order) until the seat count is allowed; ``None`` when nothing makes it playable
+    (e.g. six Imaginarium seats need Chimera and teams)."""
+    chosen = dict(options)
+    switches = [spec.name for spec in game.option_specs if spec.kind == "bool" and spec.default is False]
+    for name in [None, *switches]:
+        if name is not None:
+            chosen.setdefault(name, True)
+        try:
+            game.validate_options(seats, chosen)
+        except EngineError:
+            continue
+        return chosen
+    return None
+
+
+def _stem(kind: str, seats: int, options: dict[str, Any]) -> str:
+    parts = [f"{kind}-{seats}p"]
+    for name, value in options.items():
+        parts.append(name if value is True else f"{name}-{value}")
+    return "-".join(parts)
+
+
 def _demo(kind: str, out: Path, seed: int) -> int:
-    """Draw one game's samples; returns how many seat counts could not be played."""
+    """Draw one game's samples; returns how many could not be played."""
     game = registry.get(kind)
     failures = 0
+    cards: dict[str, Any] = {}
+    samples: list[tuple[int, dict[str, Any]]] = []
     for seats in range(game.min_seats, game.max_seats + 1):
-        try:
-            mid = play(kind, seats, seed + seats)
-            done = play(kind, seats, seed + seats, until_round=None)
-        except EngineError as exc:
-            print(f"skipped {kind} with {seats} seats: {exc}")
-            failures += 1
+        options = _playable(game, seats, {})
+        if options is None:
+            print(f"skipped {kind} with {seats} seats: no options allow it")
             continue
-        stem = f"{kind}-{seats}p"
-        _write(out, f"{stem}-board", render_board(game.view(mid.state, None)))
-        for seat in range(seats):
-            _write(out, f"{stem}-screen-seat{seat + 1}", render_screen(game.view(mid.state, seat)))
-        _write(out, f"{stem}-final", render_final(game.view(done.state, None)))
-        if seats == game.max_seats:
-            for card in _cards(game.view(mid.state, None))[:3]:
-                _write(out, f"{kind}-card-{card.serial}", render_card(card))
+        samples.append((seats, options))
     for spec in game.option_specs:
         if spec.kind == "bool":
             values: tuple[Any, ...] = (not spec.default,)
@@ -112,17 +128,34 @@ def _demo(kind: str, out: Path, seed: int) -> int:
             values = tuple(v for v in spec.choices if v != spec.default and v != "random")
         else:
             continue
-        seats = max(spec.seats) if spec.seats else game.max_seats
         for value in values:
-            stem = f"{kind}-{seats}p-{spec.name}" + ("" if spec.kind == "bool" else f"-{value}")
+            counts = spec.seats or range(game.min_seats, game.max_seats + 1)
+            allowed = [n for n in counts if _playable(game, n, {spec.name: value}) == {spec.name: value}]
+            if allowed and (max(allowed), {spec.name: value}) not in samples:
+                samples.append((max(allowed), {spec.name: value}))
+    for seats, options in samples:
+        stem = _stem(kind, seats, options)
+        try:
+            mid = play(kind, seats, seed + seats, options=options)
+        except EngineError as exc:
+            print(f"skipped {stem}: {exc}")
+            failures += 1
+            continue
+        _write(out, f"{stem}-board", render_board(game.view(mid.state, None)))
+        for seat in range(seats if not options else 1):
+            _write(out, f"{stem}-screen-seat{seat + 1}", render_screen(game.view(mid.state, seat)))
+        for card in _cards(game.view(mid.state, None)):
+            cards.setdefault(card.serial, card)
+        if not options:
             try:
-                variant = play(kind, seats, seed + seats, options={spec.name: value})
+                done = play(kind, seats, seed + seats, until_round=None)
             except EngineError as exc:
-                print(f"skipped {stem}: {exc}")
+                print(f"skipped {stem} to the end: {exc}")
                 failures += 1
                 continue
-            _write(out, f"{stem}-board", render_board(game.view(variant.state, None)))
-            _write(out, f"{stem}-screen-seat1", render_screen(game.view(variant.state, 0)))
+            _write(out, f"{stem}-final", render_final(game.view(done.state, None)))
+    for card in list(cards.values())[:3]:
+        _write(out, f"{kind}-card-{card.serial}", render_card(card))
     return failures
 
 

@@ -238,8 +238,11 @@ def _office(canvas: Image.Image, view: ImaginariumView, y0: int, lang: str) -> N
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
         icons.paste(canvas, good("vp", 30), (x + 6, y + 6))
         vw = tx.line(d, (x + 40, y + 21), str(tile.vp), 26, INK, bold=True, anchor="lm")
-        tx.line(d, (x + 44 + vw, y + 23), f"/ {tile.vp - 1}", 20, MUTED_INK, anchor="lm")
-        tx.line(d, (x + w - 8, y + 21), tile.id, 20, MUTED_INK, bold=True, anchor="rm")
+        id_w = tx.line(d, (x + w - 8, y + 21), tile.id, 18, MUTED_INK, bold=True, anchor="rm")
+        later = f"/ {tile.vp - 1}"
+        if 44 + vw + tx.width(later, 20) + 8 + id_w + 8 <= w:
+            # the later completers' value, when there is room (it is always one less)
+            tx.line(d, (x + 44 + vw, y + 23), later, 20, MUTED_INK, anchor="lm")
         tx.paragraph(d, (x + 8, y + 42), labels.project(tile.id, lang), 19, INK, w - 16,
                      max_lines=2)
         for j, seat in enumerate(tile.completed_by):
