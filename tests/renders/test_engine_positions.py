@@ -48,21 +48,25 @@ def _hide_differently(state: Any, rng: random.Random) -> list[str]:
     return changed
 
 
-@pytest.mark.parametrize("chimera", (False, True))
-@pytest.mark.parametrize("seats", (2, 3, 4, 5))
+CONFIGS = [(seats, {"chimera": chimera}) for seats in (2, 3, 4, 5) for chimera in (False, True)]
+CONFIGS += [(4, {"chimera": True, "teams": True}), (6, {"chimera": True, "teams": True})]
+
+
+@pytest.mark.parametrize(("seats", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", (1, 2, 3))
-def test_public_board_is_the_same_for_every_viewer_and_any_hidden_data(seats: int, seed: int, chimera: bool) -> None:
+def test_public_board_is_the_same_for_every_viewer_and_any_hidden_data(seats: int, seed: int,
+                                                                       options: dict[str, bool]) -> None:
     game = _imaginarium()
     rng = random.Random(seed * 100 + seats)
     played = play("imaginarium", seats, seed, until_round=rng.randint(1, 4), extra=rng.randint(0, 4 * seats),
-                  options={"chimera": chimera})
+                  options=options)
     public = render_board(game.view(played.state, None))
     for seat in range(seats):
         seen = render_board(game.view(played.state, seat))
         assert seen.png == public.png and seen.text == public.text
     other = game.copy(played.state)
     changed = _hide_differently(other, rng)
-    expected = {"deck", "goods"} | ({"pile", "held"} if chimera else set())
+    expected = {"deck", "goods"} | ({"pile", "held"} if options["chimera"] else set())
     assert expected <= set(changed), f"hidden data not found in the state: {changed}"
     assert game.view(other, 0).screen != game.view(played.state, 0).screen, "the change must be a real one"
     moved = render_board(game.view(other, None))

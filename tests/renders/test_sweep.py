@@ -14,6 +14,7 @@ from engine.core.rng import Rng
 from renders.api import render_board, render_final, render_screen
 
 CASES = [("imaginarium", seats, {"chimera": chimera}) for seats in (2, 3, 4, 5) for chimera in (False, True)]
+CASES += [("imaginarium", seats, {"chimera": True, "teams": True}) for seats in (4, 6)]
 CASES += [("botfactory", seats, {}) for seats in (1, 2, 3, 4)]
 CASES += [("botfactory", 4, {"variant": variant}) for variant in (1, 2)]
 SNAPSHOTS = 8
