@@ -178,7 +178,7 @@ def recruit_apply(state: State, cid: str, tx: Transition) -> None:
         tx.used_randomness()
         tx.emit(
             "imaginarium.event.secret_drawn",
-            to={player.seat},
+            to=state.screen(player.seat),
             seat=player.seat,
             projects=",".join(data.projects[p].id for p in player.secret),
         )
@@ -242,6 +242,6 @@ def trade_apply(state: State, cid: str, tx: Transition) -> None:
         g[CH] += data.sell[good]
     state.turn.trades += 1
     tx.emit("imaginarium.event.transaction", seat=player.seat)
-    tx.emit(f"imaginarium.event.{kind}_good", to={player.seat}, seat=player.seat, good=GOODS[good])
+    tx.emit(f"imaginarium.event.{kind}_good", to=state.screen(player.seat), seat=player.seat, good=GOODS[good])
     if state.turn.trades >= trade_limit(state):
         state.step = "menu"

@@ -187,6 +187,7 @@ class Data:
     extra_spaces: int
     deck_purchase: int
     projects_on_display: tuple[int, ...]
+    """By player count, from 2."""
     reconstructed: tuple[tuple[str, str, str], ...]
     """(where, field, reason) for every value not printed in the rulebook text (expansion included)."""
     chimera: bool = False
@@ -197,3 +198,7 @@ class Data:
     track: tuple[SpaceDef, ...] = ()
     later_visitors: int = 0
     """Charcoalium paid to later visitors of a reward space."""
+    team_target_vp: int = 0
+    """Chimera team play: the goal of a team."""
+    team_workshops: tuple[tuple[tuple[int, int], ...], ...] = ()
+    """Chimera team play: workshop numbers of each team, for 4 then 6 players."""

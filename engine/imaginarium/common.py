@@ -6,8 +6,8 @@ from typing import Any
 
 from engine.core.contract import Choice
 from engine.imaginarium.cards import CH, VP, Data, Goods
-from engine.imaginarium.machines import has
-from engine.imaginarium.state import Player
+from engine.imaginarium.machines import has, protected
+from engine.imaginarium.state import Player, State
 
 RECRUIT, EXTRACT, REPAIR, TRANSACTIONS, DISMANTLE, REORGANISE = range(6)
 """Indices into ``view.ACTIONS`` (the dial in cycle order)."""
@@ -38,6 +38,12 @@ def price(data: Data, player: Player, position: int, uid: int) -> int:
     """Rulebook: level + base cost of the belt space; the base-cost assistant pays the base only."""
     base = data.base_costs[position]
     return base if has(data, player, "base_cost") else base + data.card[uid].level
+
+
+def shielded(state: State, player: Player, against: str) -> bool:
+    """Whether a defense in ``player``'s workshop, or a teammate's (Chimera team play: defenses protect
+    what the team shares), protects against ``against``."""
+    return any(protected(state.data, state.players[m], against) for m in state.mates(player.seat))
 
 
 def can_pay_later(player: Player, amount: int) -> bool:

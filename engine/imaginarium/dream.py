@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
 from engine.imaginarium.cards import CH, NIGHTMARE
-from engine.imaginarium.common import choice, gain
-from engine.imaginarium.machines import goods_code, has, protected
+from engine.imaginarium.common import choice, gain, shielded
+from engine.imaginarium.machines import goods_code, has
 from engine.imaginarium.state import MACHINES, OFF, OTHER, Player, State
 
 BROKEN_CHARCOALIUM = 3
@@ -37,7 +37,12 @@ def draw_behind_screen(state: State, player: Player, tx: Transition) -> None:
     kind = draw(state, tx)
     if kind is not None:
         player.held[kind] += 1
-        tx.emit("imaginarium.event.fragment_drawn", to={player.seat}, seat=player.seat, fragment=kind_name(state, kind))
+        tx.emit(
+            "imaginarium.event.fragment_drawn",
+            to=state.screen(player.seat),
+            seat=player.seat,
+            fragment=kind_name(state, kind),
+        )
 
 
 def kind_name(state: State, kind: int) -> str:
@@ -145,7 +150,8 @@ def branch_apply(state: State, cid: str, tx: Transition) -> None:
 def enter(state: State, player: Player, space: int, tx: Transition) -> None:
     """Chimera: the first to pass or stop on a reward space takes it; later ones take 1 charcoalium."""
     data = state.data
-    player.position = space
+    for mate in state.mates(player.seat):  # Chimera team play: one token per team
+        state.players[mate].position = space
     state.turn.moves -= 1
     reward = data.track[space].reward
     if not any(reward) or space in player.visited:
@@ -192,8 +198,8 @@ def nightmare_choices(state: State) -> list[Choice]:
         return []
     return [
         choice(f"nightmare:{o.seat}", "nightmare", "dream", target=o.seat)
-        for o in state.players
-        if o is not player and not protected(state.data, o, "nightmare") and not (o.dream and o.dream[-1] == NIGHTMARE)
+        for o in state.opponents(player.seat)
+        if not shielded(state, o, "nightmare") and not (o.dream and o.dream[-1] == NIGHTMARE)
     ]
 
 
@@ -269,7 +275,7 @@ def after_dismantle(state: State, broken: bool, level: int, tx: Transition) -> N
     if state.turn.drawn:
         tx.emit(
             "imaginarium.event.fragments_drawn",
-            to={player.seat},
+            to=state.screen(player.seat),
             seat=player.seat,
             fragments=",".join(kind_name(state, k) for k in state.turn.drawn),
         )
@@ -308,7 +314,7 @@ def start_exhaust(state: State, tx: Transition) -> None:
     """Each opponent without a Reposette and with a fragment hands one in (a nightmare is allowed)."""
     player = state.player
     state.turn.victims = [
-        o.seat for o in state.players if o is not player and any(o.held) and not protected(state.data, o, "fragments")
+        o.seat for o in state.opponents(player.seat) if any(o.held) and not shielded(state, o, "fragments")
     ]
     state.turn.submitted = []
     state.step = "submit" if state.turn.victims else "menu"
@@ -332,7 +338,12 @@ def submit_apply(state: State, cid: str, tx: Transition) -> None:
     victim.held[kind] -= 1
     turn.submitted.append(kind)
     tx.revealed_hidden()
-    tx.emit("imaginarium.event.submitted", to={victim.seat, state.player.seat}, seat=victim.seat, fragment=name)
+    tx.emit(
+        "imaginarium.event.submitted",
+        to=state.screen(victim.seat) | state.screen(state.player.seat),
+        seat=victim.seat,
+        fragment=name,
+    )
     if not turn.victims:
         state.step = "collect"
 

@@ -127,7 +127,8 @@ def _finish_turn(state: State, tx: Transition) -> None:
 def _reset(state: State, tx: Transition) -> None:
     """Rulebook: Checking and resetting."""
     data = state.data
-    if any(p.goods[VP] >= data.target_vp for p in state.players):
+    target = data.team_target_vp if state.teams else data.target_vp
+    if any(p.goods[VP] >= target for p in state.players):
         _end(state, "target", tx)
         return
     if data.chimera and dream.reached_end(state):

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition
-from engine.core.errors import InvariantBroken
+from engine.core.errors import BadOptions, InvariantBroken
 from engine.core.rng import Rng
 from engine.core.text import Catalog
 from engine.imaginarium import actions, dream, flow, office, planning, turn, workshop
@@ -54,9 +54,20 @@ class Imaginarium(Game[State]):
     kind = "imaginarium"
     title = "Imaginarium"
     min_seats = 2
-    max_seats = 5
+    max_seats = 6
+    """Six only in the Chimera expansion's team play."""
     catalog = Catalog("engine.imaginarium")
-    option_specs = (OptionSpec("chimera", "bool", False, "imaginarium.option.chimera"),)
+    option_specs = (
+        OptionSpec("chimera", "bool", False, "imaginarium.option.chimera"),
+        OptionSpec("teams", "bool", False, "imaginarium.option.teams", seats=(4, 6)),
+    )
+
+    def _check_option_combination(self, seats: int, options: Mapping[str, Any]) -> None:
+        """Team play belongs to the Chimera expansion and is the only way to play with six."""
+        if options["teams"] and not options["chimera"]:
+            raise BadOptions("Team play comes with the Chimera expansion: set chimera too.", option="teams")
+        if seats == 6 and not options["teams"]:
+            raise BadOptions("Imaginarium is played by six only in teams (Chimera team play).", seats=seats)
 
     def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
         state = new_state(load(overrides, bool(options["chimera"])), seats, options, rng, overrides)

@@ -11,8 +11,9 @@ def check(state: State) -> str | None:
     """The first inconsistency found, or ``None``."""
     data = state.data
     machines = [*state.deck, *(u for u in state.belt if u >= 0), *state.crusher, *state.box]
+    screens = [p for p in state.players if not state.teams or p.seat % 2 == 0]
     held = [0] * 5
-    for p in state.players:
+    for p in screens:
         for k in p.dream:
             held[k] += 1
         for k in range(5):
@@ -25,18 +26,24 @@ def check(state: State) -> str | None:
             return f"dream fragments are not each in exactly one place: {held} of {data.fragments}"
     elif any(held):
         return "dream fragments in a game without the Chimera expansion"
+    if state.teams and any(
+        a.goods is not b.goods or a.yard is not b.yard or a.position != b.position
+        for a, b in zip(state.players[::2], state.players[1::2], strict=True)
+    ):
+        return "teammates do not share their screen, yard and dream token"
     assistants = [*state.assistant_deck, *state.meeting]
     projects = [*state.display, *state.stock, *state.removed]
     if state.turn.paying >= 0:
         machines.append(state.turn.paying)
+    for p in screens:
+        machines += p.yard  # shared by teammates in team play
+        projects += p.secret
     for p in state.players:
-        machines += p.yard
         for stack in p.stacks:
             machines += stack
             if not valid_stack(data, stack):
                 return f"seat {p.seat} holds a stack the rules forbid: {stack}"
         assistants += p.assistants
-        projects += p.secret
         if min(p.goods) < 0 or min(p.held) < 0:
             return f"seat {p.seat} has a negative quantity: {p.goods}"
         if sum(p.vp_from) != p.goods[4]:

@@ -34,7 +34,7 @@ from engine.imaginarium.cards import (
 
 FILES = ("machines", "assistants", "projects", "board", "dream")
 SECTIONS = {"machine", "assistant", "project", "workshop", "belt", "extractors", "initiative", "game", "market"}
-SECTIONS |= {"fragments", "track"}
+SECTIONS |= {"fragments", "track", "teams"}
 MACHINE_KEYS = {"id", "name", "name_fr", "type", "level", "copies", "repair", "combines", "effect", "lightning"}
 MACHINE_KEYS |= {"dismantle", "attack", "steal", "amount", "protects", "special", "places", "expansion"}
 MACHINE_KEYS |= {"reconstructed"}
@@ -43,7 +43,8 @@ ASSISTANT_KEYS = {"id", "effect", "price", "expansion", "reconstructed"}
 PROJECT_KEYS = {"id", "vp", "check", "type", "types", "count", "counts", "level", "kinds", "expansion"}
 PROJECT_KEYS |= {"reconstructed"}
 SPACE_KEYS = {"id", "next", "reward"}
-WORKSHOP_KEYS = {"id", "number", "machines", "charcoalium", "wood", "copper", "crystal", "reconstructed"}
+WORKSHOP_KEYS = {"id", "number", "machines", "charcoalium", "wood", "copper", "crystal", "expansion"}
+WORKSHOP_KEYS |= {"reconstructed"}
 
 
 def _keys(entry: Any, allowed: set[str], where: str) -> None:
@@ -262,8 +263,8 @@ def build(raw: Mapping[str, Any], chimera: bool = False) -> Data:
     track = _int(raw["initiative"], "spaces", "initiative", 5, 10)  # five handymen, or 2 x 2 pieces
     recon += _reconstructed("game", game)
     display = tuple(int(n) for n in game["projects_on_display"])
-    if len(display) != 4:
-        raise BadData("game.projects_on_display needs one count for each of 2, 3, 4 and 5 players.", path="game")
+    if len(display) != 5:
+        raise BadData("game.projects_on_display needs one count for each of 2 to 6 players.", path="game")
 
     assistants = tuple(
         AssistantDef(i, str(a["id"]), str(a["effect"]), _int(a, "price", f"assistant[{a['id']}]", 0, 30))
@@ -288,17 +289,18 @@ def build(raw: Mapping[str, Any], chimera: bool = False) -> Data:
 
     workshops = []
     demand: dict[str, int] = {}
-    for w in raw["workshop"]:
+    for w in _in_play(raw["workshop"], "workshop", chimera):
         where = f"workshop[{w['id']}]"
         for serial in w["machines"]:
             if serial not in by_serial:
                 raise BadData(f"{where} starts with unknown machine {serial!r}.", path=where)
             demand[serial] = demand.get(serial, 0) + 1
         goods = _goods({k: w[k] for k in ("charcoalium", "wood", "copper", "crystal")}, where)
-        workshops.append(WorkshopDef(str(w["id"]), _int(w, "number", where, 1, 5), tuple(w["machines"]), goods))
-        recon += _reconstructed(where, w)
-    if sorted(w.number for w in workshops) != [1, 2, 3, 4, 5]:
-        raise BadData("The five workshops must be numbered 1 to 5.", path="workshop")
+        workshops.append(WorkshopDef(str(w["id"]), _int(w, "number", where, 1, 6), tuple(w["machines"]), goods))
+    for w in raw["workshop"]:
+        recon += _reconstructed(f"workshop[{w['id']}]", w)
+    if sorted(w.number for w in workshops) != list(range(1, len(workshops) + 1)):
+        raise BadData("The workshops must be numbered from 1 without gaps.", path="workshop")
     for serial, need in demand.items():
         if need > by_serial[serial].copies:
             raise BadData(f"Workshops start with {need} × {serial} but only {by_serial[serial].copies} exist.")
@@ -341,7 +343,21 @@ def build(raw: Mapping[str, Any], chimera: bool = False) -> Data:
         fragments=fragments,
         track=track_spaces,
         later_visitors=_int(raw["track"], "later_visitors", "track", 0, 10),
+        team_target_vp=_int(raw["teams"], "target_vp", "teams", 1, 200),
+        team_workshops=_team_workshops(raw["teams"]),
     )
+
+
+def _team_workshops(teams: Mapping[str, Any]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Chimera team play: each team's two workshop numbers, for 4 and for 6 players."""
+    out = []
+    for players in (4, 6):
+        pairs = tuple((int(a), int(b)) for a, b in teams[f"workshops_{players}"])
+        numbers = sorted(n for pair in pairs for n in pair)
+        if numbers != list(range(1, players + 1)):
+            raise BadData(f"teams.workshops_{players} must pair workshops 1 to {players}.", path="teams")
+        out.append(pairs)
+    return tuple(out)
 
 
 def _dream(

@@ -86,7 +86,7 @@ def evaluate(state: State, seat: int) -> float:
         # Chimera: fragments to lay, and progress on the dream track towards its rewards and end.
         score += 0.8 * sum(player.held[:NIGHTMARE]) + 0.3 * player.held[NIGHTMARE] + 0.9 * player.position
     if state.phase == "ended":
-        best_other = max(p.goods[VP] for p in state.players if p is not player)
+        best_other = max(p.goods[VP] for p in state.opponents(seat))
         score += 50.0 * (player.goods[VP] - best_other)
     return score
 
@@ -94,15 +94,14 @@ def evaluate(state: State, seat: int) -> float:
 def masked(game: Game[Any], state: State, seat: int) -> State:
     """A copy of ``state`` in which what ``seat`` may not see is replaced by neutral guesses."""
     out: State = game.copy(state)
-    for p in out.players:
-        if p.seat != seat:
-            p.goods[:4] = list(GUESS)
-            p.goods[VP] = sum(p.vp_from[:2])  # project and machine VP are public; purchases are not
-            p.vp_from[:] = [p.vp_from[0], p.vp_from[1], 0, 0, 0]
-            out.stock += p.secret
-            p.secret = []
-            out.pile += [k for k, n in enumerate(p.held) for _ in range(n)]
-            p.held = [0] * len(p.held)
+    for p in out.opponents(seat):  # one per team: teammates share one screen (changed in place)
+        p.goods[:4] = list(GUESS)
+        p.goods[VP] = p.vp_from[PROJECTS]  # project VP are public (tokens on the tiles); the rest is not
+        p.vp_from[:] = [p.vp_from[PROJECTS], 0, 0, 0, 0]
+        out.stock += p.secret
+        p.secret.clear()
+        out.pile += [k for k, n in enumerate(p.held) for _ in range(n)]
+        p.held[:] = [0] * len(p.held)
     out.deck.sort()
     out.pile.sort()
     out.assistant_deck.sort()

@@ -14,21 +14,29 @@ from engine.imaginarium.state import MAJORITIES, State
 
 
 def add_majorities(state: State) -> None:
+    """Chimera team play compares teams (one shared screen each); AS13 counts for its owner's team."""
     data = state.data
+    screens = [p for p in state.players if not state.teams or p.seat % 2 == 0]
     for good in (*RESOURCES, CH):
-        best = max(p.goods[good] for p in state.players)
+        best = max(p.goods[good] for p in screens)
         if best == 0:
             continue  # no majority in a category nobody holds
-        for p in state.players:
+        for p in screens:
             if p.goods[good] == best:
-                bonus = data.big_majority_bonus if has(data, p, "big_majorities") else data.majority_bonus
+                big = any(has(data, state.players[m], "big_majorities") for m in state.mates(p.seat))
+                bonus = data.big_majority_bonus if big else data.majority_bonus
                 p.goods[VP] += bonus
                 p.vp_from[MAJORITIES] += bonus
 
 
+def tiebreak(state: State, seat: int) -> int:
+    """The sum of the levels of the repaired machines (of both teammates in team play)."""
+    return sum(repaired_levels(state.data, state.players[m]) for m in state.mates(seat))
+
+
 def ranking(state: State) -> list[tuple[int, int, int]]:
     """(seat, VP, tie-break) best first."""
-    rows = [(p.seat, p.goods[VP], repaired_levels(state.data, p)) for p in state.players]
+    rows = [(p.seat, p.goods[VP], tiebreak(state, p.seat)) for p in state.players]
     return sorted(rows, key=lambda r: (-r[1], -r[2], r[0]))
 
 
@@ -39,5 +47,5 @@ def outcome(state: State) -> Outcome | None:
     best = rows[0][1:]
     winners = tuple(sorted(seat for seat, vp, tie in rows if (vp, tie) == best))
     scores = tuple(p.goods[VP] for p in state.players)
-    tiebreak = {str(p.seat): repaired_levels(state.data, p) for p in state.players}
-    return Outcome(winners, scores, f"imaginarium.end.{state.end_reason}", {"tiebreak": tiebreak})
+    levels = {str(p.seat): tiebreak(state, p.seat) for p in state.players}
+    return Outcome(winners, scores, f"imaginarium.end.{state.end_reason}", {"tiebreak": levels})

@@ -7,13 +7,12 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.imaginarium.cards import ATTACK, Data
-from engine.imaginarium.state import OFF, Player, State
+from engine.imaginarium.state import OFF, Player, State, bind_teams
 
 
 def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
-    # 3. Each player randomly takes a workshop with its possessions and repaired machines.
-    numbers = [w for w in range(len(data.workshops))]
-    rng.shuffle(numbers)
+    teams = bool(options.get("teams", False))
+    numbers = _workshops(data, seats, teams, rng)
     pool: dict[str, list[int]] = {}
     for uid, machine in enumerate(data.card):
         pool.setdefault(machine.serial, []).append(uid)
@@ -22,10 +21,15 @@ def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, over
         w = data.workshops[numbers[seat]]
         stacks = [[pool[serial].pop(0)] for serial in w.machines]
         players.append(Player(seat, numbers[seat], list(w.goods), [0, 0, 0, 0, 0], stacks, [], []))
+    if teams:
+        # Chimera team play: teammates share one screen holding both workshops' possessions.
+        for first, second in zip(players[::2], players[1::2], strict=True):
+            first.goods = [x + y for x, y in zip(first.goods, second.goods, strict=True)]
+    bind_teams(players, teams)
     box: list[int] = []
     if data.chimera:
-        # Chimera 4.1: each player takes a Starteur, broken; the others go back to the box.
-        for p in players:
+        # Chimera 4.1: each player (each team) takes a Starteur, broken; the others go back to the box.
+        for p in players[:: 2 if teams else 1]:
             p.yard.append(pool["P0"].pop(0))
         box = pool.pop("P0")
     # 5. Shuffle the remaining machines (those of unused workshops included).
@@ -85,3 +89,21 @@ def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, over
         pile=pile,
         belt_fragment=belt_fragment,
     )
+
+
+def _workshops(data: Data, seats: int, teams: bool, rng: Rng) -> list[int]:
+    """Rulebook setup 3: each player randomly takes a workshop (1-5). Chimera team play: each team takes
+    a pair of workshops (1 & 4, 2 & 3 with four players; 1 & 6, 2 & 5, 3 & 4 with six); seats 2t and
+    2t+1 form team t. Returns indices into ``data.workshops``, by seat."""
+    index = {w.number: i for i, w in enumerate(data.workshops)}
+    if not teams:
+        numbers = [index[n] for n in range(1, 6)]
+        rng.shuffle(numbers)
+        return numbers[:seats]
+    pairs = [list(pair) for pair in data.team_workshops[0 if seats == 4 else 1]]
+    rng.shuffle(pairs)
+    out = []
+    for pair in pairs:
+        rng.shuffle(pair)
+        out += [index[n] for n in pair]
+    return out

@@ -25,6 +25,21 @@ PROJECTS, MACHINES, PURCHASES, MAJORITIES, OTHER = range(5)
 VP_SOURCES = ("projects", "machines", "purchases", "majorities", "other")
 
 
+SHARED = ("goods", "vp_from", "yard", "held", "dream", "visited", "secret")
+"""Chimera team play: what teammates share (the screen and all behind it, broken machines, the dream)."""
+
+
+def bind_teams(players: list[Player], teams: bool) -> None:
+    """Team play: seats 2t and 2t+1 form team t and share the same ``SHARED`` lists (one object each)."""
+    if not teams:
+        return
+    for first in range(0, len(players), 2):
+        a, b = players[first], players[first + 1]
+        for name in SHARED:
+            setattr(b, name, getattr(a, name))
+        b.position = a.position
+
+
 def piece_seat(piece: int) -> int:
     return piece >> 1
 
@@ -206,12 +221,14 @@ class State:
     """Pending decisions of ``version`` (never serialised)."""
 
     def copy(self) -> State:
+        players = [p.copy() for p in self.players]
+        bind_teams(players, self.teams)
         return State(
             self.seats,
             self.options,
             self.overrides,
             self.rng.copy(),
-            [p.copy() for p in self.players],
+            players,
             self.deck[:],
             self.belt[:],
             self.crusher[:],
@@ -241,6 +258,24 @@ class State:
             self.data,
             self.cache,
         )
+
+    @property
+    def teams(self) -> bool:
+        """Chimera team play is on."""
+        return bool(self.options.get("teams", False))
+
+    def mates(self, seat: int) -> tuple[int, ...]:
+        """``seat`` and its teammate (team play), or just ``seat``."""
+        return (seat & ~1, seat | 1) if self.teams else (seat,)
+
+    def screen(self, seat: int) -> frozenset[int]:
+        """Seats behind ``seat``'s screen: the addressees of its private events."""
+        return frozenset(self.mates(seat))
+
+    def opponents(self, seat: int) -> list[Player]:
+        """One player per other team (or every other player): whom attacks on screens target."""
+        mine = self.mates(seat)
+        return [p for p in self.players if p.seat not in mine and (not self.teams or p.seat % 2 == 0)]
 
     @property
     def player(self) -> Player:
@@ -285,6 +320,7 @@ def to_json(state: State) -> dict[str, Any]:
 def from_json(data: Mapping[str, Any]) -> State:
     overrides = dict(data["overrides"])
     players = [Player(**{name: _plain(p[name]) for name in _PLAYER_FIELDS}) for p in data["players"]]
+    bind_teams(players, bool(data["options"].get("teams", False)))
     turn = Turn(**{name: _plain(data["turn"][name]) for name in _TURN_FIELDS})
     fields = {name: _plain(data[name]) for name in _STATE_FIELDS}
     return State(

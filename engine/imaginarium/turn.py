@@ -18,7 +18,7 @@ def _borrowable(state: State, player: Player) -> dict[str, list[int]]:
     """AS12: one opponent's uncombined production or transformation machine, not face down."""
     out: dict[str, list[int]] = {}
     for other in state.players:
-        if other is player:
+        if other.seat in state.mates(player.seat):
             continue
         for stack in other.stacks:
             if len(stack) != 1 or stack[0] == other.locked:
@@ -94,7 +94,7 @@ def apply(state: State, cid: str, tx: Transition) -> None:
     tx.emit("imaginarium.event.used", seat=player.seat, machine=serial, owner=owner)
     tx.emit(
         "imaginarium.event.used_private",
-        to={player.seat},
+        to=state.screen(player.seat),
         seat=player.seat,
         machine=serial,
         cost=goods_code(cost),
@@ -154,7 +154,7 @@ def pickup(state: State, tx: Transition) -> None:
         player.goods[r] = 0
     state.crusher.append(uid)
     tx.emit("imaginarium.event.forfeit", seat=player.seat, machine=serial, price=cost)
-    tx.emit("imaginarium.event.spent", to={player.seat}, seat=player.seat, goods=goods_code(spent))
+    tx.emit("imaginarium.event.spent", to=state.screen(player.seat), seat=player.seat, goods=goods_code(spent))
 
 
 def pay_choices(state: State) -> list[Choice]:

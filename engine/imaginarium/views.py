@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from engine.imaginarium.cards import CH, COPPER, CRYSTAL, GOODS, TYPES, VP, WOOD, Data, Line, MachineDef
 from engine.imaginarium.dream import kind_name
-from engine.imaginarium.machines import repaired_levels, spaces
-from engine.imaginarium.scoring import outcome
+from engine.imaginarium.machines import spaces
+from engine.imaginarium.scoring import outcome, tiebreak
 from engine.imaginarium.state import EXTRACTOR, OFF, Player, State, is_saboteur, piece_seat
 from engine.imaginarium.view import (
     ACTIONS,
@@ -30,8 +30,8 @@ from engine.imaginarium.view import (
     TrackSpace,
 )
 
-COLOURS = ("red", "blue", "green", "yellow", "purple")
-"""Screen colour of each workshop number 1-5."""
+COLOURS = ("red", "blue", "green", "yellow", "purple", "orange")
+"""Screen colour of each workshop number 1-6 (the sixth comes with the Chimera expansion)."""
 STEP_NAMES = {
     "machines": "machines",
     "pickup": "pickup",
@@ -125,6 +125,7 @@ def _board(state: State, player: Player, cards: tuple[MachineCard, ...]) -> Play
         ),
         dream=tuple(kind_name(state, k) for k in player.dream),
         dream_position=player.position if data.chimera else None,
+        team=player.seat // 2 if state.teams else None,
     )
 
 
@@ -187,7 +188,7 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
                     v[3],
                     v[4],
                     p.goods[VP],
-                    repaired_levels(data, p),
+                    tiebreak(state, p.seat),
                     _screen(state, p),
                     p.seat in winners,
                 )

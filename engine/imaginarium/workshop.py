@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.contract import Choice, Transition
 from engine.imaginarium import dream
 from engine.imaginarium.cards import GOODS, NIGHTMARE, VP, Goods
-from engine.imaginarium.common import choice, gain, pay
+from engine.imaginarium.common import choice, gain, pay, shielded
 from engine.imaginarium.machines import (
     dismantle_takes,
     goods_code,
@@ -118,12 +118,16 @@ def effect_choices(state: State) -> list[Choice]:
 
 
 def _tangle_targets(state: State) -> list[Player]:
-    """Opponents still to be targeted: they have a machine and no Patenteur."""
-    player = state.player
+    """Opponents still to be targeted: they have a machine and no Patenteur of their own (in team play
+    the Tanglette targets each player and a Patenteur protects only its owner)."""
+    mine = state.mates(state.player.seat)
     return [
         o
         for o in state.players
-        if o is not player and o.seat not in state.turn.tangled and o.stacks and not protected(state.data, o, "tangle")
+        if o.seat not in mine
+        and o.seat not in state.turn.tangled
+        and o.stacks
+        and not protected(state.data, o, "tangle")
     ]
 
 
@@ -146,7 +150,7 @@ def effect_apply(state: State, cid: str, tx: Transition) -> None:
                 tx.emit("imaginarium.event.used", seat=player.seat, machine=machine.serial, owner=player.seat)
                 tx.emit(
                     "imaginarium.event.used_private",
-                    to={player.seat},
+                    to=state.screen(player.seat),
                     seat=player.seat,
                     machine=machine.serial,
                     cost=goods_code(cost),
@@ -179,10 +183,8 @@ def _steal(state: State, good: int, amount: int, serial: str, tx: Transition) ->
     ``amount`` of them and the rest go back to the reserve. Defense machines protect."""
     player = state.player
     given = 0
-    for other in state.players:
-        if other is player:
-            continue
-        if protected(state.data, other, GOODS[good]):
+    for other in state.opponents(player.seat):  # Chimera team play: a team gives up once
+        if shielded(state, other, GOODS[good]):
             tx.emit("imaginarium.event.protected", seat=other.seat, machine=serial)
             continue
         give = min(amount, other.goods[good])
@@ -192,7 +194,7 @@ def _steal(state: State, good: int, amount: int, serial: str, tx: Transition) ->
             tx.revealed_hidden()
         tx.emit(
             "imaginarium.event.gave",
-            to={player.seat, other.seat},
+            to=state.screen(player.seat) | state.screen(other.seat),
             seat=other.seat,
             thief=player.seat,
             good=GOODS[good],
@@ -201,7 +203,9 @@ def _steal(state: State, good: int, amount: int, serial: str, tx: Transition) ->
     taken = min(amount, given)
     player.goods[good] += taken
     tx.emit("imaginarium.event.stole", seat=player.seat, machine=serial)
-    tx.emit("imaginarium.event.stole_private", to={player.seat}, seat=player.seat, good=GOODS[good], count=taken)
+    tx.emit(
+        "imaginarium.event.stole_private", to=state.screen(player.seat), seat=player.seat, good=GOODS[good], count=taken
+    )
 
 
 def recycle_choices(state: State) -> list[Choice]:
@@ -295,7 +299,7 @@ def take_apply(state: State, cid: str, tx: Transition) -> None:
     tx.emit("imaginarium.event.dismantled", seat=player.seat, machine=serial)
     tx.emit(
         "imaginarium.event.dismantled_private",
-        to={player.seat},
+        to=state.screen(player.seat),
         seat=player.seat,
         machine=serial,
         gain=goods_code(goods),

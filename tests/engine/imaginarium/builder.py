@@ -63,7 +63,7 @@ class Table:
     def yard(self, seat: int, *serials: str) -> Table:
         player = self.state.players[seat]
         self.state.deck.extend(player.yard)
-        player.yard = [self.card(serial) for serial in serials]
+        player.yard[:] = [self.card(serial) for serial in serials]  # in place: teammates share it
         self._touch()
         return self
 
@@ -118,7 +118,7 @@ class Table:
         player = self.state.players[seat]
         for kind, n in enumerate(player.held):
             self.state.pile += [kind] * n
-        player.held = [0] * 5
+        player.held[:] = [0] * 5
         for name in names:
             kind = self._kind(name)
             self._take_fragment(kind)
@@ -130,7 +130,7 @@ class Table:
         """Set the fragments laid in a dream (Chimera)."""
         player = self.state.players[seat]
         self.state.pile += player.dream
-        player.dream = []
+        player.dream.clear()
         for name in names:
             kind = self._kind(name)
             self._take_fragment(kind)
@@ -142,7 +142,7 @@ class Table:
         """Give ``seat`` secret projects (as the secret-projects assistant would)."""
         s = self.state
         s.stock.extend(s.players[seat].secret)
-        s.players[seat].secret = []
+        s.players[seat].secret.clear()
         for i in ids:
             p = next(p.index for p in s.data.projects if p.id == i)
             for pile in (s.stock, s.display):

@@ -26,16 +26,21 @@ def test_random_games_conform(seats: int, seed: int, chimera: bool) -> None:
     check_playout(GAME, seats, seed, {"chimera": chimera})
 
 
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seats=st.sampled_from([4, 6]), seed=st.integers(0, 2**32))
+def test_random_team_games_conform(seats: int, seed: int) -> None:
+    check_playout(GAME, seats, seed, {"chimera": True, "teams": True})
+
+
 def _scramble(state: State, seat: int | None) -> State:
     """The same state with everything ``seat`` may not see changed: other screens, secret projects,
     deck and assistant-deck order."""
     other = GAME.copy(state)
-    for p in other.players:
-        if p.seat != seat:
-            p.goods[:4] = [g + 7 for g in p.goods[:4]]
-            p.goods[4] += 3
-            p.vp_from[4] += 3
-            p.held = [n + 2 for n in p.held]
+    for p in other.opponents(-1 if seat is None else seat):  # one per team; shared lists change in place
+        p.goods[:4] = [g + 7 for g in p.goods[:4]]
+        p.goods[4] += 3
+        p.vp_from[4] += 3
+        p.held[:] = [n + 2 for n in p.held]
     other.deck.reverse()
     other.pile.reverse()
     other.assistant_deck.reverse()
@@ -46,10 +51,11 @@ def _public(view: Any) -> Any:
     return replace(view, screen=None)
 
 
-@settings(max_examples=8, deadline=None)
-@given(seats=st.integers(2, 5), seed=st.integers(0, 2**32), chimera=st.booleans())
+@settings(max_examples=10, deadline=None)
+@given(seats=st.integers(2, 6), seed=st.integers(0, 2**32), chimera=st.booleans())
 def test_views_and_events_hide_what_is_behind_screens(seats: int, seed: int, chimera: bool) -> None:
-    state = GAME.new(seats, seed, {"chimera": chimera})
+    teams = seats == 6 or (seats == 4 and seed % 2 == 0)
+    state = GAME.new(seats, seed, {"chimera": chimera or teams, "teams": teams})
     rng = Rng(seed)
     step = 0
     while GAME.outcome(state) is None and step < 400:
@@ -62,6 +68,8 @@ def test_views_and_events_hide_what_is_behind_screens(seats: int, seed: int, chi
                     assert view.screen is None and view.final is None
                 else:
                     assert view.screen is not None and view.screen.seat == seat
+                    mate = GAME.view(state, seat ^ 1) if state.teams else view
+                    assert mate.screen is not None and mate.screen.charcoalium == view.screen.charcoalium
                 json.dumps(view.to_json())
         decision = GAME.pending(state)[0]
         result = GAME.apply(state, decision.seat, rng.choice(decision.choices).id, state.version)

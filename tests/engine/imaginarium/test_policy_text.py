@@ -50,8 +50,8 @@ def test_greedy_buys_a_victory_point_when_it_can() -> None:
 
 def test_every_message_key_used_in_play_is_in_the_english_catalogue() -> None:
     keys: set[str] = set()
-    for seats, chimera in ((2, False), (3, False), (5, False), (2, True), (4, True), (5, True)):
-        state = GAME.new(seats, seats, {"chimera": chimera})
+    for seats, chimera in ((2, False), (3, False), (5, False), (2, True), (4, True), (5, True), (6, True)):
+        state = GAME.new(seats, seats, {"chimera": chimera, "teams": seats == 6})
         rng = Rng(seats)
         while GAME.outcome(state) is None:
             decision = GAME.pending(state)[0]
@@ -62,7 +62,9 @@ def test_every_message_key_used_in_play_is_in_the_english_catalogue() -> None:
             keys.update(e.key for e in tx.events)
         keys.add(GAME.outcome(state).reason)  # type: ignore[union-attr]
     data = state.data
-    keys |= {f"imaginarium.{key}" for key in ("option.chimera", "end.dream", "end.target", "end.exhausted")}
+    keys |= {
+        f"imaginarium.{key}" for key in ("option.chimera", "option.teams", "end.dream", "end.target", "end.exhausted")
+    }
     keys |= {f"imaginarium.fragment.{c}" for c in (*data.colours, "nightmare")}
     keys |= {f"imaginarium.machine.{m.serial}" for m in data.machines}
     keys |= {f"imaginarium.project.{p.id}" for p in data.projects}
