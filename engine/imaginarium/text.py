@@ -17,7 +17,7 @@ WORD_KEYS |= {"fragment": "fragment"}
 
 
 def _machine(serial: str, lang: str) -> str:
-    data = load()
+    data = load(chimera=True)  # every card name, the expansion's included
     names = []
     for part in serial.split("+"):
         m = data.by_serial.get(part)

@@ -99,6 +99,7 @@ def test_text_localises_machine_names_goods_and_actions() -> None:
         GAME.text("imaginarium.choice.use", params) == "Use Carpenteur + Supertransmuteur: pay nothing, get 1 crystal"
     )
     assert "Menuisette + Surtransmutoir" in GAME.text("imaginarium.choice.use", params, "fr")
+    assert GAME.text("imaginarium.event.used", {"seat": 1, "machine": "S4+S4"}) == "Seat 1 used Achievette + Achievette"
     assert GAME.text("imaginarium.choice.pair", {"first": "repair", "second": "transactions"}) == (
         "Repair & Make transactions"
     )
