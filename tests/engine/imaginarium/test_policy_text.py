@@ -103,3 +103,17 @@ def test_text_localises_machine_names_goods_and_actions() -> None:
     assert GAME.text("imaginarium.choice.pair", {"first": "repair", "second": "transactions"}) == (
         "Repair & Make transactions"
     )
+
+
+def test_french_catalogue_has_every_english_key_with_the_same_placeholders() -> None:
+    import string
+
+    english = GAME.catalog.messages("en")
+    french = GAME.catalog.messages("fr")
+    assert set(french) == set(english)
+
+    def fields(text: str) -> set[str]:
+        return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+    assert [k for k in english if fields(english[k]) != fields(french[k])] == []
+    assert GAME.text("imaginarium.event.used", {"seat": 1, "machine": "T1"}, "fr") == "La place 1 a utilisé Combustoir"
