@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy as _copy
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -219,6 +219,8 @@ class Game(ABC, Generic[S]):
     max_seats: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     catalog: ClassVar[Catalog]
+    seat_params: ClassVar[frozenset[str]] = frozenset({"seat", "target", "thief", "owner"})
+    """Message parameters that hold a seat index; :meth:`text` writes them as the player's name."""
 
     # -- set-up ---------------------------------------------------------------------------------
     def validate_options(self, seats: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -316,9 +318,29 @@ class Game(ABC, Generic[S]):
     def view(self, state: S, seat: int | None) -> View:
         """What ``seat`` may see; ``None`` is a spectator (public information only)."""
 
-    def text(self, key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
-        """Human text for a message key (choice labels, prompts, events)."""
-        return self.catalog.format(key, params or {}, lang)
+    def text(
+        self,
+        key: str,
+        params: Mapping[str, Any] | None = None,
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """Human text for a message key (choice labels, prompts, events).
+
+        Seat parameters (:attr:`seat_params`) are written as ``names[seat]`` when names are given,
+        else as "Seat 1".. (counting from one, as players do); events keep plain indices so stored
+        logs stay valid when a seat changes hands.
+        """
+        return self.catalog.format(key, self.name_seats(params or {}, lang, names), lang)
+
+    def name_seats(self, params: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> dict[str, Any]:
+        """``params`` with every seat index replaced by the seat's display name."""
+        out = dict(params)
+        for key in self.seat_params.intersection(params):
+            seat = params[key]
+            if isinstance(seat, int) and not isinstance(seat, bool):
+                out[key] = names[seat] if names and 0 <= seat < len(names) else seat_label(seat, lang)
+        return out
 
     # -- persistence ----------------------------------------------------------------------------
     @abstractmethod
@@ -339,6 +361,14 @@ class Game(ABC, Generic[S]):
     def policies(self) -> Mapping[str, Policy]:
         """AI policies by name; the core adds ``random``. Games add at least ``greedy``."""
         return {}
+
+
+_CORE_TEXT = Catalog("engine.core")
+
+
+def seat_label(seat: int, lang: str = "en") -> str:
+    """The default name of a seat: "Seat 1" for index 0."""
+    return _CORE_TEXT.format("seat", {"number": seat + 1}, lang)
 
 
 class Policy(Protocol):

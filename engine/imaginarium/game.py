@@ -6,7 +6,7 @@ Each step of a turn is a pair (legal choices, apply) in ``STEPS``; after every a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition
@@ -108,9 +108,16 @@ class Imaginarium(Game[State]):
         active = tuple(d.seat for d in self.pending(state))
         return build(self.kind, state, seat, active)
 
-    def text(self, key: str, params: Mapping[str, Any] | None = None, lang: str = "en") -> str:
-        """Text for a message key; card serials, goods and actions in ``params`` are localised too."""
-        return self.catalog.format(key, localise(self.catalog, params or {}, lang), lang)
+    def text(
+        self,
+        key: str,
+        params: Mapping[str, Any] | None = None,
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """Text for a message key; seats, card serials, goods and actions in ``params`` become words."""
+        named = self.name_seats(params or {}, lang, names)
+        return self.catalog.format(key, localise(self.catalog, named, lang), lang)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)

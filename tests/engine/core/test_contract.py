@@ -75,7 +75,7 @@ def test_menus_split_long_lists() -> None:
 def test_text_catalog() -> None:
     assert GAME.text("tiny.choice.play", {"value": 3}) == "Play a 3"
     assert GAME.text("tiny.missing") == "tiny.missing"
-    assert GAME.text("tiny.event.played", {"seat": 1}) == "Seat 1 played a {value}"
+    assert GAME.text("tiny.event.played", {"seat": 1}) == "Seat 2 played a {value}"
 
 
 def test_view_hides_other_hands() -> None:
@@ -94,3 +94,9 @@ def test_selfplay_report() -> None:
     report = selfplay(GAME, 3, 5, 10, all_policies(GAME)["random"])
     summary = report.summary()
     assert summary["games"] == 5 and summary["finished"] == 5 and summary["errors"] == 0
+
+
+def test_text_names_seats_from_one_or_by_display_name() -> None:
+    assert GAME.text("tiny.event.played", {"seat": 0, "value": 2}) == "Seat 1 played a 2"
+    assert GAME.text("tiny.event.played", {"seat": 1, "value": 2}, names=["Ann", "Bo"]) == "Bo played a 2"
+    assert GAME.text("tiny.event.played", {"seat": 1, "value": 2}, lang="fr") == "Place 2 played a 2"

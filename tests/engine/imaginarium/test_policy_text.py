@@ -99,7 +99,7 @@ def test_text_localises_machine_names_goods_and_actions() -> None:
         GAME.text("imaginarium.choice.use", params) == "Use Carpenteur + Supertransmuteur: pay nothing, get 1 crystal"
     )
     assert "Menuisette + Surtransmutoir" in GAME.text("imaginarium.choice.use", params, "fr")
-    assert GAME.text("imaginarium.event.used", {"seat": 1, "machine": "S4+S4"}) == "Seat 1 used Achievette + Achievette"
+    assert GAME.text("imaginarium.event.used", {"seat": 1, "machine": "S4+S4"}) == "Seat 2 used Achievette + Achievette"
     assert GAME.text("imaginarium.choice.pair", {"first": "repair", "second": "transactions"}) == (
         "Repair & Make transactions"
     )
@@ -116,4 +116,6 @@ def test_french_catalogue_has_every_english_key_with_the_same_placeholders() -> 
         return {name for _, name, _, _ in string.Formatter().parse(text) if name}
 
     assert [k for k in english if fields(english[k]) != fields(french[k])] == []
-    assert GAME.text("imaginarium.event.used", {"seat": 1, "machine": "T1"}, "fr") == "La place 1 a utilisé Combustoir"
+    assert GAME.text("imaginarium.event.used", {"seat": 1, "machine": "T1"}, "fr") == "Place 2 a utilisé Combustoir"
+    named = GAME.text("imaginarium.event.used", {"seat": 0, "machine": "T1"}, "fr", names=["Zoé"])
+    assert named == "Zoé a utilisé Combustoir"
