@@ -1,7 +1,7 @@
 """Bot Factory's component data: the bundled TOML files merged with a server owner's overrides.
 
 The rulebook lost every number printed only on boards and tiles; those values live in
-``data/*.toml`` tagged ``[reconstructed]`` and listed in ``docs/rules-data-botfactory.md``. A server
+``data/*.toml`` tagged ``[reconstructed]`` and listed in ``docs/rules-data.md``. A server
 owner overrides them with a table keyed by file name (``{"finance": {"start": 5}}``); the merged data
 is validated here once and cached per override table, so a bad table fails with :class:`BadData`
 before a game starts, and a game always replays with the data it started with.

@@ -1,4 +1,4 @@
-"""Every reconstructed data value is listed in docs/rules-data-botfactory.md."""
+"""Every reconstructed data value is listed in docs/rules-data.md."""
 
 from __future__ import annotations
 
