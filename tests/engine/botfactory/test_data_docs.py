@@ -6,7 +6,7 @@ import pathlib
 
 from engine.botfactory import rules
 
-DOC = pathlib.Path(__file__).resolve().parents[3] / "docs" / "rules-data-botfactory.md"
+DOC = pathlib.Path(__file__).resolve().parents[3] / "docs" / "rules-data.md"
 
 
 def test_every_reconstructed_field_is_documented() -> None:
