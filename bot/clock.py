@@ -59,15 +59,21 @@ def reminder_lead(timer: int) -> int:
     return timer // 4
 
 
-def plan(clock: SeatClock, *, timed: bool, on_vacation: bool, timer: int | None, now: int) -> SeatClock:
-    """The clock after a move: ``timed`` is whether the seat now has a decision and is played by a human."""
+def plan(
+    clock: SeatClock, *, timed: bool, on_vacation: bool, timer: int | None, now: int, remind: bool = True
+) -> SeatClock:
+    """The clock after a move: ``timed`` is whether the seat now has a decision and is played by a human.
+
+    Without ``remind`` (the game's reminders are off) the clock starts as already reminded, so only
+    its deadline falls due.
+    """
     if timer is None or not timed:
         return STOPPED
     if not clock.stopped:
         return clock
     if on_vacation:
-        return SeatClock(paused_left=timer)
-    return SeatClock(deadline=now + timer, remind_at=now + timer - reminder_lead(timer))
+        return SeatClock(reminded=not remind, paused_left=timer)
+    return SeatClock(deadline=now + timer, remind_at=now + timer - reminder_lead(timer), reminded=not remind)
 
 
 def pause(clock: SeatClock, now: int) -> SeatClock:

@@ -56,6 +56,16 @@ class SeatReplaced:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatTaken:
+    """The host gave seat ``seat`` to ``user_id`` (it was an AI's, or ``previous``'s)."""
+
+    game_id: int
+    seat: int
+    user_id: int
+    previous: int | None
+
+
+@dataclass(frozen=True, slots=True)
 class GameEnded:
     """Game ``game_id`` is over; ``summary`` is the outcome's reason in plain text."""
 
@@ -64,4 +74,4 @@ class GameEnded:
     summary: str
 
 
-Notification = MustAct | Reminder | TimedOut | SeatReplaced | GameEnded
+Notification = MustAct | Reminder | TimedOut | SeatReplaced | SeatTaken | GameEnded

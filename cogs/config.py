@@ -1,16 +1,20 @@
-"""``/bricabot config``: a server's defaults (language, turn timer), for members with Manage Server."""
+"""``/bricabot config``: a server's defaults, for members with Manage Server.
+
+Language of the boards, the channel lobbies are posted in, and the turn timer and missed-turn policy
+``/game new`` uses when it is not given them. Options left out keep their current value.
+"""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import TURN_TIMERS
+from bot.service import GuildSettings
 from cogs.ui import params
 from cogs.ui.context import service_of
-
-TIMERS = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
 
 
 @app_commands.guild_only()
@@ -19,22 +23,48 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="config", description="Server defaults: language and turn timer (Manage Server)")
-    @app_commands.describe(language="Language of the boards and messages", timer="Default turn timer of new games")
-    @app_commands.choices(language=params.language_choices(), timer=TIMERS)
+    @app_commands.command(name="config", description="Server defaults for new games (Manage Server)")
+    @app_commands.describe(
+        language="Language of the boards and messages",
+        channel="Channel where /game new posts lobbies (typed elsewhere in this server)",
+        anywhere="True: post lobbies where /game new is typed again (clears the channel)",
+        timer="Default turn timer of new games",
+        missed="Default for what happens when someone misses their deadline",
+    )
+    @app_commands.choices(
+        language=params.language_choices(), timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES
+    )
     @app_commands.checks.has_permissions(manage_guild=True)
     async def config(
-        self, interaction: discord.Interaction, language: str | None = None, timer: str | None = None
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        channel: discord.TextChannel | None = None,
+        anywhere: bool = False,
+        timer: str | None = None,
+        missed: str | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         service = service_of(interaction)
-        current_lang, current_timer = await service.guild_settings(interaction.guild_id)
-        lang, turn_timer = language or current_lang, timer or current_timer
-        if (lang, turn_timer) != (current_lang, current_timer):
-            await service.set_guild_settings(interaction.guild_id, lang=lang, turn_timer_name=turn_timer)
-        await interaction.response.send_message(
-            f"Server settings — language: **{lang}**, default turn timer: **{turn_timer}**.", ephemeral=True
+        current = await service.guild_settings(interaction.guild_id)
+        chosen = replace(
+            current,
+            lang=language or current.lang,
+            turn_timer=timer or current.turn_timer,
+            channel_id=None if anywhere else channel.id if channel is not None else current.channel_id,
+            timeout_policy=current.timeout_policy if missed is None else params.MISSED_TURN[missed],
         )
+        if chosen != current:
+            await service.set_guild_settings(interaction.guild_id, chosen)
+        await interaction.response.send_message(_describe(chosen), ephemeral=True)
+
+
+def _describe(settings: GuildSettings) -> str:
+    where = "where `/game new` is typed" if settings.channel_id is None else f"in <#{settings.channel_id}>"
+    return (
+        f"Server settings — language: **{settings.lang}**, lobbies posted {where}, default turn timer: "
+        f"**{settings.turn_timer}**, missed turns: {params.missed_turn_text(settings.timeout_policy)}."
+    )
 
 
 async def setup(bot: commands.Bot) -> None:

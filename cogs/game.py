@@ -1,4 +1,4 @@
-"""``/game``: lobbies, playing, reading the table, seats and personal settings.
+"""``/game``: lobbies, playing, reading the table, seats, a game's settings and personal settings.
 
 Each command parses its options, calls the service (through the helpers in :mod:`cogs.ui`) and
 answers; no rule of any game lives here. Errors reach the user through the tree's one error handler.
@@ -14,13 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import TURN_TIMERS
-from cogs.ui import history, lobby, overview, params, table
+from cogs.ui import game_settings, history, lobby, overview, params, table
 from cogs.ui.context import acting_host, bot_of, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.routes import DYNAMIC_ITEMS
 
-TIMER_CHOICES = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
 
 
@@ -29,38 +27,40 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         self.bot = bot
 
     # -- lobbies -------------------------------------------------------------------------------
-    @app_commands.command(name="new", description="Open a lobby in this channel")
+    @app_commands.command(name="new", description="Open a lobby (here, or in the server's lobby channel)")
     @app_commands.describe(
         kind="Which game",
         options="Game options, e.g. chimera, team=true (start typing for suggestions)",
+        seats="Seats, AIs included; Start waits until all are taken (default: any count the game allows)",
         timer="Time each player has per turn (default: the server's setting)",
-        missed="What happens when someone misses their deadline",
+        missed="What happens when someone misses their deadline (default: the server's setting)",
         ai="AI seats to add now",
     )
     @app_commands.autocomplete(kind=params.kind_autocomplete, options=params.options_autocomplete)
-    @app_commands.choices(timer=TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES)
+    @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES)
     async def new(
         self,
         interaction: discord.Interaction,
         kind: str,
         options: str = "",
+        seats: app_commands.Range[int, 1, 25] | None = None,
         timer: str | None = None,
-        missed: str = "ai",
+        missed: str | None = None,
         ai: app_commands.Range[int, 0, 5] = 0,
     ) -> None:
         if interaction.guild_id is None:
             raise UserFacingError("no_guild", "Games are played in a server channel, not in DMs.")
         chosen = params.kind_named(interaction, kind)
-        if ai >= chosen.max_seats:
-            raise UserFacingError("too_many_ai", f"{chosen.title} seats at most {chosen.max_seats}, you included.")
-        if timer is None:
-            timer = (await service_of(interaction).guild_settings(interaction.guild_id))[1]
+        room = seats or chosen.max_seats
+        if ai >= room:
+            raise UserFacingError("too_many_ai", f"This lobby has {room} seats, you included: at most {room - 1} AIs.")
         await lobby.create(
             interaction,
             chosen.kind,
             params.parse_options(chosen, options),
+            seats=seats,
             timer=timer,
-            policy=params.MISSED_TURN[missed],
+            policy=None if missed is None else params.MISSED_TURN[missed],
             ai_seats=ai,
         )
 
@@ -143,6 +143,58 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         await interaction.edit_original_response(content=f"An AI now plays {player.mention}'s seat.")
         await bot.publisher.after(result)
 
+    @app_commands.command(name="replace", description="Give a seat (an AI's or an absent player's) to someone else")
+    @app_commands.describe(game=GAME_HELP, seat="The seat number (as on the board)", player="Who plays it from now on")
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def replace(
+        self,
+        interaction: discord.Interaction,
+        seat: app_commands.Range[int, 1, 25],
+        player: discord.User,
+        game: int | None = None,
+    ) -> None:
+        if player.bot:
+            raise UserFacingError("bot_player", "Bots cannot take a seat; add an AI seat instead.")
+        info = await params.resolve_game(interaction, game)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        bot = bot_of(interaction)
+        async with bot.gate.move():
+            result = await service_of(interaction).replace(
+                info.id, acting_host(interaction, info), seat - 1, player.id
+            )
+        await interaction.edit_original_response(content=f"{player.mention} now plays seat {seat}.")
+        await bot.publisher.after(result)
+
+    # -- game settings -------------------------------------------------------------------------
+    @app_commands.command(name="settings", description="A game's turn timer, reminders, missed turns (host to change)")
+    @app_commands.describe(
+        game=GAME_HELP,
+        timer="Time per turn; whoever must act now gets the full new time from now",
+        reminders="A reminder a quarter of the timer before the deadline",
+        missed="What happens when someone misses their deadline (counts turns already missed)",
+    )
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        game: int | None = None,
+        timer: str | None = None,
+        reminders: bool | None = None,
+        missed: str | None = None,
+    ) -> None:
+        info = await params.resolve_game(interaction, game)
+        if (timer, reminders, missed) != (None, None, None):
+            await game_settings.change(
+                interaction,
+                info,
+                timer=timer,
+                reminders=reminders,
+                policy=None if missed is None else params.MISSED_TURN[missed],
+            )
+            return
+        await interaction.response.send_message(game_settings.describe(info), ephemeral=True)
+
     # -- personal settings ---------------------------------------------------------------------
     @app_commands.command(name="vacation", description="Pause your turn timers in every game (time left is kept)")
     @app_commands.describe(on="True to go on vacation, false to come back")
@@ -155,17 +207,33 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         )
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="settings", description="Your Bricabot settings: language")
+    @app_commands.command(name="notify", description="Get \"your turn\" by DM instead of a ping in the game thread")
+    @app_commands.describe(on="True for DMs, false for pings in the game thread")
+    async def notify(self, interaction: discord.Interaction, on: bool) -> None:
+        await service_of(interaction).set_dm_turns(interaction.user.id, on)
+        text = (
+            "I'll DM you when it's your turn, with a link to the board. If your DMs are closed, you get the "
+            "usual ping in the game thread."
+            if on
+            else "No more turn DMs: you'll be pinged in the game thread."
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="profile", description="Your Bricabot settings: language, vacation, turn DMs")
     @app_commands.describe(language="Language of your screens, menus and log")
     @app_commands.choices(language=params.language_choices())
-    async def settings(self, interaction: discord.Interaction, language: str | None = None) -> None:
+    async def profile(self, interaction: discord.Interaction, language: str | None = None) -> None:
         service = service_of(interaction)
         user = interaction.user.id
         if language is not None:
             await service.set_user_lang(user, language)
         lang = await service.user_lang(user)
         away = "on vacation (timers paused)" if await service.vacation(user) else "playing (timers run)"
-        await interaction.response.send_message(f"Language: **{lang}** · Status: {away}.", ephemeral=True)
+        dms = await service.dm_settings(user)
+        turns = "off (`/game notify`)" if not dms.turns else "on" + (" but your DMs are closed" if dms.closed else "")
+        await interaction.response.send_message(
+            f"Language: **{lang}** · Status: {away} · Turn DMs: {turns}.", ephemeral=True
+        )
 
 
 class UnknownComponents(commands.Cog):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.service.errors import NotHost, WrongStatus
+from bot.service.errors import BadSetting, GameFull, NotHost, WrongStatus
 from bot.store import GameRow, Loaded
 from engine.core.contract import Game
 from engine.core.errors import BadOptions, EngineError, StaleVersion
@@ -44,3 +44,18 @@ def check_lobby_options(game: Game[Any], options: Mapping[str, Any]) -> None:
             error = error or exc
     assert error is not None
     raise error
+
+
+def check_seat_count(game: Game[Any], seats: int | None) -> None:
+    """A lobby's chosen seat count must be one the game can be played with."""
+    if seats is not None and not game.min_seats <= seats <= game.max_seats:
+        raise BadSetting(
+            f"{game.title} is played with {game.min_seats} to {game.max_seats} seats, not {seats}.", seats=seats
+        )
+
+
+def check_room(row: GameRow, game: Game[Any], taken: int) -> None:
+    """A lobby takes another seat only below its chosen count (else the game's maximum)."""
+    capacity = row.seat_count or game.max_seats
+    if taken >= capacity:
+        raise GameFull(f"This {game.title} lobby is full ({capacity} seats).", game=row.id)

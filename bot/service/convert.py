@@ -14,7 +14,13 @@ from engine.core.contract import Event, Game, Outcome
 
 UNDO_EVENT = "service.undo"
 """The log event of an undo; its text comes from :data:`SERVICE_TEXT`, not from a game's catalogue."""
-SERVICE_TEXT = {UNDO_EVENT: "Seat {seat} took back {count} choice(s)."}
+SEAT_GIVEN = "service.seat_given"
+SETTINGS_CHANGED = "service.settings"
+SERVICE_TEXT = {
+    UNDO_EVENT: "Seat {seat} took back {count} choice(s).",
+    SEAT_GIVEN: "The host gave seat {number} to <@{user}>.",
+    SETTINGS_CHANGED: "The host changed the settings: {changes}.",
+}
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -52,6 +58,9 @@ def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
         timeout_policy=TimeoutPolicy(row.replace_after),
         created_at=from_epoch(row.created_at),
         outcome=None if row.outcome is None else outcome_from_json(row.outcome),
+        seat_count=row.seat_count,
+        capacity=row.seat_count or registry.get(row.kind).max_seats,
+        reminders=row.reminders,
     )
 
 

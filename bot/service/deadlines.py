@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
+from bot.clock import STOPPED, SeatClock, plan
 from bot.service.errors import BadSetting
+from bot.store import GameRow, SeatRow
 
 TURN_TIMERS: dict[str, timedelta | None] = {
     "off": None,
@@ -41,3 +43,32 @@ class TimeoutPolicy:
                 f"A seat can be replaced after 1 to 100 missed turns, not {self.replace_after}.",
                 replace_after=self.replace_after,
             )
+
+
+def describe(policy: TimeoutPolicy) -> str:
+    """The policy in words, for the log."""
+    if policy.replace_after is None:
+        return "missed turns played by an AI"
+    return f"seat handed to an AI after {policy.replace_after} missed turn(s)"
+
+
+def reclock(seat: SeatRow, row: GameRow, now: int, *, timer_changed: bool) -> SeatClock:
+    """A seat's clock after its game's settings changed to ``row``'s (see ``GameService.configure``).
+
+    A new timer restarts a running or paused clock with the full new time; reminders switched off mark
+    the clock reminded, switched on they unmark it while the reminder is still ahead.
+    """
+    clock = seat.clock
+    if clock.stopped:
+        return clock
+    if timer_changed:
+        return plan(
+            STOPPED,
+            timed=True,
+            on_vacation=clock.paused_left is not None,
+            timer=row.turn_timer,
+            now=now,
+            remind=row.reminders,
+        )
+    ahead = clock.remind_at is None or clock.remind_at > now
+    return replace(clock, reminded=not (row.reminders and ahead))

@@ -15,8 +15,9 @@ from bot.service.deadlines import TimeoutPolicy
 from engine.core.contract import Decision, Event, OptionSpec, Outcome, View
 
 Status = Literal["lobby", "active", "finished", "cancelled"]
-Actor = Literal["player", "ai", "timeout"]
-"""Who made a move: the seat's human, the seat's AI, or an AI standing in after a missed deadline."""
+Actor = Literal["player", "ai", "timeout", "host"]
+"""Who made a log entry: the seat's human, the seat's AI, an AI standing in after a missed deadline, or
+the host (a public note: a seat handed over, settings changed; never a move)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +68,11 @@ class GameInfo:
     timeout_policy: TimeoutPolicy
     created_at: datetime
     outcome: Outcome | None = None
+    seat_count: int | None = None
+    """Seats the lobby was opened for; ``None``: it starts with any count the game allows."""
+    capacity: int = 0
+    """Seats the lobby can fill: ``seat_count``, else the game's maximum."""
+    reminders: bool = True
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat ``user_id`` controls (an AI-played seat is no longer theirs)."""
@@ -122,7 +128,8 @@ class LogEntry:
     """
 
     version: int
-    seat: int
+    seat: int | None
+    """The seat that moved; ``None`` for the host's notes."""
     actor: Actor
     choice: str | None
     lines: tuple[str, ...]
@@ -149,3 +156,23 @@ class Work:
     game_id: int
     seat: int | None
     due: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class GuildSettings:
+    """A server's defaults: language, where lobbies are posted (``None``: where ``/game new`` is typed),
+    and the turn timer and missed-turn policy of new games that do not choose their own."""
+
+    lang: str = "en"
+    turn_timer: str = "off"
+    channel_id: int | None = None
+    timeout_policy: TimeoutPolicy = field(default_factory=TimeoutPolicy)
+
+
+@dataclass(frozen=True, slots=True)
+class DmSettings:
+    """Whether a user wants "your turn" by DM, and whether their DMs were found closed (then the thread
+    ping is used instead, without retrying the DM until they turn DMs on again)."""
+
+    turns: bool = False
+    closed: bool = False

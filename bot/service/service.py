@@ -15,20 +15,28 @@ import contextlib
 import secrets
 import weakref
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
 from bot import ai
-from bot.clock import STOPPED, Clock, SystemClock, from_epoch, pause, resume, to_epoch
+from bot.clock import STOPPED, Clock, SystemClock, from_epoch, pause, plan, resume, to_epoch
+from bot.notifications import SeatTaken
 from bot.overrides import validated_overrides
-from bot.service import convert
-from bot.service.checks import check_host, check_lobby_options, check_version, state_of
-from bot.service.deadlines import TimeoutPolicy, turn_timer
+from bot.service import convert, deadlines
+from bot.service.checks import (
+    check_host,
+    check_lobby_options,
+    check_room,
+    check_seat_count,
+    check_version,
+    state_of,
+)
+from bot.service.deadlines import TimeoutPolicy, reclock, turn_timer
 from bot.service.errors import (
     AlreadySeated,
     CannotUndo,
-    GameFull,
     GameNotFound,
     NotEnoughSeats,
     NotSeated,
@@ -36,8 +44,10 @@ from bot.service.errors import (
 )
 from bot.service.models import (
     Actor,
+    DmSettings,
     GameInfo,
     GameKind,
+    GuildSettings,
     LogEntry,
     MoveRecord,
     MoveResult,
@@ -48,7 +58,7 @@ from bot.service.models import (
 from bot.service.replay import effective_moves, replay, state_at
 from bot.service.writer import Call, Writer
 from bot.settings import Settings
-from bot.store import GameRow, Loaded, SeatRow, Store
+from bot.store import GameRow, GuildRow, Loaded, NoteRow, SeatRow, Store
 from engine import registry
 from engine.core.contract import Event, Game
 from engine.core.errors import GameFinished
@@ -138,15 +148,19 @@ class GameService:
         timeout_policy: TimeoutPolicy = AI_PLAYS_MISSED_TURNS,
         seed: int | None = None,
         host_seated: bool = True,
+        seats: int | None = None,
     ) -> GameInfo:
         """Open a lobby hosted by ``host_id`` (seated unless ``host_seated`` is false).
 
-        Options are checked now against the game's ``OptionSpec``s (each must be valid for some seat
-        count) and again with the real seat count at :meth:`start`. The server's data overrides for
-        this game kind are read and validated now and kept with the game.
+        ``seats`` fixes how many seats the lobby has: joins stop when they are taken and :meth:`start`
+        waits until they are (AI seats count). Without it the lobby fills up to the game's maximum and
+        starts from its minimum. Options are checked now against the game's ``OptionSpec``s (each must
+        be valid for some seat count) and again with the real seat count at :meth:`start`. The server's
+        data overrides for this game kind are read and validated now and kept with the game.
         """
         game = registry.get(kind)
         given = dict(options or {})
+        check_seat_count(game, seats)
         check_lobby_options(game, given)
         timer = turn_timer(turn_timer_name)
         overrides = validated_overrides(game, self.overrides_path)
@@ -163,6 +177,7 @@ class GameService:
                 turn_timer=None if timer is None else int(timer.total_seconds()),
                 replace_after=timeout_policy.replace_after,
                 overrides=overrides,
+                seat_count=seats,
                 now=now,
             )
             await tx.replace_seats(game_id, [(host_id, None)] if host_seated else [])
@@ -175,8 +190,7 @@ class GameService:
             game = registry.get(row.kind)
             if any(s.user_id == user_id for s in seats):
                 raise AlreadySeated("You already have a seat in this game.", game=game_id, user=user_id)
-            if len(seats) >= game.max_seats:
-                raise GameFull(f"This {game.title} game is full ({game.max_seats} seats).", game=game_id)
+            check_room(row, game, len(seats))
             await self._set_lobby_seats(game_id, [*((s.user_id, s.ai_policy) for s in seats), (user_id, None)])
             return await self.game(game_id)
 
@@ -195,8 +209,7 @@ class GameService:
             row, seats = await self._lobby(game_id, host=by_user)
             game = registry.get(row.kind)
             name = ai.check_policy(game, policy)
-            if len(seats) >= game.max_seats:
-                raise GameFull(f"This {game.title} game is full ({game.max_seats} seats).", game=game_id)
+            check_room(row, game, len(seats))
             await self._set_lobby_seats(game_id, [*((s.user_id, s.ai_policy) for s in seats), (None, name)])
             return await self.game(game_id)
 
@@ -248,6 +261,12 @@ class GameService:
             if len(seats) < game.min_seats:
                 raise NotEnoughSeats(
                     f"{game.title} needs at least {game.min_seats} seats; this lobby has {len(seats)}.",
+                    game=game_id,
+                )
+            if row.seat_count is not None and len(seats) < row.seat_count:
+                raise NotEnoughSeats(
+                    f"This lobby was opened for {row.seat_count} seats and {len(seats)} are taken: "
+                    "wait for more players or add AI seats.",
                     game=game_id,
                 )
             options = game.validate_options(len(seats), row.options)
@@ -313,6 +332,10 @@ class GameService:
         seat = None if held is None else held.seat
         game = registry.get(row.kind)
         entries = []
+        for note in await self.store.notes(game_id, since):
+            event = Event(note.key, note.params)
+            line = convert.log_line(game, event, lang)
+            entries.append(LogEntry(note.after, None, "host", None, (line,), (event,), from_epoch(note.created_at)))
         for action in await self.store.actions(game_id, since):
             events = tuple(e for e in action.events if e.to is None or (seat is not None and seat in e.to))
             entries.append(
@@ -326,7 +349,8 @@ class GameService:
                     at=from_epoch(action.created_at),
                 )
             )
-        return entries
+        # A note made at version v follows log entry v (and comes before v + 1).
+        return sorted(entries, key=lambda e: (e.version, e.actor == "host", e.at))
 
     async def replay_matches(self, game_id: int) -> bool:
         """Replay the whole log from the seed; true when the result equals the stored snapshot."""
@@ -445,6 +469,117 @@ class GameService:
                 raise NotSeated(f"Seat {seat} is not played by a human.", game=game_id, seat=seat)
             return await self._writer.hand_to_ai(loaded, game, seat, "kicked")
 
+    async def replace(self, game_id: int, by_user: int, seat: int, new_user_id: int) -> MoveResult:
+        """The host gives seat ``seat`` of a running game (an AI's, or a human's who is gone) to
+        ``new_user_id``, who must not already hold a seat in this game.
+
+        The newcomer plays from the game's current state with no missed turns counted; if the seat
+        has a decision, its clock starts afresh with the full turn timer. A public note in the log
+        says who took the seat.
+        """
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            check_host(loaded.game, by_user)
+            self._active(loaded)
+            old = next((s for s in loaded.seats if s.seat == seat), None)
+            if old is None:
+                raise NotSeated(f"Game #{game_id} has no seat {seat + 1}.", game=game_id, seat=seat)
+            held = next((s for s in loaded.seats if s.user_id == new_user_id and s.ai_policy is None), None)
+            if held is not None:
+                raise AlreadySeated(
+                    f"That player already holds seat {held.seat + 1} of this game.", game=game_id, user=new_user_id
+                )
+            now = self._now()
+            row = loaded.game
+            clock = plan(
+                STOPPED,
+                timed=old.to_act,
+                on_vacation=await self.store.vacation(new_user_id),
+                timer=row.turn_timer,
+                now=now,
+                remind=row.reminders,
+            )
+            ai_turn = any(s.to_act and not s.human for s in loaded.seats if s.seat != seat)
+            async with self.store.transaction() as tx:
+                await tx.set_seat_user(game_id, seat, new_user_id)
+                await tx.update_seat(
+                    game_id, seat, clock=clock, to_act=old.to_act, autoplay=False, ai_policy=None, timeouts=0
+                )
+                if ai_turn != row.ai_turn:
+                    await tx.update_game(game_id, ai_turn=int(ai_turn))
+                given = {"number": seat + 1, "user": new_user_id}
+                await tx.add_note(NoteRow(game_id, row.version, seat, convert.SEAT_GIVEN, given, now))
+            call = Call()
+            previous = None if old.ai_policy is not None else old.user_id
+            call.notes.append(SeatTaken(game_id, seat, new_user_id, previous))
+            if old.to_act:
+                call.became_due.add(seat)
+            return self._writer.result(await self._loaded(game_id), call)
+
+    async def configure(
+        self,
+        game_id: int,
+        by_user: int,
+        *,
+        turn_timer_name: str | None = None,
+        reminders: bool | None = None,
+        timeout_policy: TimeoutPolicy | None = None,
+    ) -> GameInfo:
+        """The host changes a lobby's or running game's turn timer, reminders or missed-turn policy
+        (``None``: unchanged); each change is a public note in the log.
+
+        Rule for the turn in progress: a new timer gives every seat that must act now the full new
+        time from this moment (a paused clock keeps it for the return from vacation); ``off`` stops
+        those clocks. Turning reminders off cancels the pending reminders; turning them on restores
+        those still ahead. A new missed-turn policy applies from the next missed deadline, counting
+        the turns each seat has already missed.
+        """
+        timer = None if turn_timer_name is None else turn_timer(turn_timer_name)
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            row = loaded.game
+            check_host(row, by_user)
+            if row.status not in ("lobby", "active"):
+                raise WrongStatus(f"Game #{game_id} is {row.status}; its settings are final.", game=game_id)
+            fields: dict[str, Any] = {}
+            changes: list[str] = []
+            seconds = None if timer is None else int(timer.total_seconds())
+            if turn_timer_name is not None and seconds != row.turn_timer:
+                fields["turn_timer"] = seconds
+                changes.append(f"turn timer {turn_timer_name}")
+            if reminders is not None and reminders != row.reminders:
+                fields["reminders"] = int(reminders)
+                changes.append("reminders " + ("on" if reminders else "off"))
+            if timeout_policy is not None and timeout_policy.replace_after != row.replace_after:
+                fields["replace_after"] = timeout_policy.replace_after
+                changes.append(deadlines.describe(timeout_policy))
+            if not changes:
+                return convert.game_info(row, loaded.seats)
+            now = self._now()
+            new_row = replace(
+                row,
+                turn_timer=fields.get("turn_timer", row.turn_timer),
+                reminders=bool(fields.get("reminders", row.reminders)),
+                replace_after=fields.get("replace_after", row.replace_after),
+            )
+            async with self.store.transaction() as tx:
+                await tx.update_game(game_id, updated_at=now, **fields)
+                for seat in loaded.seats:
+                    clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)
+                    if clock != seat.clock:
+                        await tx.update_seat(
+                            game_id,
+                            seat.seat,
+                            clock=clock,
+                            to_act=seat.to_act,
+                            autoplay=seat.autoplay,
+                            ai_policy=seat.ai_policy,
+                            timeouts=seat.timeouts,
+                        )
+                summary = {"changes": ", ".join(changes)}
+                await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, summary, now))
+            return await self.game(game_id)
+
     # -- settings and Discord messages ---------------------------------------------------------
     async def set_vacation(self, user_id: int, on: bool) -> None:
         """Vacation pauses the user's turn clocks in every game (time left is kept) until turned off.
@@ -488,14 +623,31 @@ class GameService:
         async with self.store.transaction() as tx:
             await tx.set_user_lang(user_id, lang)
 
-    async def guild_settings(self, guild_id: int) -> tuple[str, str]:
-        """``(lang, default turn timer preset)`` of a guild."""
-        return await self.store.guild_settings(guild_id)
+    async def dm_settings(self, user_id: int) -> DmSettings:
+        turns, closed = await self.store.dm_flags(user_id)
+        return DmSettings(turns, closed)
 
-    async def set_guild_settings(self, guild_id: int, *, lang: str, turn_timer_name: str) -> None:
-        turn_timer(turn_timer_name)
+    async def set_dm_turns(self, user_id: int, on: bool) -> None:
+        """Whether ``user_id`` is told "your turn" by DM; turning it on also retries DMs found closed."""
         async with self.store.transaction() as tx:
-            await tx.set_guild_settings(guild_id, lang, turn_timer_name)
+            await tx.set_dm_turns(user_id, on)
+
+    async def mark_dms_closed(self, user_id: int) -> None:
+        """Remember that DMs to ``user_id`` are refused, so they are not retried (each refusal counts
+        against the bot's invalid-request budget) until the user turns turn DMs on again."""
+        async with self.store.transaction() as tx:
+            await tx.set_dms_closed(user_id)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's defaults (the built-in ones until a manager sets them)."""
+        row = await self.store.guild_settings(guild_id)
+        return GuildSettings(row.lang, row.turn_timer, row.channel_id, TimeoutPolicy(row.replace_after))
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        turn_timer(settings.turn_timer)
+        row = GuildRow(settings.lang, settings.turn_timer, settings.channel_id, settings.timeout_policy.replace_after)
+        async with self.store.transaction() as tx:
+            await tx.set_guild_settings(guild_id, row)
 
     async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:
         """Remember a Discord message the bot keeps up to date for a game (e.g. ``"board"``, ``"lobby"``)."""

@@ -122,7 +122,14 @@ class Writer:
             to_act = seat.seat in due
             autoplay = seat.autoplay and to_act
             human = seat.ai_policy is None and not autoplay
-            clock = plan(seat.clock, timed=to_act and human, on_vacation=seat.vacation, timer=row.turn_timer, now=now)
+            clock = plan(
+                seat.clock,
+                timed=to_act and human,
+                on_vacation=seat.vacation,
+                timer=row.turn_timer,
+                now=now,
+                remind=row.reminders,
+            )
             new = replace(seat, to_act=to_act, autoplay=autoplay, clock=clock)
             if new != seat:
                 await tx.update_seat(

@@ -30,6 +30,9 @@ class GameRow:
     updated_at: int
     started_at: int | None
     finished_at: int | None
+    seat_count: int | None = None
+    """Seats the lobby was opened for; ``None``: any count the game allows."""
+    reminders: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +67,28 @@ class ActionRow:
     checkpoint: bool
     events: tuple[Event, ...]
     created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoteRow:
+    """A public service event in a game's log (a seat handed over, settings changed), after entry ``after``."""
+
+    game_id: int
+    after: int
+    seat: int | None
+    key: str
+    params: dict[str, Any]
+    created_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class GuildRow:
+    """A server's defaults; ``channel_id`` is where its lobbies are posted (``None``: where asked)."""
+
+    lang: str = "en"
+    turn_timer: str = "off"
+    channel_id: int | None = None
+    replace_after: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -93,6 +93,30 @@ MIGRATIONS: tuple[str, ...] = (
         vacation INTEGER NOT NULL DEFAULT 0
     );
     """,
+    # 3: a lobby's chosen seat count and a game's reminder switch; per-user turn DMs (and DMs known to be
+    # closed); a server's lobby channel and missed-turn policy; public service notes in a game's log.
+    """
+    ALTER TABLE games ADD COLUMN seat_count INTEGER;
+    ALTER TABLE games ADD COLUMN reminders INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE user_settings ADD COLUMN dm_turns INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE user_settings ADD COLUMN dms_closed INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE guild_settings ADD COLUMN channel_id INTEGER;
+    ALTER TABLE guild_settings ADD COLUMN replace_after INTEGER;
+    CREATE TABLE notes (
+        id         INTEGER PRIMARY KEY,
+        game_id    INTEGER NOT NULL REFERENCES games (id),
+        after      INTEGER NOT NULL,
+        seat       INTEGER,
+        key        TEXT    NOT NULL,
+        params     TEXT    NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE INDEX notes_game ON notes (game_id, after);
+    CREATE TRIGGER notes_no_update BEFORE UPDATE ON notes
+        BEGIN SELECT RAISE(ABORT, 'game notes are append-only'); END;
+    CREATE TRIGGER notes_no_delete BEFORE DELETE ON notes
+        BEGIN SELECT RAISE(ABORT, 'game notes are append-only'); END;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

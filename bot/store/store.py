@@ -20,14 +20,15 @@ from typing import Any
 import aiosqlite
 
 from bot.clock import SeatClock
-from bot.store.rows import ActionRow, GameRow, Loaded, SeatRow
+from bot.store.rows import ActionRow, GameRow, GuildRow, Loaded, NoteRow, SeatRow
 from bot.store.schema import LATEST, MIGRATIONS
 from engine.core.contract import Event
 from engine.core.errors import StaleVersion
 
 _GAME_COLUMNS = (
     "id, kind, options, seed, status, host_id, guild_id, channel_id, thread_id, version, turn_timer, "
-    "replace_after, overrides, outcome, ai_turn, created_at, updated_at, started_at, finished_at"
+    "replace_after, overrides, outcome, ai_turn, created_at, updated_at, started_at, finished_at, seat_count, "
+    "reminders"
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.seat, s.user_id, s.ai_policy, s.timeouts, s.autoplay, s.to_act, s.deadline_at, s.remind_at, "
@@ -46,6 +47,9 @@ _UPDATABLE_GAME = frozenset(
         "updated_at",
         "started_at",
         "finished_at",
+        "turn_timer",
+        "replace_after",
+        "reminders",
     }
 )
 
@@ -110,10 +114,12 @@ class Tx:
         replace_after: int | None,
         overrides: dict[str, Any],
         now: int,
+        seat_count: int | None = None,
     ) -> int:
         cursor = await self._db.execute(
             "INSERT INTO games (kind, options, seed, status, host_id, guild_id, channel_id, thread_id, turn_timer, "
-            "replace_after, overrides, created_at, updated_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "replace_after, overrides, seat_count, created_at, updated_at) "
+            "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 kind,
                 dumps(options),
@@ -125,6 +131,7 @@ class Tx:
                 turn_timer,
                 replace_after,
                 dumps(overrides),
+                seat_count,
                 now,
                 now,
             ),
@@ -232,11 +239,41 @@ class Tx:
             (user_id, lang),
         )
 
-    async def set_guild_settings(self, guild_id: int, lang: str, turn_timer: str) -> None:
+    async def set_guild_settings(self, guild_id: int, settings: GuildRow) -> None:
         await self._db.execute(
-            "INSERT INTO guild_settings (guild_id, lang, turn_timer) VALUES (?, ?, ?) ON CONFLICT (guild_id) "
-            "DO UPDATE SET lang = excluded.lang, turn_timer = excluded.turn_timer",
-            (guild_id, lang, turn_timer),
+            "INSERT INTO guild_settings (guild_id, lang, turn_timer, channel_id, replace_after) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang, turn_timer = excluded.turn_timer, "
+            "channel_id = excluded.channel_id, replace_after = excluded.replace_after",
+            (guild_id, settings.lang, settings.turn_timer, settings.channel_id, settings.replace_after),
+        )
+
+    async def set_dm_turns(self, user_id: int, on: bool) -> None:
+        """Turn DMs on or off; turning them on forgets that the user's DMs were closed (they may have opened them)."""
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, dm_turns) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns, "
+            "dms_closed = CASE WHEN excluded.dm_turns = 1 THEN 0 ELSE dms_closed END",
+            (user_id, int(on)),
+        )
+
+    async def set_dms_closed(self, user_id: int) -> None:
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, dms_closed) VALUES (?, 1) "
+            "ON CONFLICT (user_id) DO UPDATE SET dms_closed = 1",
+            (user_id,),
+        )
+
+    async def set_seat_user(self, game_id: int, seat: int, user_id: int) -> None:
+        """A seat changes hands: the new user plays it themselves, with no missed turns counted yet."""
+        await self._db.execute(
+            "UPDATE seats SET user_id = ?, ai_policy = NULL, autoplay = 0, timeouts = 0 WHERE game_id = ? AND seat = ?",
+            (user_id, game_id, seat),
+        )
+
+    async def add_note(self, note: NoteRow) -> None:
+        await self._db.execute(
+            "INSERT INTO notes (game_id, after, seat, key, params, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (note.game_id, note.after, note.seat, note.key, dumps(note.params), note.created_at),
         )
 
     async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:
@@ -446,10 +483,26 @@ class Store:
         rows = await self._all("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,))
         return str(rows[0][0]) if rows else "en"
 
-    async def guild_settings(self, guild_id: int) -> tuple[str, str]:
-        """``(lang, turn timer preset)`` of a guild; the schema's defaults when it has none stored."""
-        rows = await self._all("SELECT lang, turn_timer FROM guild_settings WHERE guild_id = ?", (guild_id,))
-        return (str(rows[0][0]), str(rows[0][1])) if rows else ("en", "off")
+    async def dm_flags(self, user_id: int) -> tuple[bool, bool]:
+        """``(turn DMs on, DMs known to be closed)`` of a user."""
+        rows = await self._all("SELECT dm_turns, dms_closed FROM user_settings WHERE user_id = ?", (user_id,))
+        return (bool(rows[0][0]), bool(rows[0][1])) if rows else (False, False)
+
+    async def guild_settings(self, guild_id: int) -> GuildRow:
+        """A guild's settings; the schema's defaults when it has none stored."""
+        rows = await self._all(
+            "SELECT lang, turn_timer, channel_id, replace_after FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return GuildRow(str(rows[0][0]), str(rows[0][1]), rows[0][2], rows[0][3]) if rows else GuildRow()
+
+    async def notes(self, game_id: int, since: int = 0) -> list[NoteRow]:
+        """Public service notes made at version ``since`` or later, oldest first."""
+        rows = await self._all(
+            "SELECT game_id, after, seat, key, params, created_at FROM notes WHERE game_id = ? AND after >= ? "
+            "ORDER BY id",
+            (game_id, since),
+        )
+        return [NoteRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
 
     async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
         rows = await self._all("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
@@ -484,6 +537,8 @@ def _game(r: Sequence[Any]) -> GameRow:
         updated_at=r[16],
         started_at=r[17],
         finished_at=r[18],
+        seat_count=r[19],
+        reminders=bool(r[20]),
     )
 
 

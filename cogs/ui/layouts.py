@@ -16,7 +16,6 @@ from cogs.ui import ids
 from cogs.ui.ids import Components
 from cogs.ui.images import BOARD_FILE, FINAL_FILE
 from cogs.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, deadline, seat_list, seat_name, title
-from engine import registry
 from renders.api import Render
 
 COLOUR = discord.Colour.from_rgb(196, 120, 48)
@@ -31,6 +30,8 @@ def _options_text(game: GameInfo) -> str:
         "missed turn: an AI plays it"
         + ("" if replace_after is None else f", seat given to an AI after {replace_after}")
     )
+    if game.turn_timer is not None:
+        shown.append("reminders: " + ("on" if game.reminders else "off"))
     return "\n".join(shown)
 
 
@@ -45,16 +46,14 @@ def _duration(seconds: float) -> str:
     return f"{hours // 24} d" if hours % 24 == 0 and hours >= 24 else f"{hours} h"
 
 
-def capacity(game: GameInfo) -> int:
-    """Seats a lobby can fill: the game's maximum."""
-    return registry.get(game.kind).max_seats
-
-
 def lobby_embed(game: GameInfo) -> discord.Embed:
     """The lobby: who sits where, the options, and what happens next."""
-    seats = capacity(game)
+    seats = game.capacity
+    waiting = f"Waiting for players: {len(game.seats)}/{seats} seats taken."
+    if game.seat_count is not None:
+        waiting += " The host can start when every seat is taken (AI seats count)."
     status = {
-        "lobby": f"Waiting for players: {len(game.seats)}/{seats} seats taken.",
+        "lobby": waiting,
         "active": f"Started! Follow the game in <#{game.thread_id}>." if game.thread_id else "Started!",
         "finished": "This game has ended.",
         "cancelled": "This lobby was cancelled.",
@@ -70,7 +69,7 @@ def lobby_controls(game: GameInfo) -> Components:
     view = Components()
     if game.status != "lobby":
         return view
-    full = len(game.seats) >= capacity(game)
+    full = len(game.seats) >= game.capacity
     view.add_item(
         discord.ui.Button(
             label="Join", style=discord.ButtonStyle.success, custom_id=ids.lobby(game.id, "join"), disabled=full

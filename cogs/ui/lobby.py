@@ -22,31 +22,54 @@ async def create(
     kind: str,
     options: Mapping[str, Any],
     *,
-    timer: str,
-    policy: TimeoutPolicy,
+    seats: int | None,
+    timer: str | None,
+    policy: TimeoutPolicy | None,
     ai_seats: int,
 ) -> None:
-    """Open a lobby in this channel, seat the host and ``ai_seats`` AIs, post the lobby message."""
+    """Open a lobby, seat the host and ``ai_seats`` AIs, post the lobby message.
+
+    The lobby goes to the server's lobby channel when a manager set one (``/bricabot config``), and
+    the command then answers privately with a link to it; otherwise it is posted where the command
+    was typed, which must be a text channel (each game gets its own thread). ``timer`` and ``policy``
+    fall back to the server's defaults.
+    """
     channel = interaction.channel
     if interaction.guild_id is None or channel is None:
         raise UserFacingError("no_guild", "Games are played in a server channel, not in DMs.")
-    if isinstance(channel, discord.Thread):
-        raise UserFacingError("in_thread", "Start games from a text channel: each game gets its own thread.")
     service = service_of(interaction)
+    server = await service.guild_settings(interaction.guild_id)
+    target = server.channel_id or channel.id
+    if target == channel.id and isinstance(channel, discord.Thread):
+        raise UserFacingError("in_thread", "Start games from a text channel: each game gets its own thread.")
     game = await service.create_lobby(
         kind,
         interaction.user.id,
         options=options,
         guild_id=interaction.guild_id,
-        channel_id=channel.id,
-        turn_timer_name=timer,
-        timeout_policy=policy,
+        channel_id=target,
+        turn_timer_name=timer or server.turn_timer,
+        timeout_policy=policy or server.timeout_policy,
+        seats=seats,
     )
     for _ in range(ai_seats):
         game = await service.add_ai(game.id, interaction.user.id)
-    sent = await interaction.response.send_message(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))
-    if sent.message_id is not None:
-        await service.set_message(game.id, "lobby", channel.id, sent.message_id)
+    embed, view = layouts.lobby_embed(game), layouts.lobby_controls(game)
+    if target == channel.id:
+        sent = await interaction.response.send_message(embed=embed, view=view)
+        message_id = sent.message_id
+    else:
+        try:
+            posted = await bot_of(interaction).get_partial_messageable(target).send(embed=embed, view=view)
+        except discord.HTTPException:
+            await service.cancel(game.id, interaction.user.id)
+            raise
+        message_id = posted.id
+        await interaction.response.send_message(
+            f"This server's lobbies are in <#{target}>: yours is open there, {posted.jump_url}", ephemeral=True
+        )
+    if message_id is not None:
+        await service.set_message(game.id, "lobby", target, message_id)
 
 
 async def press(interaction: discord.Interaction, game_id: int, action: str) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.service import GameInfo, GameKind, TimeoutPolicy
+from bot.service import TURN_TIMERS, GameInfo, GameKind, TimeoutPolicy
 from cogs.ui.context import service_of
 from cogs.ui.errors import UserFacingError
 from engine import registry
@@ -20,6 +20,7 @@ from engine.core.contract import OptionSpec
 from engine.core.errors import BadOptions
 
 MAX_SUGGESTIONS = 25
+TIMER_CHOICES = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
 MISSED_TURN = {
     "ai": TimeoutPolicy(None),
     "replace-1": TimeoutPolicy(1),
@@ -32,6 +33,15 @@ MISSED_TURN_CHOICES = [
     app_commands.Choice(name="Seat goes to an AI after 2 missed turns", value="replace-2"),
     app_commands.Choice(name="Seat goes to an AI after 3 missed turns", value="replace-3"),
 ]
+
+
+
+def missed_turn_text(policy: TimeoutPolicy) -> str:
+    """The policy as the choice that sets it reads (any other count in the same words)."""
+    for choice in MISSED_TURN_CHOICES:
+        if MISSED_TURN[choice.value] == policy:
+            return choice.name
+    return f"Seat goes to an AI after {policy.replace_after} missed turns"
 
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español", "it": "Italiano"}

@@ -4,7 +4,9 @@ The board is a single message in the game's thread, edited in place after every 
 image per move). Edits are coalesced per game: while one is being drawn, further changes only mark
 the board dirty and the running edit draws once more at the end, which keeps a busy game within the
 thread's rate limit. Notifications from the service become short thread messages that mention only
-the players concerned; reminders also go by DM, falling back to the thread when DMs are closed.
+the players concerned. Players who turned turn DMs on (``/game notify``) get "your turn" by DM
+instead, and reminders go by DM to everyone; a user whose DMs turn out closed gets the thread ping,
+and the service remembers it so the DM is not tried again until they turn DMs on again.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 
-from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
+from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, SeatTaken, TimedOut
 from bot.service import GameInfo, GameService, MoveResult
 from cogs.ui import ids, images, layouts
 from cogs.ui.ids import Components
@@ -45,7 +47,6 @@ class Publisher:
     def __init__(self, bot: Bricabot) -> None:
         self.bot = bot
         self._boards: dict[int, _Board] = {}
-        self._closed_dms: set[int] = set()
 
     @property
     def service(self) -> GameService:
@@ -53,7 +54,7 @@ class Publisher:
         return self.bot.service
 
     async def lang(self, game: GameInfo) -> str:
-        return "en" if game.guild_id is None else (await self.service.guild_settings(game.guild_id))[0]
+        return "en" if game.guild_id is None else (await self.service.guild_settings(game.guild_id)).lang
 
     # -- the board -----------------------------------------------------------------------------
     async def open_table(self, game: GameInfo, lobby: discord.Message) -> GameInfo:
@@ -143,7 +144,7 @@ class Publisher:
         channel = self.bot.get_partial_messageable(where)
         to_act = [n for n in notes if isinstance(n, MustAct)]
         if to_act:
-            await self._safely(self._ping(channel, game, to_act), game)
+            await self._safely(self._turns(channel, game, to_act), game)
         for note in notes:
             if isinstance(note, Reminder):
                 await self._safely(self._remind(channel, game, note), game)
@@ -155,15 +156,61 @@ class Publisher:
                 why = {"abandoned": "left the game", "kicked": "was removed by the host"}.get(note.reason, note.reason)
                 text = f"🤖 <@{note.user_id}> {why}; an AI now plays seat {note.seat + 1}."
                 await self._safely(self._say(channel, text), game)
+            elif isinstance(note, SeatTaken):
+                was = "an AI" if note.previous is None else f"<@{note.previous}>"
+                text = f"🪑 <@{note.user_id}> now plays seat {note.seat + 1}, in place of {was}."
+                await self._safely(self._say(channel, text), game)
             elif isinstance(note, GameEnded):
                 await self._safely(self._final(channel, game), game)
                 await self._safely(self.redraw_lobby(game), game)
+
+    async def settings_changed(self, game: GameInfo, text: str) -> None:
+        """After a stored settings change: ``text`` in the game's thread, the board or lobby redrawn."""
+        where = game.thread_id or game.channel_id
+        if where is not None:
+            await self._safely(self._say(self.bot.get_partial_messageable(where), text), game)
+        await self._safely(self.refresh_board(game.id) if game.status == "active" else self.redraw_lobby(game), game)
 
     async def _safely(self, work: Awaitable[None], game: GameInfo) -> None:
         try:
             await work
         except Exception:
             log.exception("could not post an update for game %s", game.id)
+
+    async def _turns(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
+        """"Your turn" by DM to those who asked for it; everyone else (and closed DMs) in one thread ping."""
+        link = await self._jump_link(game)
+        pinged = []
+        for note in notes:
+            if (await self.service.dm_settings(note.user_id)).turns:
+                when = "" if note.deadline is None else f" Deadline: {deadline(note.deadline)}."
+                if await self._dm(note.user_id, f"🎲 Your turn in **{title(game)}**.{when} {link}".strip()):
+                    continue
+            pinged.append(note)
+        if pinged:
+            await self._ping(channel, game, pinged)
+
+    async def _jump_link(self, game: GameInfo) -> str:
+        """A link to the board message (else the game's thread or channel)."""
+        board = (await self.service.messages(game.id)).get("board")
+        if board is not None:
+            return f"https://discord.com/channels/{game.guild_id}/{board[0]}/{board[1]}"
+        where = game.thread_id or game.channel_id
+        return f"https://discord.com/channels/{game.guild_id}/{where}" if where else ""
+
+    async def _dm(self, user_id: int, text: str) -> bool:
+        """DM ``user_id`` unless their DMs are known to be closed; false when it did not arrive."""
+        if (await self.service.dm_settings(user_id)).closed:
+            return False
+        try:
+            dm = await self.bot.create_dm(discord.Object(user_id))
+            await dm.send(clip(text, CONTENT))
+            return True
+        except discord.Forbidden:
+            await self.service.mark_dms_closed(user_id)
+        except discord.HTTPException:
+            log.warning("could not DM user %s", user_id, exc_info=True)
+        return False
 
     async def _ping(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
         users = sorted({n.user_id for n in notes})
@@ -187,16 +234,8 @@ class Publisher:
     async def _remind(self, channel: discord.PartialMessageable, game: GameInfo, note: Reminder) -> None:
         """A DM first; users whose DMs are closed get the reminder as a thread ping instead."""
         text = f"⏰ Your turn in **{title(game)}** ends {discord.utils.format_dt(note.deadline, 'R')}."
-        link = f"https://discord.com/channels/{game.guild_id}/{game.thread_id}" if game.thread_id else ""
-        if note.user_id not in self._closed_dms:
-            try:
-                dm = await self.bot.create_dm(discord.Object(note.user_id))
-                await dm.send(f"{text} {link}".strip())
-                return
-            except discord.Forbidden:
-                self._closed_dms.add(note.user_id)
-            except discord.HTTPException:
-                log.warning("could not DM user %s a reminder", note.user_id, exc_info=True)
+        if await self._dm(note.user_id, f"{text} {await self._jump_link(game)}".strip()):
+            return
         await channel.send(
             f"<@{note.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)])
         )

@@ -10,9 +10,11 @@ import pytest
 from bot.service import (
     AlreadySeated,
     BadSetting,
+    DmSettings,
     GameFull,
     GameNotFound,
     GameService,
+    GuildSettings,
     NotEnoughSeats,
     NotHost,
     NotSeated,
@@ -20,7 +22,7 @@ from bot.service import (
     WrongStatus,
 )
 from engine.core.errors import BadData, BadOptions
-from tests.bot.conftest import ManualClock
+from tests.bot.conftest import ManualClock, dump_game
 
 
 async def test_kinds_expose_options_and_policies(service: GameService) -> None:
@@ -165,12 +167,49 @@ async def test_settings_and_messages_round_trip(service: GameService) -> None:
     assert await service.messages(info.id) == {"lobby": (5, 7), "board": (8, 9)}
     with pytest.raises(GameNotFound):
         await service.set_message(999, "board", 1, 2)
-    assert await service.guild_settings(3) == ("en", "off")
-    await service.set_guild_settings(3, lang="fr", turn_timer_name="48h")
-    assert await service.guild_settings(3) == ("fr", "48h")
+    assert await service.guild_settings(3) == GuildSettings()
+    chosen = GuildSettings("fr", "48h", 77, TimeoutPolicy(2))
+    await service.set_guild_settings(3, chosen)
+    assert await service.guild_settings(3) == chosen
     with pytest.raises(BadSetting):
-        await service.set_guild_settings(3, lang="fr", turn_timer_name="1y")
+        await service.set_guild_settings(3, GuildSettings("fr", "1y"))
+    assert await service.guild_settings(3) == chosen
     assert await service.user_lang(4) == "en"
     await service.set_user_lang(4, "de")
     await service.set_vacation(4, True)
     assert await service.user_lang(4) == "de" and await service.vacation(4)
+
+
+async def test_a_lobby_opened_for_n_seats_fills_to_n_and_starts_only_then(db_path: Path, service: GameService) -> None:
+    with pytest.raises(BadSetting, match="1 to 4 seats, not 5"):
+        await service.create_lobby("tiny", 1, seats=5)
+    info = await service.create_lobby("tiny", 1, seats=3)
+    assert (info.seat_count, info.capacity) == (3, 3)
+    await service.join(info.id, 2)
+    before = dump_game(db_path, info.id)
+    with pytest.raises(NotEnoughSeats, match="opened for 3 seats and 2 are taken"):
+        await service.start(info.id, 1)
+    assert dump_game(db_path, info.id) == before
+    await service.add_ai(info.id, 1)
+    before = dump_game(db_path, info.id)
+    with pytest.raises(GameFull, match=r"full \(3 seats\)"):
+        await service.join(info.id, 4)
+    with pytest.raises(GameFull):
+        await service.add_ai(info.id, 1)
+    assert dump_game(db_path, info.id) == before
+    started = await service.start(info.id, 1)
+    assert len(started.game.seats) == 3
+    open_lobby = await service.create_lobby("tiny", 1)
+    assert (open_lobby.seat_count, open_lobby.capacity) == (None, 4)
+    assert (await service.start(open_lobby.id, 1)).game.status == "active"  # the game's minimum suffices
+
+
+async def test_dm_settings_remember_closed_dms_until_turned_on_again(service: GameService) -> None:
+    assert await service.dm_settings(5) == DmSettings(turns=False, closed=False)
+    await service.set_dm_turns(5, True)
+    await service.mark_dms_closed(5)
+    assert await service.dm_settings(5) == DmSettings(turns=True, closed=True)
+    await service.set_dm_turns(5, True)  # the user says they opened their DMs: try again
+    assert await service.dm_settings(5) == DmSettings(turns=True, closed=False)
+    await service.set_dm_turns(5, False)
+    assert await service.dm_settings(5) == DmSettings(turns=False, closed=False)

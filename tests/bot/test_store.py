@@ -9,7 +9,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store import Store, connect, migrate
+from bot.store import GuildRow, Store, connect, migrate
 from bot.store.schema import LATEST
 from engine.core.errors import StaleVersion
 
@@ -39,11 +39,21 @@ async def test_migrating_a_previous_schema_keeps_its_games(db_path: Path) -> Non
         "INSERT INTO games (kind, options, seed, status, host_id, created_at, updated_at) "
         "VALUES ('tiny', '{}', 5, 'lobby', 1, 0, 0)"
     )
+    await db.execute("INSERT INTO guild_settings (guild_id, lang, turn_timer) VALUES (7, 'fr', '24h')")
+    await db.execute("INSERT INTO user_settings (user_id, lang, vacation) VALUES (8, 'de', 1)")
     await db.close()
     store = await Store.open(db_path)
     row = await store.game(1)
+    guild = await store.guild_settings(7)
+    dms = await store.dm_flags(8)
+    vacation = await store.vacation(8)
+    notes = await store.notes(1)
     await store.close()
     assert row is not None and row.seed == 5 and row.overrides == {}
+    # Added by the latest migration: defaults that keep the old behaviour.
+    assert row.seat_count is None and row.reminders
+    assert guild == GuildRow("fr", "24h", None, None)
+    assert dms == (False, False) and vacation and notes == []
     with sqlite3.connect(db_path) as raw:
         assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
 
@@ -76,7 +86,12 @@ async def test_action_log_is_append_only(db_path: Path) -> None:
         "INSERT INTO actions (game_id, seq, seat, kind, choice, actor, checkpoint, events, created_at) "
         "VALUES (1, 1, 0, 'move', 'end', 'player', 0, '[]', 0)"
     )
-    for sql in ("UPDATE actions SET choice = 'x'", "DELETE FROM actions"):
+    await db.execute(
+        "INSERT INTO notes (game_id, after, key, params, created_at) VALUES (1, 1, 'service.settings', '{}', 0)"
+    )
+    edits = ["UPDATE actions SET choice = 'x'", "DELETE FROM actions"]
+    edits += ["UPDATE notes SET after = 2", "DELETE FROM notes"]
+    for sql in edits:
         with pytest.raises(sqlite3.IntegrityError, match="append-only"):
             await db.execute(sql)
     await db.close()

@@ -1,0 +1,44 @@
+"""``/game settings``: a game's turn timer, reminders and missed-turn policy, shown to anyone and
+changed by the host (or a member with Manage Server, on the host's behalf).
+
+The service applies the change to the turn in progress and records it as a public note in the log;
+the note is also posted in the game's thread, and the board (which shows deadlines) or the lobby is
+redrawn.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from bot.service import GameInfo, TimeoutPolicy
+from cogs.ui import params
+from cogs.ui.context import acting_host, bot_of, service_of
+from cogs.ui.text import title
+
+
+def describe(game: GameInfo) -> str:
+    timer = "off" if game.turn_timer is None else f"{game.turn_timer.total_seconds() / 3600:g} h"
+    reminders = "on" if game.reminders else "off"
+    missed = params.missed_turn_text(game.timeout_policy)
+    return f"**{title(game)}** — turn timer: **{timer}**, reminders: **{reminders}**, missed turns: {missed}."
+
+
+async def change(
+    interaction: discord.Interaction,
+    game: GameInfo,
+    *,
+    timer: str | None,
+    reminders: bool | None,
+    policy: TimeoutPolicy | None,
+) -> None:
+    service = service_of(interaction)
+    bot = bot_of(interaction)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    changed = await service.configure(
+        game.id, acting_host(interaction, game), turn_timer_name=timer, reminders=reminders, timeout_policy=policy
+    )
+    await interaction.edit_original_response(content=describe(changed))
+    notes = [e for e in await service.log(game.id, since=changed.version) if e.actor == "host"]
+    if changed == game or not notes:
+        return
+    await bot.publisher.settings_changed(changed, f"⚙️ {' '.join(notes[-1].lines)}")
