@@ -26,7 +26,7 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
     @app_commands.command(name="config", description="Server defaults for new games (Manage Server)")
     @app_commands.describe(
         language="Language of the boards and messages",
-        channel="Channel where /game new posts lobbies (typed elsewhere in this server)",
+        lobbies="Channel where /game new posts lobbies (typed elsewhere in this server)",
         anywhere="True: post lobbies where /game new is typed again (clears the channel)",
         timer="Default turn timer of new games",
         missed="Default for what happens when someone misses their deadline",
@@ -39,7 +39,7 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
         self,
         interaction: discord.Interaction,
         language: str | None = None,
-        channel: discord.TextChannel | None = None,
+        lobbies: discord.TextChannel | None = None,
         anywhere: bool = False,
         timer: str | None = None,
         missed: str | None = None,
@@ -51,7 +51,7 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
             current,
             lang=language or current.lang,
             turn_timer=timer or current.turn_timer,
-            channel_id=None if anywhere else channel.id if channel is not None else current.channel_id,
+            channel_id=None if anywhere else lobbies.id if lobbies is not None else current.channel_id,
             timeout_policy=current.timeout_policy if missed is None else params.MISSED_TURN[missed],
         )
         if chosen != current:

@@ -150,7 +150,12 @@ async def _write_outputs(
     progress.done(f"rendered {len(files)} views")
     public = await service.log(game_id)
     (out / "log.txt").write_text(
-        "".join(f"{e.version:>5} {names[e.seat]:<20} {line}\n" for e in public for line in e.lines), "utf-8"
+        "".join(
+            f"{e.version:>5} {'host' if e.seat is None else names[e.seat]:<20} {line}\n"
+            for e in public
+            for line in e.lines
+        ),
+        "utf-8",
     )
     every = await service.store.actions(game_id)
     lines = []

@@ -122,7 +122,7 @@ class Table:
         print(f"\n=== {names[seat]} (version {table.game.version}) ===")
         for entry in await self.service.log(self.game_id, user_id, since=self.seen.get(seat, 0)):
             for text in entry.lines:
-                print(f"  {names[entry.seat]}: {text}")
+                print(f"  {'host' if entry.seat is None else names[entry.seat]}: {text}")
         self.seen[seat] = table.game.version
         write_render(self.out, "board", render_board, table.view, names)
         screen = write_render(self.out, f"screen-seat-{seat + 1}", render_screen, table.view, names)

@@ -36,7 +36,6 @@ FRIENDLY: dict[str, str] = {
     "illegal_choice": "That choice is no longer allowed. Nothing was played.",
     "game_not_found": "I can't find that game: check its number (`/game mine` lists yours).",
     "not_host": "Only the game's host (or someone with Manage Server) can do that.",
-    "already_seated": "You already have a seat in this game.",
     "not_seated": "You are not playing in this game.",
     "invariant_broken": "The game hit an inconsistency and the move was refused.",
 }
@@ -48,10 +47,19 @@ MISSING_ACCESS = (
 )
 
 SHOWN_AS_IS = frozenset(
-    {"bad_options", "bad_setting", "bad_data", "game_full", "wrong_status", "not_enough_seats", "cannot_undo"}
+    {
+        "bad_options",
+        "bad_setting",
+        "bad_data",
+        "game_full",
+        "wrong_status",
+        "not_enough_seats",
+        "cannot_undo",
+        "already_seated",
+    }
 )
 """Codes whose own message is written for the player and says more than a fixed sentence could (the
-option and its allowed values, the seats needed, the game's state, why undo stops)."""
+option and its allowed values, the seats needed, the game's state, why undo stops, who holds a seat)."""
 
 
 def friendly(error: BaseException) -> tuple[str, bool]:

@@ -36,7 +36,7 @@ async def show(interaction: discord.Interaction, game_id: int, number: int, *, e
     number = max(0, min(number, count - 1))
     lines: list[str] = []
     for entry in page:
-        who = f"Seat {entry.seat + 1}{ACTORS.get(entry.actor, '')}"
+        who = "Host" if entry.seat is None else f"Seat {entry.seat + 1}{ACTORS.get(entry.actor, '')}"
         stamp = discord.utils.format_dt(entry.at, "R")
         lines.extend(f"`{entry.version:>3}` {stamp} {who}: {line}" for line in entry.lines)
     embed = discord.Embed(

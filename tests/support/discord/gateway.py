@@ -168,7 +168,8 @@ def interaction(
 
 
 def command_options(values: dict[str, Any], focused: str | None = None) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Option payloads (typed like Discord: 3 string, 4 integer, 5 boolean, 6 user) and ``resolved``."""
+    """Option payloads (typed like Discord: 3 string, 4 integer, 5 boolean, 6 user, 7 channel given as its
+    payload) and ``resolved``."""
     options: list[dict[str, Any]] = []
     resolved: dict[str, Any] = {}
     for name, value in values.items():
@@ -177,6 +178,10 @@ def command_options(values: dict[str, Any], focused: str | None = None) -> tuple
             resolved.setdefault("users", {})[str(value.id)] = value.payload()
             member = {k: v for k, v in value.member().items() if k != "user"}
             resolved.setdefault("members", {})[str(value.id)] = member
+            continue
+        if isinstance(value, dict):  # a channel, as its payload
+            options.append({"name": name, "type": 7, "value": value["id"]})
+            resolved.setdefault("channels", {})[value["id"]] = {**value, "permissions": PERMISSIONS_ALL}
             continue
         kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
         option = {"name": name, "type": kind, "value": value}
