@@ -61,8 +61,14 @@ async def create(
     else:
         try:
             posted = await bot_of(interaction).get_partial_messageable(target).send(embed=embed, view=view)
-        except discord.HTTPException:
-            await service.cancel(game.id, interaction.user.id)
+        except discord.HTTPException as exc:
+            await service.cancel(game.id, interaction.user.id)  # a lobby nobody can see would linger
+            if isinstance(exc, discord.NotFound):
+                raise UserFacingError(
+                    "lobby_channel_gone",
+                    f"This server's lobby channel <#{target}> is gone; a manager can choose another with "
+                    "`/bricabot config`.",
+                ) from exc
             raise
         message_id = posted.id
         await interaction.response.send_message(

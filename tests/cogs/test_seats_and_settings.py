@@ -127,5 +127,9 @@ async def test_server_lobby_channel_and_defaults(start_bot: StartBot, fake: Fake
     assert game.timeout_policy.replace_after == 1
     joined = await harness.click(BOB, lobbies[0]["id"], f"lobby:{game.id}:join")
     assert joined.response_type == 7
-    back = await harness.slash(MOD, "bricabot config", anywhere=True)
+    del fake.channels[GUILD.channel_id]  # the lobby channel is deleted
+    gone = await harness.slash(ALICE, "game new", kind="tiny", channel=557)
+    assert gone.ephemeral and "lobby channel" in gone.text() and "/bricabot config" in gone.text()
+    assert [g.status for g in await harness.bot.service.games()] == ["cancelled", "lobby"]
+    back = await harness.slash(MOD, "bricabot config", anywhere=True, channel=557)
     assert "where `/game new` is typed" in back.text()
