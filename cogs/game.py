@@ -159,9 +159,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         async with bot.gate.move():
-            result = await service_of(interaction).replace(
-                info.id, acting_host(interaction, info), seat - 1, player.id
-            )
+            result = await service_of(interaction).replace(info.id, acting_host(interaction, info), seat - 1, player.id)
         await interaction.edit_original_response(content=f"{player.mention} now plays seat {seat}.")
         await bot.publisher.after(result)
 
@@ -207,7 +205,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         )
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="notify", description="Get \"your turn\" by DM instead of a ping in the game thread")
+    @app_commands.command(name="notify", description='Get "your turn" by DM instead of a ping in the game thread')
     @app_commands.describe(on="True for DMs, false for pings in the game thread")
     async def notify(self, interaction: discord.Interaction, on: bool) -> None:
         await service_of(interaction).set_dm_turns(interaction.user.id, on)

@@ -10,21 +10,16 @@ own committed entry, until a human must act or the game ends.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import secrets
-import weakref
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
 from bot import ai
-from bot.clock import STOPPED, Clock, SystemClock, from_epoch, pause, plan, resume, to_epoch
-from bot.notifications import SeatTaken
+from bot.clock import STOPPED, Clock, from_epoch, to_epoch
 from bot.overrides import validated_overrides
-from bot.service import convert, deadlines
+from bot.service import convert
 from bot.service.checks import (
     check_host,
     check_lobby_options,
@@ -33,21 +28,18 @@ from bot.service.checks import (
     check_version,
     state_of,
 )
-from bot.service.deadlines import TimeoutPolicy, reclock, turn_timer
+from bot.service.deadlines import TimeoutPolicy, turn_timer
 from bot.service.errors import (
     AlreadySeated,
     CannotUndo,
-    GameNotFound,
     NotEnoughSeats,
     NotSeated,
     WrongStatus,
 )
 from bot.service.models import (
     Actor,
-    DmSettings,
     GameInfo,
     GameKind,
-    GuildSettings,
     LogEntry,
     MoveRecord,
     MoveResult,
@@ -55,13 +47,14 @@ from bot.service.models import (
     TableView,
     Work,
 )
+from bot.service.preferences import Preferences
 from bot.service.replay import effective_moves, replay, state_at
-from bot.service.writer import Call, Writer
+from bot.service.seating import TableChanges
+from bot.service.writer import Call
 from bot.settings import Settings
-from bot.store import GameRow, GuildRow, Loaded, NoteRow, SeatRow, Store
+from bot.store import GameRow, Loaded, SeatRow, Store
 from engine import registry
 from engine.core.contract import Event, Game
-from engine.core.errors import GameFinished
 from engine.core.rng import Rng
 
 AI_PLAYS_MISSED_TURNS = TimeoutPolicy()
@@ -73,27 +66,12 @@ async def open_service(settings: Settings, *, clock: Clock | None = None) -> Gam
     return await GameService.open(settings.database_path, clock=clock, overrides_path=settings.data_overrides)
 
 
-class GameService:
+class GameService(TableChanges, Preferences):
     """Lobbies, moves, views, logs, undo, seats, vacation and deadlines over one :class:`Store`.
 
     No discord imports: the cogs and the CLI both drive this class. Errors are typed
     (:mod:`bot.service.errors` and the engine's own), each with a stable ``code``.
     """
-
-    def __init__(
-        self,
-        store: Store,
-        *,
-        clock: Clock | None = None,
-        overrides_path: Path | None = None,
-        on_commit: Callable[[MoveRecord], None] | None = None,
-    ) -> None:
-        """``on_commit`` is called after each committed log entry (e.g. a progress bar); keep it quick."""
-        self.store = store
-        self.clock: Clock = clock or SystemClock()
-        self.overrides_path = overrides_path
-        self._writer = Writer(store, self._now, on_commit)
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @classmethod
     async def open(
@@ -115,16 +93,6 @@ class GameService:
 
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = asyncio.Lock()
-            self._locks[game_id] = lock
-        return lock
-
-    def _now(self) -> int:
-        return to_epoch(self.clock.now())
 
     # -- catalogue -----------------------------------------------------------------------------
     def kinds(self) -> tuple[GameKind, ...]:
@@ -280,11 +248,6 @@ class GameService:
             return self._writer.result(loaded, call)
 
     # -- reading -------------------------------------------------------------------------------
-    async def game(self, game_id: int) -> GameInfo:
-        """A game's public record."""
-        row = await self._row(game_id)
-        return convert.game_info(row, await self.store.seats(game_id))
-
     async def games(
         self, *, status: str | None = None, guild_id: int | None = None, channel_id: int | None = None
     ) -> list[GameInfo]:
@@ -469,196 +432,6 @@ class GameService:
                 raise NotSeated(f"Seat {seat} is not played by a human.", game=game_id, seat=seat)
             return await self._writer.hand_to_ai(loaded, game, seat, "kicked")
 
-    async def replace(self, game_id: int, by_user: int, seat: int, new_user_id: int) -> MoveResult:
-        """The host gives seat ``seat`` of a running game (an AI's, or a human's who is gone) to
-        ``new_user_id``, who must not already hold a seat in this game.
-
-        The newcomer plays from the game's current state with no missed turns counted; if the seat
-        has a decision, its clock starts afresh with the full turn timer. A public note in the log
-        says who took the seat.
-        """
-        async with self._lock(game_id):
-            loaded = await self._loaded(game_id)
-            check_host(loaded.game, by_user)
-            self._active(loaded)
-            old = next((s for s in loaded.seats if s.seat == seat), None)
-            if old is None:
-                raise NotSeated(f"Game #{game_id} has no seat {seat + 1}.", game=game_id, seat=seat)
-            held = next((s for s in loaded.seats if s.user_id == new_user_id and s.ai_policy is None), None)
-            if held is not None:
-                raise AlreadySeated(
-                    f"That player already holds seat {held.seat + 1} of this game.", game=game_id, user=new_user_id
-                )
-            now = self._now()
-            row = loaded.game
-            clock = plan(
-                STOPPED,
-                timed=old.to_act,
-                on_vacation=await self.store.vacation(new_user_id),
-                timer=row.turn_timer,
-                now=now,
-                remind=row.reminders,
-            )
-            ai_turn = any(s.to_act and not s.human for s in loaded.seats if s.seat != seat)
-            async with self.store.transaction() as tx:
-                await tx.set_seat_user(game_id, seat, new_user_id)
-                await tx.update_seat(
-                    game_id, seat, clock=clock, to_act=old.to_act, autoplay=False, ai_policy=None, timeouts=0
-                )
-                if ai_turn != row.ai_turn:
-                    await tx.update_game(game_id, ai_turn=int(ai_turn))
-                given = {"number": seat + 1, "user": new_user_id}
-                await tx.add_note(NoteRow(game_id, row.version, seat, convert.SEAT_GIVEN, given, now))
-            call = Call()
-            previous = None if old.ai_policy is not None else old.user_id
-            call.notes.append(SeatTaken(game_id, seat, new_user_id, previous))
-            if old.to_act:
-                call.became_due.add(seat)
-            return self._writer.result(await self._loaded(game_id), call)
-
-    async def configure(
-        self,
-        game_id: int,
-        by_user: int,
-        *,
-        turn_timer_name: str | None = None,
-        reminders: bool | None = None,
-        timeout_policy: TimeoutPolicy | None = None,
-    ) -> GameInfo:
-        """The host changes a lobby's or running game's turn timer, reminders or missed-turn policy
-        (``None``: unchanged); each change is a public note in the log.
-
-        Rule for the turn in progress: a new timer gives every seat that must act now the full new
-        time from this moment (a paused clock keeps it for the return from vacation); ``off`` stops
-        those clocks. Turning reminders off cancels the pending reminders; turning them on restores
-        those still ahead. A new missed-turn policy applies from the next missed deadline, counting
-        the turns each seat has already missed.
-        """
-        timer = None if turn_timer_name is None else turn_timer(turn_timer_name)
-        async with self._lock(game_id):
-            loaded = await self._loaded(game_id)
-            row = loaded.game
-            check_host(row, by_user)
-            if row.status not in ("lobby", "active"):
-                raise WrongStatus(f"Game #{game_id} is {row.status}; its settings are final.", game=game_id)
-            fields: dict[str, Any] = {}
-            changes: list[str] = []
-            seconds = None if timer is None else int(timer.total_seconds())
-            if turn_timer_name is not None and seconds != row.turn_timer:
-                fields["turn_timer"] = seconds
-                changes.append(f"turn timer {turn_timer_name}")
-            if reminders is not None and reminders != row.reminders:
-                fields["reminders"] = int(reminders)
-                changes.append("reminders " + ("on" if reminders else "off"))
-            if timeout_policy is not None and timeout_policy.replace_after != row.replace_after:
-                fields["replace_after"] = timeout_policy.replace_after
-                changes.append(deadlines.describe(timeout_policy))
-            if not changes:
-                return convert.game_info(row, loaded.seats)
-            now = self._now()
-            new_row = replace(
-                row,
-                turn_timer=fields.get("turn_timer", row.turn_timer),
-                reminders=bool(fields.get("reminders", row.reminders)),
-                replace_after=fields.get("replace_after", row.replace_after),
-            )
-            async with self.store.transaction() as tx:
-                await tx.update_game(game_id, updated_at=now, **fields)
-                for seat in loaded.seats:
-                    clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)
-                    if clock != seat.clock:
-                        await tx.update_seat(
-                            game_id,
-                            seat.seat,
-                            clock=clock,
-                            to_act=seat.to_act,
-                            autoplay=seat.autoplay,
-                            ai_policy=seat.ai_policy,
-                            timeouts=seat.timeouts,
-                        )
-                summary = {"changes": ", ".join(changes)}
-                await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, summary, now))
-            return await self.game(game_id)
-
-    # -- settings and Discord messages ---------------------------------------------------------
-    async def set_vacation(self, user_id: int, on: bool) -> None:
-        """Vacation pauses the user's turn clocks in every game (time left is kept) until turned off.
-
-        The flag and the clocks change in one transaction, under the locks of the user's running
-        games (taken in id order; no other call holds two game locks), so they never disagree.
-        """
-        held = await self.store.user_seats(user_id, statuses=("active",))
-        locked = sorted({seat.game_id for seat in held})
-        async with contextlib.AsyncExitStack() as stack:
-            for game_id in locked:
-                await stack.enter_async_context(self._lock(game_id))
-            now = self._now()
-            async with self.store.transaction() as tx:
-                await tx.set_vacation(user_id, on)
-                for seat, timer in await tx.user_clocks(user_id):
-                    if seat.game_id not in locked:
-                        continue  # joined meanwhile: its clock follows the flag from its next move on
-                    if on:
-                        clock = pause(seat.clock, now)
-                    else:
-                        clock = seat.clock if timer is None else resume(seat.clock, timer, now)
-                    if clock != seat.clock:
-                        await tx.update_seat(
-                            seat.game_id,
-                            seat.seat,
-                            clock=clock,
-                            to_act=seat.to_act,
-                            autoplay=seat.autoplay,
-                            ai_policy=seat.ai_policy,
-                            timeouts=seat.timeouts,
-                        )
-
-    async def vacation(self, user_id: int) -> bool:
-        return await self.store.vacation(user_id)
-
-    async def user_lang(self, user_id: int) -> str:
-        return await self.store.user_lang(user_id)
-
-    async def set_user_lang(self, user_id: int, lang: str) -> None:
-        async with self.store.transaction() as tx:
-            await tx.set_user_lang(user_id, lang)
-
-    async def dm_settings(self, user_id: int) -> DmSettings:
-        turns, closed = await self.store.dm_flags(user_id)
-        return DmSettings(turns, closed)
-
-    async def set_dm_turns(self, user_id: int, on: bool) -> None:
-        """Whether ``user_id`` is told "your turn" by DM; turning it on also retries DMs found closed."""
-        async with self.store.transaction() as tx:
-            await tx.set_dm_turns(user_id, on)
-
-    async def mark_dms_closed(self, user_id: int) -> None:
-        """Remember that DMs to ``user_id`` are refused, so they are not retried (each refusal counts
-        against the bot's invalid-request budget) until the user turns turn DMs on again."""
-        async with self.store.transaction() as tx:
-            await tx.set_dms_closed(user_id)
-
-    async def guild_settings(self, guild_id: int) -> GuildSettings:
-        """A server's defaults (the built-in ones until a manager sets them)."""
-        row = await self.store.guild_settings(guild_id)
-        return GuildSettings(row.lang, row.turn_timer, row.channel_id, TimeoutPolicy(row.replace_after))
-
-    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        turn_timer(settings.turn_timer)
-        row = GuildRow(settings.lang, settings.turn_timer, settings.channel_id, settings.timeout_policy.replace_after)
-        async with self.store.transaction() as tx:
-            await tx.set_guild_settings(guild_id, row)
-
-    async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:
-        """Remember a Discord message the bot keeps up to date for a game (e.g. ``"board"``, ``"lobby"``)."""
-        await self._row(game_id)
-        async with self.store.transaction() as tx:
-            await tx.set_message(game_id, purpose, channel_id, message_id)
-
-    async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
-        """``purpose -> (channel_id, message_id)`` for a game."""
-        return await self.store.messages(game_id)
-
     # -- scheduler -----------------------------------------------------------------------------
     async def due_work(self, now: datetime | None = None) -> list[Work]:
         """What the scheduler must do at ``now``: reminders, timeouts, and AI play a restart cut short."""
@@ -697,21 +470,9 @@ class GameService:
             return self._writer.result(loaded, call)
 
     # -- internals -----------------------------------------------------------------------------
-    async def _row(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
-        if row is None:
-            raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
-        return row
-
     async def _infos(self, rows: list[GameRow]) -> list[GameInfo]:
         seats = await self.store.seats_of([r.id for r in rows])
         return [convert.game_info(r, seats[r.id]) for r in rows]
-
-    async def _loaded(self, game_id: int) -> Loaded:
-        loaded = await self.store.load(game_id)
-        if loaded is None:
-            raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
-        return loaded
 
     async def _lobby(self, game_id: int, *, host: int | None = None) -> tuple[GameRow, tuple[SeatRow, ...]]:
         loaded = await self._loaded(game_id)
@@ -729,14 +490,6 @@ class GameService:
         async with self.store.transaction() as tx:
             await tx.replace_seats(game_id, seats)
             await tx.update_game(game_id, updated_at=self._now())
-
-    def _active(self, loaded: Loaded) -> Game[Any]:
-        row = loaded.game
-        if row.status == "finished":
-            raise GameFinished(f"Game #{row.id} has already ended.", game=row.id)
-        if row.status != "active":
-            raise WrongStatus(f"Game #{row.id} is {row.status}, not running.", game=row.id, status=row.status)
-        return registry.get(row.kind)
 
     async def _running(self, game_id: int, user_id: int) -> tuple[Loaded, Game[Any], int]:
         """The running game and the seat ``user_id`` controls in it, or a typed refusal."""

@@ -35,7 +35,6 @@ MISSED_TURN_CHOICES = [
 ]
 
 
-
 def missed_turn_text(policy: TimeoutPolicy) -> str:
     """The policy as the choice that sets it reads (any other count in the same words)."""
     for choice in MISSED_TURN_CHOICES:

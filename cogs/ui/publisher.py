@@ -178,7 +178,7 @@ class Publisher:
             log.exception("could not post an update for game %s", game.id)
 
     async def _turns(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
-        """"Your turn" by DM to those who asked for it; everyone else (and closed DMs) in one thread ping."""
+        """ "Your turn" by DM to those who asked for it; everyone else (and closed DMs) in one thread ping."""
         link = await self._jump_link(game)
         pinged = []
         for note in notes:

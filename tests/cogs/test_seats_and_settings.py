@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, MOD, StartBot
 from tests.cogs.flows import custom_ids, open_game, pinged
-from tests.support.discord.server import FakeDiscord
+from tests.support.discord.harness import Exchange
+from tests.support.discord.server import FakeDiscord, Recorded
 
 
 async def test_replace_gives_a_seat_to_a_member_host_or_manager_only(start_bot: StartBot, fake: FakeDiscord) -> None:
@@ -61,31 +62,41 @@ async def test_game_settings_change_is_announced_and_needs_the_host(start_bot: S
 
 async def test_turn_dms_when_asked_and_the_thread_when_dms_are_closed(start_bot: StartBot, fake: FakeDiscord) -> None:
     harness = await start_bot()
-    on = await harness.slash(BOB, "game notify", on=True)
+    on = await harness.slash(CAROL, "game notify", on=True)
     assert on.ephemeral and "DM you" in on.text()
-    await harness.slash(ALICE, "game notify", on=True)
-    fake.closed_dms.add(ALICE.id)
-    start = len(fake.requests)
+    await harness.slash(MOD, "game notify", on=True)
+    fake.closed_dms.add(MOD.id)
     table = await open_game(harness, ALICE, [BOB], "tiny")
     assert harness.bot.service is not None
-    game = await harness.bot.service.game(table.game_id)
-    first = next(s for s in game.seats if s.to_act)
-    sent = fake.requests[start:]
-    dms = [r for r in sent if r.private and r.path.endswith("/messages") and "/webhooks/" not in r.path]
-    thread_pings = [
-        r for r in sent if r.path == f"/channels/{table.thread_id}/messages" and "your turn" in str(r.json)
-    ]
-    if first.user_id == BOB.id:
-        assert len(dms) == 1 and dms[0].status == 200 and "Your turn in **Tiny" in dms[0].json["content"]
-        assert f"/{table.thread_id}/{table.board_id}" in dms[0].json["content"]  # a jump link to the board
-        assert not thread_pings
-    else:  # Alice asked for DMs but hers are closed: the thread ping, and no error for anyone
-        assert [r.status for r in dms] == [403]
-        assert len(thread_pings) == 1
-        assert [str(u) for u in thread_pings[0].json["allowed_mentions"]["users"]] == [str(ALICE.id)]
-        assert (await harness.bot.service.dm_settings(ALICE.id)).closed
-    profile = await harness.slash(ALICE, "game profile")
-    assert "Turn DMs: on" in profile.text()
+    acting = next(s for s in (await harness.bot.service.game(table.game_id)).seats if s.to_act)
+    seat = acting.seat + 1
+
+    def dms(exchange: Exchange) -> list[Recorded]:
+        return [r for r in exchange.requests if r.private and r.path.startswith("/channels/")]
+
+    def thread_pings(exchange: Exchange) -> list[Recorded]:
+        return [
+            r for r in exchange.requests if r.path == f"/channels/{table.thread_id}/messages" and "your turn" in r.text
+        ]
+
+    to_carol = await harness.slash(ALICE, "game replace", seat=seat, player=CAROL, game=table.game_id)
+    (dm,) = dms(to_carol)
+    assert dm.status == 200 and "Your turn in **Tiny" in dm.json["content"]
+    assert f"/{table.thread_id}/{table.board_id}" in dm.json["content"]  # a jump link to the board
+    assert not thread_pings(to_carol)
+
+    # DMs closed: the thread ping instead, no error for anyone, and the service remembers it.
+    to_mod = await harness.slash(ALICE, "game replace", seat=seat, player=MOD, game=table.game_id)
+    assert [r.status for r in dms(to_mod)] == [403] and "now plays" in to_mod.text()
+    (ping,) = thread_pings(to_mod)
+    assert [str(u) for u in ping.json["allowed_mentions"]["users"]] == [str(MOD.id)]
+    assert (await harness.bot.service.dm_settings(MOD.id)).closed
+    await harness.slash(ALICE, "game replace", seat=seat, player=CAROL, game=table.game_id)
+    again = await harness.slash(ALICE, "game replace", seat=seat, player=MOD, game=table.game_id)
+    assert not dms(again) and not [r for r in again.requests if r.path == "/users/@me/channels"]
+    assert len(thread_pings(again)) == 1
+    profile = await harness.slash(MOD, "game profile")
+    assert "Turn DMs: on but your DMs are closed" in profile.text()
 
 
 async def test_lobby_with_a_seat_count_fills_then_starts(start_bot: StartBot, fake: FakeDiscord) -> None:
@@ -99,8 +110,11 @@ async def test_lobby_with_a_seat_count_fills_then_starts(start_bot: StartBot, fa
     assert "opened for 3 seats and 2 are taken" in early.text()
     full = await harness.click(CAROL, lobby["id"], f"lobby:{game_id}:join")
     assert "3/3 seats" in str(full.message)
-    assert {c["custom_id"]: c.get("disabled", False) for row in fake.messages[int(lobby["id"])]["components"]
-            for c in row["components"]}[f"lobby:{game_id}:join"]
+    assert {
+        c["custom_id"]: c.get("disabled", False)
+        for row in fake.messages[int(lobby["id"])]["components"]
+        for c in row["components"]
+    }[f"lobby:{game_id}:join"]
     await harness.click(ALICE, lobby["id"], f"lobby:{game_id}:start")
     assert harness.bot.service is not None
     assert (await harness.bot.service.game(game_id)).status == "active"

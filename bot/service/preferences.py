@@ -1,0 +1,93 @@
+"""Per-user and per-server settings, and the Discord messages a game keeps up to date."""
+
+from __future__ import annotations
+
+import contextlib
+
+from bot.clock import pause, resume
+from bot.service.core import ServiceCore
+from bot.service.deadlines import TimeoutPolicy, turn_timer
+from bot.service.models import DmSettings, GuildSettings
+from bot.store import GuildRow
+
+
+class Preferences(ServiceCore):
+    """Vacation, language and turn DMs per user; defaults per server; a game's Discord message ids."""
+
+    async def set_vacation(self, user_id: int, on: bool) -> None:
+        """Vacation pauses the user's turn clocks in every game (time left is kept) until turned off.
+
+        The flag and the clocks change in one transaction, under the locks of the user's running
+        games (taken in id order; no other call holds two game locks), so they never disagree.
+        """
+        held = await self.store.user_seats(user_id, statuses=("active",))
+        locked = sorted({seat.game_id for seat in held})
+        async with contextlib.AsyncExitStack() as stack:
+            for game_id in locked:
+                await stack.enter_async_context(self._lock(game_id))
+            now = self._now()
+            async with self.store.transaction() as tx:
+                await tx.set_vacation(user_id, on)
+                for seat, timer in await tx.user_clocks(user_id):
+                    if seat.game_id not in locked:
+                        continue  # joined meanwhile: its clock follows the flag from its next move on
+                    if on:
+                        clock = pause(seat.clock, now)
+                    else:
+                        clock = seat.clock if timer is None else resume(seat.clock, timer, now)
+                    if clock != seat.clock:
+                        await tx.update_seat(
+                            seat.game_id,
+                            seat.seat,
+                            clock=clock,
+                            to_act=seat.to_act,
+                            autoplay=seat.autoplay,
+                            ai_policy=seat.ai_policy,
+                            timeouts=seat.timeouts,
+                        )
+
+    async def vacation(self, user_id: int) -> bool:
+        return await self.store.vacation(user_id)
+
+    async def user_lang(self, user_id: int) -> str:
+        return await self.store.user_lang(user_id)
+
+    async def set_user_lang(self, user_id: int, lang: str) -> None:
+        async with self.store.transaction() as tx:
+            await tx.set_user_lang(user_id, lang)
+
+    async def dm_settings(self, user_id: int) -> DmSettings:
+        turns, closed = await self.store.dm_flags(user_id)
+        return DmSettings(turns, closed)
+
+    async def set_dm_turns(self, user_id: int, on: bool) -> None:
+        """Whether ``user_id`` is told "your turn" by DM; turning it on also retries DMs found closed."""
+        async with self.store.transaction() as tx:
+            await tx.set_dm_turns(user_id, on)
+
+    async def mark_dms_closed(self, user_id: int) -> None:
+        """Remember that DMs to ``user_id`` are refused, so they are not retried (each refusal counts
+        against the bot's invalid-request budget) until the user turns turn DMs on again."""
+        async with self.store.transaction() as tx:
+            await tx.set_dms_closed(user_id)
+
+    async def guild_settings(self, guild_id: int) -> GuildSettings:
+        """A server's defaults (the built-in ones until a manager sets them)."""
+        row = await self.store.guild_settings(guild_id)
+        return GuildSettings(row.lang, row.turn_timer, row.channel_id, TimeoutPolicy(row.replace_after))
+
+    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        turn_timer(settings.turn_timer)
+        row = GuildRow(settings.lang, settings.turn_timer, settings.channel_id, settings.timeout_policy.replace_after)
+        async with self.store.transaction() as tx:
+            await tx.set_guild_settings(guild_id, row)
+
+    async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:
+        """Remember a Discord message the bot keeps up to date for a game (e.g. ``"board"``, ``"lobby"``)."""
+        await self._row(game_id)
+        async with self.store.transaction() as tx:
+            await tx.set_message(game_id, purpose, channel_id, message_id)
+
+    async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
+        """``purpose -> (channel_id, message_id)`` for a game."""
+        return await self.store.messages(game_id)

@@ -1,0 +1,136 @@
+"""Changing a running game's table: a seat given to another member, the game's turn settings.
+
+Both are the host's (the Discord layer acts on the host's behalf for server managers), run under the
+game's lock, write in one transaction, and leave a public note in the game's log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from bot.clock import STOPPED, plan
+from bot.notifications import SeatTaken
+from bot.service import convert, deadlines
+from bot.service.checks import check_host
+from bot.service.core import ServiceCore
+from bot.service.deadlines import TimeoutPolicy, reclock, turn_timer
+from bot.service.errors import AlreadySeated, NotSeated, WrongStatus
+from bot.service.models import GameInfo, MoveResult
+from bot.service.writer import Call
+from bot.store import NoteRow
+
+
+class TableChanges(ServiceCore):
+    """The host's changes to a game in progress: who sits where, and its timer and timeout settings."""
+
+    async def replace(self, game_id: int, by_user: int, seat: int, new_user_id: int) -> MoveResult:
+        """The host gives seat ``seat`` of a running game (an AI's, or a human's who is gone) to
+        ``new_user_id``, who must not already hold a seat in this game.
+
+        The newcomer plays from the game's current state with no missed turns counted; if the seat
+        has a decision, its clock starts afresh with the full turn timer. A public note in the log
+        says who took the seat.
+        """
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            check_host(loaded.game, by_user)
+            self._active(loaded)
+            old = next((s for s in loaded.seats if s.seat == seat), None)
+            if old is None:
+                raise NotSeated(f"Game #{game_id} has no seat {seat + 1}.", game=game_id, seat=seat)
+            held = next((s for s in loaded.seats if s.user_id == new_user_id and s.ai_policy is None), None)
+            if held is not None:
+                raise AlreadySeated(
+                    f"That player already holds seat {held.seat + 1} of this game.", game=game_id, user=new_user_id
+                )
+            now = self._now()
+            row = loaded.game
+            clock = plan(
+                STOPPED,
+                timed=old.to_act,
+                on_vacation=await self.store.vacation(new_user_id),
+                timer=row.turn_timer,
+                now=now,
+                remind=row.reminders,
+            )
+            ai_turn = any(s.to_act and not s.human for s in loaded.seats if s.seat != seat)
+            async with self.store.transaction() as tx:
+                await tx.set_seat_user(game_id, seat, new_user_id)
+                await tx.update_seat(
+                    game_id, seat, clock=clock, to_act=old.to_act, autoplay=False, ai_policy=None, timeouts=0
+                )
+                if ai_turn != row.ai_turn:
+                    await tx.update_game(game_id, ai_turn=int(ai_turn))
+                given = {"number": seat + 1, "user": new_user_id}
+                await tx.add_note(NoteRow(game_id, row.version, seat, convert.SEAT_GIVEN, given, now))
+            call = Call()
+            previous = None if old.ai_policy is not None else old.user_id
+            call.notes.append(SeatTaken(game_id, seat, new_user_id, previous))
+            if old.to_act:
+                call.became_due.add(seat)
+            return self._writer.result(await self._loaded(game_id), call)
+
+    async def configure(
+        self,
+        game_id: int,
+        by_user: int,
+        *,
+        turn_timer_name: str | None = None,
+        reminders: bool | None = None,
+        timeout_policy: TimeoutPolicy | None = None,
+    ) -> GameInfo:
+        """The host changes a lobby's or running game's turn timer, reminders or missed-turn policy
+        (``None``: unchanged); each change is a public note in the log.
+
+        Rule for the turn in progress: a new timer gives every seat that must act now the full new
+        time from this moment (a paused clock keeps it for the return from vacation); ``off`` stops
+        those clocks. Turning reminders off cancels the pending reminders; turning them on restores
+        those still ahead. A new missed-turn policy applies from the next missed deadline, counting
+        the turns each seat has already missed.
+        """
+        timer = None if turn_timer_name is None else turn_timer(turn_timer_name)
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            row = loaded.game
+            check_host(row, by_user)
+            if row.status not in ("lobby", "active"):
+                raise WrongStatus(f"Game #{game_id} is {row.status}; its settings are final.", game=game_id)
+            fields: dict[str, Any] = {}
+            changes: list[str] = []
+            seconds = None if timer is None else int(timer.total_seconds())
+            if turn_timer_name is not None and seconds != row.turn_timer:
+                fields["turn_timer"] = seconds
+                changes.append(f"turn timer {turn_timer_name}")
+            if reminders is not None and reminders != row.reminders:
+                fields["reminders"] = int(reminders)
+                changes.append("reminders " + ("on" if reminders else "off"))
+            if timeout_policy is not None and timeout_policy.replace_after != row.replace_after:
+                fields["replace_after"] = timeout_policy.replace_after
+                changes.append(deadlines.describe(timeout_policy))
+            if not changes:
+                return convert.game_info(row, loaded.seats)
+            now = self._now()
+            new_row = replace(
+                row,
+                turn_timer=fields.get("turn_timer", row.turn_timer),
+                reminders=bool(fields.get("reminders", row.reminders)),
+                replace_after=fields.get("replace_after", row.replace_after),
+            )
+            async with self.store.transaction() as tx:
+                await tx.update_game(game_id, updated_at=now, **fields)
+                for seat in loaded.seats:
+                    clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)
+                    if clock != seat.clock:
+                        await tx.update_seat(
+                            game_id,
+                            seat.seat,
+                            clock=clock,
+                            to_act=seat.to_act,
+                            autoplay=seat.autoplay,
+                            ai_policy=seat.ai_policy,
+                            timeouts=seat.timeouts,
+                        )
+                summary = {"changes": ", ".join(changes)}
+                await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, summary, now))
+            return await self.game(game_id)
