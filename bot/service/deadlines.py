@@ -55,20 +55,14 @@ def describe(policy: TimeoutPolicy) -> str:
 def reclock(seat: SeatRow, row: GameRow, now: int, *, timer_changed: bool) -> SeatClock:
     """A seat's clock after its game's settings changed to ``row``'s (see ``GameService.configure``).
 
-    A new timer restarts a running or paused clock with the full new time; reminders switched off mark
-    the clock reminded, switched on they unmark it while the reminder is still ahead.
+    A new timer gives a seat whose human must act now the full new time (paused while they are on
+    vacation); reminders switched off mark the clock reminded, switched on they unmark it while the
+    reminder is still ahead.
     """
     clock = seat.clock
+    if timer_changed and seat.to_act and seat.human:
+        return plan(STOPPED, timed=True, on_vacation=seat.vacation, timer=row.turn_timer, now=now, remind=row.reminders)
     if clock.stopped:
         return clock
-    if timer_changed:
-        return plan(
-            STOPPED,
-            timed=True,
-            on_vacation=clock.paused_left is not None,
-            timer=row.turn_timer,
-            now=now,
-            remind=row.reminders,
-        )
     ahead = clock.remind_at is None or clock.remind_at > now
     return replace(clock, reminded=not (row.reminders and ahead))

@@ -10,16 +10,10 @@ import discord
 from bot.service import GameInfo
 from cogs.ui import images, layouts
 from cogs.ui.context import lang_for, service_of
-from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, seat_name, title
+from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, jump, seat_name, title
 from engine import registry
 
 MAX_LISTED = 20
-
-
-def jump(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
-    """A link that opens the channel (or message) in Discord."""
-    where = "@me" if guild_id is None else str(guild_id)
-    return f"https://discord.com/channels/{where}/{channel_id}" + ("" if message_id is None else f"/{message_id}")
 
 
 def _place(game: GameInfo) -> str:
@@ -61,7 +55,8 @@ async def listing(interaction: discord.Interaction) -> None:
         scope = "this server"
     lines = []
     for game in games[:MAX_LISTED]:
-        state = "lobby, open to join" if game.status == "lobby" else _status(game)
+        taken = f"{len(game.seats)}/{game.capacity} seats taken"
+        state = f"lobby, {taken}" if game.status == "lobby" else _status(game)
         lines.append(f"**{title(game)}** — {_place(game)} — {state}")
     text = "\n".join(lines) or "No lobbies or running games here. Start one with `/game new`."
     embed = discord.Embed(title=f"Games in {scope}", description=clip(text, EMBED_DESCRIPTION), colour=layouts.COLOUR)

@@ -23,7 +23,7 @@ from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatRe
 from bot.service import GameInfo, GameService, MoveResult
 from cogs.ui import ids, images, layouts
 from cogs.ui.ids import Components
-from cogs.ui.text import CONTENT, clip, deadline, mentions, title
+from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, title
 
 if TYPE_CHECKING:
     from bot.bootstrap import Bricabot
@@ -194,9 +194,9 @@ class Publisher:
         """A link to the board message (else the game's thread or channel)."""
         board = (await self.service.messages(game.id)).get("board")
         if board is not None:
-            return f"https://discord.com/channels/{game.guild_id}/{board[0]}/{board[1]}"
+            return jump(game.guild_id, board[0], board[1])
         where = game.thread_id or game.channel_id
-        return f"https://discord.com/channels/{game.guild_id}/{where}" if where else ""
+        return jump(game.guild_id, where) if where else ""
 
     async def _dm(self, user_id: int, text: str) -> bool:
         """DM ``user_id`` unless their DMs are known to be closed; false when it did not arrive."""

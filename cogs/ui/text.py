@@ -46,6 +46,12 @@ def deadline(moment: datetime | None) -> str:
     return f"{discord.utils.format_dt(moment, 'f')} ({discord.utils.format_dt(moment, 'R')})"
 
 
+def jump(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    """A link that opens the channel (or message) in Discord."""
+    where = "@me" if guild_id is None else str(guild_id)
+    return f"https://discord.com/channels/{where}/{channel_id}" + ("" if message_id is None else f"/{message_id}")
+
+
 def mentions(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{uid}>" for uid in user_ids)
 

@@ -167,3 +167,16 @@ async def test_lobby_settings_change_before_start(service: GameService, clock: M
     assert acting.deadline == clock.now() + 24 * HOUR
     clock.advance(20 * HOUR)
     assert await service.due_work() == []
+
+
+async def test_a_timer_turned_on_mid_game_starts_the_current_turns_clock(
+    service: GameService, clock: ManualClock
+) -> None:
+    game_id = await started_tiny(service)
+    _, seat = await _turn(service, game_id)
+    assert (await service.game(game_id)).seats[seat].deadline is None
+    info = await service.configure(game_id, 1, turn_timer_name="24h")
+    assert info.seats[seat].deadline == clock.now() + 24 * HOUR
+    assert [s.deadline for s in info.seats if s.seat != seat] == [None]
+    clock.advance(25 * HOUR)
+    assert [w.kind for w in await service.due_work()] == ["timeout"]
