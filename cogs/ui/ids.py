@@ -5,7 +5,7 @@ in memory, so a button sent before a restart still works after it. Move componen
 id, the state version they were drawn for and the choice id, so an out-of-date click is recognised
 and refused (the engine's stale-version gate) instead of being applied to a newer position.
 
-    lobby:<game>:<join|leave|ai|start|cancel>      lobby message
+    lobby:<game>:<join|leave|ai|noai|start|cancel> lobby message
     board:<game>:<play|log|rules>                  board message in the game thread
     mv:<game>:<version>:<choice id>                one choice, as a button
     ms:<game>:<version>:<page>:<menu>              a select menu of choices (values are choice ids)
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import discord
 
-LOBBY = r"lobby:(?P<game>\d+):(?P<action>join|leave|ai|start|cancel)"
+LOBBY = r"lobby:(?P<game>\d+):(?P<action>join|leave|ai|noai|start|cancel)"
 BOARD = r"board:(?P<game>\d+):(?P<action>play|log|rules)"
 MOVE = r"mv:(?P<game>\d+):(?P<version>\d+):(?P<choice>.+)"
 MENU = r"ms:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+):(?P<menu>\d+)"

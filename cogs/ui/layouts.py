@@ -83,6 +83,8 @@ def lobby_controls(game: GameInfo) -> Components:
     view.add_item(
         discord.ui.Button(label="Cancel", style=discord.ButtonStyle.danger, custom_id=ids.lobby(game.id, "cancel"))
     )
+    no_ai = not any(s.is_ai for s in game.seats)
+    view.add_item(discord.ui.Button(label="Remove AI", custom_id=ids.lobby(game.id, "noai"), disabled=no_ai))
     return view
 
 

@@ -92,6 +92,11 @@ async def press(interaction: discord.Interaction, game_id: int, action: str) -> 
         game = await service.leave(game_id, user)
     elif action == "ai":
         game = await service.add_ai(game_id, acting_host(interaction, game))
+    elif action == "noai":
+        ai_seats = [s.seat for s in game.seats if s.is_ai]
+        if not ai_seats:
+            raise UserFacingError("no_ai", "This lobby has no AI seat to remove.")
+        game = await service.remove_ai(game_id, acting_host(interaction, game), ai_seats[-1])
     elif action == "cancel":
         game = await service.cancel(game_id, acting_host(interaction, game))
     await interaction.response.edit_message(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, StartBot
+from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, MOD, StartBot
 from tests.support.discord.server import FakeDiscord
 
 
@@ -59,6 +59,16 @@ async def test_lobby_buttons_and_leave_command(start_bot: StartBot, fake: FakeDi
     left = await harness.slash(BOB, "game leave", game=game_id)
     assert left.ephemeral and "left the lobby" in left.text()
     assert fake.messages[lobby_id]["embeds"][0]["fields"][1]["name"] == "Seats (2/4)"
+
+    assert "host" in (await harness.click(BOB, lobby_id, f"lobby:{game_id}:noai")).text().lower()
+    removed = await harness.click(MOD, lobby_id, f"lobby:{game_id}:noai")  # Manage Server acts for the host
+    assert removed.response_type == 7
+    seats = fake.messages[lobby_id]["embeds"][0]["fields"][1]
+    assert seats["name"] == "Seats (1/4)" and "AI (" not in seats["value"]
+    remove = next(
+        c for row in fake.messages[lobby_id]["components"] for c in row["components"] if "noai" in c["custom_id"]
+    )
+    assert remove["disabled"]
 
     cancelled = await harness.click(ALICE, lobby_id, f"lobby:{game_id}:cancel")
     assert cancelled.response_type == 7

@@ -108,6 +108,7 @@ async def test_lobby_with_a_seat_count_fills_then_starts(start_bot: StartBot, fa
     await harness.click(BOB, lobby["id"], f"lobby:{game_id}:join")
     early = await harness.click(ALICE, lobby["id"], f"lobby:{game_id}:start")
     assert "opened for 3 seats and 2 are taken" in early.text()
+    not_full_yet = dict(fake.messages[int(lobby["id"])])
     full = await harness.click(CAROL, lobby["id"], f"lobby:{game_id}:join")
     assert "3/3 seats" in str(full.message)
     assert {
@@ -115,6 +116,8 @@ async def test_lobby_with_a_seat_count_fills_then_starts(start_bot: StartBot, fa
         for row in fake.messages[int(lobby["id"])]["components"]
         for c in row["components"]
     }[f"lobby:{game_id}:join"]
+    late = await harness.click(MOD, lobby["id"], f"lobby:{game_id}:join", as_shown=not_full_yet)
+    assert "full (3 seats)" in late.text()
     await harness.click(ALICE, lobby["id"], f"lobby:{game_id}:start")
     assert harness.bot.service is not None
     assert (await harness.bot.service.game(game_id)).status == "active"
