@@ -60,8 +60,7 @@ class TableChanges(ServiceCore):
                 await tx.update_seat(
                     game_id, seat, clock=clock, to_act=old.to_act, autoplay=False, ai_policy=None, timeouts=0
                 )
-                if ai_turn != row.ai_turn:
-                    await tx.update_game(game_id, ai_turn=int(ai_turn))
+                await tx.update_game(game_id, ai_turn=int(ai_turn), updated_at=now)
                 given = {"number": seat + 1, "user": new_user_id}
                 await tx.add_note(NoteRow(game_id, row.version, seat, convert.SEAT_GIVEN, given, now))
             call = Call()
