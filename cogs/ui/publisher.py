@@ -165,10 +165,10 @@ class Publisher:
                 await self._safely(self.redraw_lobby(game), game)
 
     async def settings_changed(self, game: GameInfo, text: str) -> None:
-        """After a stored settings change: ``text`` in the game's thread, the board or lobby redrawn."""
-        where = game.thread_id or game.channel_id
-        if where is not None:
-            await self._safely(self._say(self.bot.get_partial_messageable(where), text), game)
+        """After a stored settings change: ``text`` in the game's thread (a lobby's message shows the
+        settings itself, so its channel stays quiet), the board or lobby redrawn."""
+        if game.thread_id is not None:
+            await self._safely(self._say(self.bot.get_partial_messageable(game.thread_id), text), game)
         await self._safely(self.refresh_board(game.id) if game.status == "active" else self.redraw_lobby(game), game)
 
     async def _safely(self, work: Awaitable[None], game: GameInfo) -> None:

@@ -108,6 +108,10 @@ async def test_lobby_with_a_seat_count_fills_then_starts(start_bot: StartBot, fa
     await harness.click(BOB, lobby["id"], f"lobby:{game_id}:join")
     early = await harness.click(ALICE, lobby["id"], f"lobby:{game_id}:start")
     assert "opened for 3 seats and 2 are taken" in early.text()
+    configured = await harness.slash(ALICE, "game settings", game=game_id, timer="24h")
+    assert configured.ephemeral and "turn timer: **24 h**" in configured.text()
+    assert "turn timer: 1 d" in str(fake.messages[int(lobby["id"])]["embeds"])  # the lobby shows it
+    assert not [m for m in fake.channel_messages(GUILD.channel_id) if "⚙️" in m["content"]]
     not_full_yet = dict(fake.messages[int(lobby["id"])])
     full = await harness.click(CAROL, lobby["id"], f"lobby:{game_id}:join")
     assert "3/3 seats" in str(full.message)
