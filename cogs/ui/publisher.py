@@ -178,7 +178,8 @@ class Publisher:
             log.exception("could not post an update for game %s", game.id)
 
     async def _turns(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
-        """ "Your turn" by DM to those who asked for it; everyone else (and closed DMs) in one thread ping."""
+        """Whose turn it is: a DM to those who asked for one, one thread ping for everyone else (closed DMs
+        included)."""
         link = await self._jump_link(game)
         pinged = []
         for note in notes:
