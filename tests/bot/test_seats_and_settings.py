@@ -180,3 +180,20 @@ async def test_a_timer_turned_on_mid_game_starts_the_current_turns_clock(
     assert [s.deadline for s in info.seats if s.seat != seat] == [None]
     clock.advance(25 * HOUR)
     assert [w.kind for w in await service.due_work()] == ["timeout"]
+
+
+async def test_host_notes_sit_between_the_entries_they_followed(service: GameService) -> None:
+    game_id = await started_tiny(service)
+    user, _ = await _turn(service, game_id)
+    table = await service.view(game_id, user)
+    assert table.decision is not None
+    await service.act(game_id, user, table.decision.choices[0].id, 0)
+    await service.configure(game_id, 1, reminders=False)
+    user, _ = await _turn(service, game_id)
+    table = await service.view(game_id, user)
+    assert table.decision is not None
+    await service.act(game_id, user, table.decision.choices[0].id, table.game.version)
+    entries = await service.log(game_id)
+    assert [(e.version, e.actor) for e in entries][:3] == [(1, "player"), (1, "host"), (2, "player")]
+    assert entries[1].seat is None and entries[1].choice is None
+    assert await service.replay_matches(game_id)  # notes never enter the move log
