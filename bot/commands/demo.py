@@ -148,7 +148,7 @@ async def _write_outputs(
         files.append(write_render(out, stem, draw, view, names))
         progress.show(f"rendering {bar(done, len(jobs))} {done}/{len(jobs)} views", done)
     progress.done(f"rendered {len(files)} views")
-    public = await service.log(game_id)
+    public = await service.log(game_id, names=names)
     (out / "log.txt").write_text(
         "".join(
             f"{e.version:>5} {'host' if e.seat is None else names[e.seat]:<20} {line}\n"
@@ -162,7 +162,7 @@ async def _write_outputs(
     for action in every:
         for event in action.events:
             to = "" if event.to is None else f"  [private to {', '.join(names[s] for s in sorted(event.to))}]"
-            text = game.text(event.key, event.params)
+            text = game.text(event.key, event.params, names=names)
             lines.append(f"{action.seq:>5} {names[action.seat]:<20} {action.choice or 'undo':<24} {text}{to}\n")
     (out / "log-full.txt").write_text("".join(lines), "utf-8")
     return len(files) + 2

@@ -120,7 +120,7 @@ class Table:
         assert table.seat is not None and table.decision is not None
         seat = table.seat
         print(f"\n=== {names[seat]} (version {table.game.version}) ===")
-        for entry in await self.service.log(self.game_id, user_id, since=self.seen.get(seat, 0)):
+        for entry in await self.service.log(self.game_id, user_id, since=self.seen.get(seat, 0), names=names):
             for text in entry.lines:
                 print(f"  {'host' if entry.seat is None else names[entry.seat]}: {text}")
         self.seen[seat] = table.game.version

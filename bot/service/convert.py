@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import timedelta
 from typing import Any, cast
 
@@ -17,7 +18,7 @@ UNDO_EVENT = "service.undo"
 SEAT_GIVEN = "service.seat_given"
 SETTINGS_CHANGED = "service.settings"
 SERVICE_TEXT = {
-    UNDO_EVENT: "Seat {seat} took back {count} choice(s).",
+    UNDO_EVENT: "{seat} took back {count} choice(s).",
     SEAT_GIVEN: "The host gave seat {number} to <@{user}>.",
     SETTINGS_CHANGED: "The host changed the settings: {changes}.",
 }
@@ -64,9 +65,12 @@ def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
     )
 
 
-def log_line(game: Game[Any], event: Event, lang: str) -> str:
-    """An event in words: the service's own events from :data:`SERVICE_TEXT`, others from the game."""
+def log_line(game: Game[Any], event: Event, lang: str, names: Sequence[str] | None = None) -> str:
+    """An event in words: the service's own events from :data:`SERVICE_TEXT`, others from the game.
+
+    Seat parameters become ``names[seat]``, or "Seat 1".. when no names are given.
+    """
     template = SERVICE_TEXT.get(event.key)
     if template is not None:
-        return template.format(**event.params)
-    return game.text(event.key, event.params, lang)
+        return template.format(**game.name_seats(event.params, lang, names))
+    return game.text(event.key, event.params, lang, names)

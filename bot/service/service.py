@@ -285,10 +285,17 @@ class GameService(TableChanges, Preferences):
         return out
 
     async def log(
-        self, game_id: int, user_id: int | None = None, *, since: int = 0, lang: str = "en"
+        self,
+        game_id: int,
+        user_id: int | None = None,
+        *,
+        since: int = 0,
+        lang: str = "en",
+        names: Sequence[str] | None = None,
     ) -> list[LogEntry]:
         """Log entries after version ``since`` as ``user_id`` may see them: public events, plus the
-        private events of the seat they control; spectators (``None``) get public events only."""
+        private events of the seat they control; spectators (``None``) get public events only.
+        ``names`` (by seat) name the players in the lines; without them seats read "Seat 1".."""
         row = await self._row(game_id)
         info = convert.game_info(row, await self.store.seats(game_id))
         held = info.seat_of(user_id) if user_id is not None else None
@@ -297,7 +304,7 @@ class GameService(TableChanges, Preferences):
         entries = []
         for note in await self.store.notes(game_id, since):
             event = Event(note.key, note.params)
-            line = convert.log_line(game, event, lang)
+            line = convert.log_line(game, event, lang, names)
             entries.append(LogEntry(note.after, None, "host", None, (line,), (event,), from_epoch(note.created_at)))
         for action in await self.store.actions(game_id, since):
             events = tuple(e for e in action.events if e.to is None or (seat is not None and seat in e.to))
@@ -307,7 +314,7 @@ class GameService(TableChanges, Preferences):
                     seat=action.seat,
                     actor=cast(Actor, action.actor),
                     choice=action.choice if seat == action.seat else None,
-                    lines=tuple(convert.log_line(game, e, lang) for e in events),
+                    lines=tuple(convert.log_line(game, e, lang, names) for e in events),
                     events=events,
                     at=from_epoch(action.created_at),
                 )

@@ -13,7 +13,7 @@ from cogs.ui import ids
 from cogs.ui.context import lang_for, service_of
 from cogs.ui.ids import Components
 from cogs.ui.layouts import COLOUR
-from cogs.ui.text import EMBED_DESCRIPTION, clip, title
+from cogs.ui.text import EMBED_DESCRIPTION, clip, seat_name, title
 
 PER_PAGE = 12
 ACTORS = {"player": "", "ai": " (AI)", "timeout": " (AI, missed deadline)"}
@@ -31,7 +31,8 @@ async def show(interaction: discord.Interaction, game_id: int, number: int, *, e
     """Log page ``number`` (0 = latest): a new ephemeral reply, or an edit of the one clicked."""
     service = service_of(interaction)
     game = await service.game(game_id)
-    entries = await service.log(game_id, interaction.user.id, lang=await lang_for(interaction))
+    names = [seat_name(s) for s in game.seats]
+    entries = await service.log(game_id, interaction.user.id, lang=await lang_for(interaction), names=names)
     page, count = _page(entries, number)
     number = max(0, min(number, count - 1))
     lines: list[str] = []

@@ -145,7 +145,11 @@ async def test_undo_takes_back_own_choices_to_the_checkpoint(service: GameServic
     assert _tiny(after.view).scores == _tiny(before.view).scores
     entries = await service.log(game_id, None)
     assert [e.version for e in entries] == [1, 2, 3]
-    assert entries[-1].lines == (f"Seat {seat} took back 2 choice(s).",)
+    assert entries[-1].lines == (f"Seat {seat + 1} took back 2 choice(s).",)
+    names = [f"Player {chr(65 + i)}" for i in range(4)]
+    named = await service.log(game_id, None, names=names)
+    assert named[0].lines[0].startswith(f"{names[seat]} played a ")
+    assert named[-1].lines == (f"{names[seat]} took back 2 choice(s).",)
     with pytest.raises(CannotUndo):
         await service.undo(game_id, user, 3)
     assert await service.replay_matches(game_id)
