@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import GameService, MoveRecord
+from bot.settings import Settings
 from engine import registry
 from engine.core.contract import Game, View
 from engine.core.errors import EngineError
@@ -99,7 +100,8 @@ async def _demo(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="bricabot-demo-") as scratch:
         db = args.db or Path(scratch) / "demo.sqlite3"
-        async with await GameService.open(db, on_commit=on_commit) as service:
+        overrides = Settings().data_overrides
+        async with await GameService.open(db, on_commit=on_commit, overrides_path=overrides) as service:
             lobby = await service.create_lobby(game.kind, HOST, seed=args.seed, host_seated=False)
             for _ in range(args.players):
                 await service.add_ai(lobby.id, HOST)

@@ -45,8 +45,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _play(args: argparse.Namespace) -> int:
-    db = args.db or Settings().database_path
-    async with await GameService.open(db) as service:
+    settings = Settings()
+    db = args.db or settings.database_path
+    async with await GameService.open(db, overrides_path=settings.data_overrides) as service:
         game_id = args.resume if args.resume is not None else await _new_game(service, args)
         return await Table(service, game_id, args.out).play()
 

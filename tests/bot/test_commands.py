@@ -64,3 +64,14 @@ def test_demo_default_plays_imaginarium_with_images(tmp_path: Path, monkeypatch:
     assert (out / "final-scores.png").read_bytes().startswith(b"\x89PNG")
     assert {f"screen-seat-{i}.png" for i in (1, 2, 3)} <= {p.name for p in out.iterdir()}
     assert len(list(out.glob("board-round-*.png"))) >= 2
+
+
+def test_demo_reads_the_data_overrides_named_in_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "overrides.toml"
+    bad.write_text("[imaginarium.market]\nwod = { buy = 3 }\n", "utf-8")
+    monkeypatch.setenv("DATA_OVERRIDES", str(bad))
+    assert main(["demo", "--players", "2", "--out", str(tmp_path / "out")]) == 2
+    assert "market.wod" in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()
