@@ -233,9 +233,11 @@ class Publisher:
         )
 
     async def _remind(self, channel: discord.PartialMessageable, game: GameInfo, note: Reminder) -> None:
-        """A DM first; users whose DMs are closed get the reminder as a thread ping instead."""
+        """Like turn notices: a DM to those who asked for DMs, a thread ping for everyone else (closed DMs
+        included)."""
         text = f"⏰ Your turn in **{title(game)}** ends {discord.utils.format_dt(note.deadline, 'R')}."
-        if await self._dm(note.user_id, f"{text} {await self._jump_link(game)}".strip()):
+        wants_dm = (await self.service.dm_settings(note.user_id)).turns
+        if wants_dm and await self._dm(note.user_id, f"{text} {await self._jump_link(game)}".strip()):
             return
         await channel.send(
             f"<@{note.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)])

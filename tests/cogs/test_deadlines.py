@@ -28,6 +28,7 @@ async def test_reminder_goes_by_dm_or_to_the_thread_when_dms_are_closed(
     harness = await start_bot()
     table = await open_game(harness, ALICE, [BOB], "tiny", timer="12h")
     player = await _acting(harness, table.game_id)
+    await harness.slash(player, "game notify", on=True)
     fake.closed_dms.add(player.id)
     start = len(fake.requests)
 
@@ -79,6 +80,7 @@ async def test_reminder_by_dm_when_dms_are_open(start_bot: StartBot, fake: FakeD
     harness = await start_bot()
     table = await open_game(harness, ALICE, [BOB], "tiny", timer="12h")
     player = await _acting(harness, table.game_id)
+    await harness.slash(player, "game notify", on=True)
     start = len(fake.requests)
     clock.advance(timedelta(hours=10))
     scheduler = harness.bot.get_cog("Scheduler")
@@ -91,3 +93,21 @@ async def test_reminder_by_dm_when_dms_are_open(start_bot: StartBot, fake: FakeD
     assert len(dms) == 1 and dms[0].status == 200 and "⏰" in dms[0].json["content"]
     assert f"/{table.thread_id}" in dms[0].json["content"]  # a link to the game thread
     assert not [r for r in sent if r.path == f"/channels/{table.thread_id}/messages"]
+
+
+async def test_reminder_pings_the_thread_for_players_who_did_not_ask_for_dms(
+    start_bot: StartBot, fake: FakeDiscord, clock: MovableClock
+) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny", timer="12h")
+    player = await _acting(harness, table.game_id)
+    start = len(fake.requests)
+    clock.advance(timedelta(hours=10))
+    scheduler = harness.bot.get_cog("Scheduler")
+    assert scheduler is not None
+    assert await scheduler.tick() == 1  # type: ignore[attr-defined]
+    sent = fake.requests[start:]
+    assert not [r for r in sent if r.path == "/users/@me/channels" or r.private]
+    pings = [r for r in sent if r.path == f"/channels/{table.thread_id}/messages"]
+    assert len(pings) == 1 and "⏰" in pings[0].json["content"]
+    assert [str(u) for u in pings[0].json["allowed_mentions"]["users"]] == [str(player.id)]
