@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService
+from bot.store import Store
 from engine import registry
 from tests.support.tinygame import GAME as TINY
 
@@ -36,6 +37,17 @@ def clock() -> ManualClock:
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "bricabot.sqlite3"
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    """A migrated store, closed even when the test fails (an open connection's thread would keep pytest
+    from exiting)."""
+    opened = await Store.open(db_path)
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 @pytest.fixture

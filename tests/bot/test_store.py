@@ -43,12 +43,14 @@ async def test_migrating_a_previous_schema_keeps_its_games(db_path: Path) -> Non
     await db.execute("INSERT INTO user_settings (user_id, lang, vacation) VALUES (8, 'de', 1)")
     await db.close()
     store = await Store.open(db_path)
-    row = await store.game(1)
-    guild = await store.guild_settings(7)
-    dms = await store.dm_flags(8)
-    vacation = await store.vacation(8)
-    notes = await store.notes(1)
-    await store.close()
+    try:
+        row = await store.game(1)
+        guild = await store.guild_settings(7)
+        dms = await store.dm_flags(8)
+        vacation = await store.vacation(8)
+        notes = await store.notes(1)
+    finally:
+        await store.close()
     assert row is not None and row.seed == 5 and row.overrides == {}
     # Added by the latest migration: defaults that keep the old behaviour.
     assert row.seat_count is None and row.reminders
@@ -97,8 +99,7 @@ async def test_action_log_is_append_only(db_path: Path) -> None:
     await db.close()
 
 
-async def test_a_version_that_moved_on_is_refused_and_rolled_back(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_a_version_that_moved_on_is_refused_and_rolled_back(store: Store) -> None:
     async with store.transaction() as tx:
         game_id = await tx.insert_game(
             kind="tiny",
@@ -119,12 +120,10 @@ async def test_a_version_that_moved_on_is_refused_and_rolled_back(db_path: Path)
             await tx.update_game(game_id, thread_id=5)
             await tx.bump_version(game_id, 0, now=2)
     row = await store.game(game_id)
-    await store.close()
     assert row is not None and row.version == 1 and row.thread_id is None and row.updated_at == 1
 
 
-async def test_a_cancelled_transaction_leaves_the_connection_usable(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_a_cancelled_transaction_leaves_the_connection_usable(store: Store) -> None:
 
     async def slow_write() -> None:
         async with store.transaction() as tx:
@@ -140,4 +139,3 @@ async def test_a_cancelled_transaction_leaves_the_connection_usable(db_path: Pat
     async with store.transaction() as tx:
         await tx.set_user_lang(1, "de")
     assert await store.user_lang(1) == "de"
-    await store.close()
