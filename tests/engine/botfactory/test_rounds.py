@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.botfactory import GAME, flow
 from engine.botfactory.state import EMPTY, SANDRA
 from engine.core.contract import Transition
-from tests.engine.botfactory.helpers import ids, new, play, space
+from tests.engine.botfactory.helpers import ids, new, part, play, space
 
 
 def _positions(state, **where: str) -> None:  # type: ignore[no-untyped-def]
@@ -132,12 +132,8 @@ def test_sandra_projects_and_maintenance_slide_and_refill() -> None:
 
 def test_maintenance_clears_complete_robots_and_lowers_the_value() -> None:
     state = new(3, 1)
-    tiles = [t for t in state.piles[1][-3:]]
-    state.piles[1] = state.piles[1][:-3]
-    for t in tiles:
-        state.columns[1][state.rules.parts[t][1]] = t
-    if len({state.rules.parts[t][1] for t in tiles}) != 3:
-        return  # the seed's top three are not one of each kind; covered by the playouts
+    tiles = [part(state, "yellow", kind) for kind in ("head", "torso", "legs")]
+    state.columns[1] = list(tiles)
     flow.maintenance(state, Transition())
     assert state.columns[1] == [EMPTY] * 3 and state.values[1] == 5
     assert all(t in state.discards[1] for t in tiles)
