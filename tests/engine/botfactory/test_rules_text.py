@@ -125,3 +125,18 @@ def test_pp1_gives_its_token_with_the_action_not_on_a_pass() -> None:
     assert ids(state) == ["toll:pass"]
     state = play(state, "toll:pass")
     assert state.players[0].tokens == 0
+
+
+def test_a_bonus_placement_gives_no_assembly_executive() -> None:
+    """Rulebook (wheel bonus, project bonus, finance lines): a bonus placement follows the usual
+    restrictions and rewards but never allows the assembly board's executive action."""
+    state = new(3, 1)
+    state.turns = 2  # wheel slot 0, which bears the bonus icons, is now at the exit
+    state.players[0].tokens = 3
+    state = at_turn(state, 0, "PP2")
+    state = play(state, "dispense:4")
+    assert GAME.pending(state)[0].prompt == "botfactory.prompt.place"
+    assert all(i.startswith("place:") or i == "skip" for i in ids(state))
+    state = play(state, "skip")
+    assert not any(i.startswith("swap:") for i in ids(state))
+    assert "dispense:5" in ids(state) and state.turn is not None and state.turn.left == 3
