@@ -85,7 +85,8 @@ def _possible(state: State, action: int) -> bool:
         return bool(trade_moves(state))
     if action == DISMANTLE:
         return bool(workshop.dismantle_choices(state))
-    return bool(workshop.reorganise_moves(state))
+    # Chimera: reorganising also lets a player discard a nightmare ending their dream.
+    return bool(workshop.reorganise_moves(state)) or dream.ends_in_nightmare(state.player)
 
 
 def menu_actions(state: State) -> list[Choice]:

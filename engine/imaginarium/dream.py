@@ -218,6 +218,11 @@ def nightmare_apply(state: State, cid: str, tx: Transition) -> None:
     tx.emit("imaginarium.event.nightmare", seat=player.seat, target=target.seat)
 
 
+def ends_in_nightmare(player: Player) -> bool:
+    """Whether the last fragment of ``player``'s dream is a nightmare."""
+    return bool(player.dream) and player.dream[-1] == NIGHTMARE
+
+
 def wake(state: State, tx: Transition) -> None:
     """Chimera: Reorganise. If the last fragment of your dream is a nightmare, you can discard it."""
     player = state.player

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
 from engine.imaginarium import dream
-from engine.imaginarium.cards import GOODS, NIGHTMARE, VP, Goods
+from engine.imaginarium.cards import GOODS, VP, Goods
 from engine.imaginarium.common import choice, gain, pay, shielded
 from engine.imaginarium.machines import (
     dismantle_takes,
@@ -344,8 +344,7 @@ def reorganise_choices(state: State) -> list[Choice]:
     if len(state.player.stacks) <= limit:
         # Rulebook: the number of allotted spaces is respected at the end of the action.
         out.append(choice("done", "reorganise_done", "reorganise", spaces=limit))
-        dreamed = state.player.dream
-        if dreamed and dreamed[-1] == NIGHTMARE:
+        if dream.ends_in_nightmare(state.player):
             out.append(choice("wake", "wake", "reorganise", spaces=limit))
     return out
 

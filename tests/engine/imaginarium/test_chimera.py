@@ -143,6 +143,21 @@ def test_reorganise_may_discard_a_nightmare_ending_the_dream() -> None:
     assert 4 in t.state.discard
 
 
+def test_reorganise_to_discard_a_nightmare_needs_nothing_to_combine() -> None:
+    """Chimera: "Carry out the action as described in the core rulebook, then, if the last fragment of
+    your dream is a nightmare, you can discard it" - even with nothing in the workshop to move."""
+    t = Table(3, chimera=True).dream(0, RED, "nightmare").workshop(0, "P1", "P2")
+    t.turn(0, "menu", ("dismantle", "reorganise"))
+    assert "do:reorganise" in t.ids()
+    t.choose("do:reorganise")
+    assert sorted(t.ids()) == ["done", "wake"]
+    t.choose("wake")
+    assert t.player(0).dream == [t.data.colours.index(RED)]
+    t = Table(3, chimera=True).dream(0, RED).workshop(0, "P1", "P2")
+    t.turn(0, "menu", ("dismantle", "reorganise"))
+    assert "do:reorganise" not in t.ids()  # nothing to do at all
+
+
 def test_dismantling_draws_fragments() -> None:
     t = Table(3, chimera=True).yard(0, "P3").workshop(0, "P6").goods(0)
     t.turn(0, "menu", ("transactions", "dismantle"))
