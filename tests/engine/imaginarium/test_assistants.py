@@ -120,3 +120,38 @@ def test_as03_dismantles_twice_in_a_row() -> None:
     t.choose("do:dismantle", "dismantle:y:P1", "take:wd1", "do:dismantle", "dismantle:y:P2", "take:cu1")
     assert t.player(0).goods[:4] == [0, 1, 1, 0]
     assert "do:dismantle" not in t.ids()
+
+
+def test_as11_doubles_the_diplomateur_but_not_defense_machines_nor_what_the_recyclateur_recovers() -> None:
+    """AS11: "This effect does not work for attack or defense machines or for The Recyclateur"."""
+    t = Table(3).assistants(0, "AS11").goods(0, copper=1, crystal=3).yard(0, "S2").workshop(0)
+    t.turn(0, "menu", ("extract", "repair"))
+    t.choose("do:repair", "repair:S2", "use", "use")
+    assert t.player(0).goods[VP] == 2
+    t = Table(3).assistants(0, "AS11").goods(0, wood=1, copper=1).yard(0, "D1").workshop(0)
+    t.turn(0, "menu", ("extract", "repair"))
+    t.choose("do:repair", "repair:D1")
+    assert t.state.step == "menu"
+    t = Table(3).assistants(0, "AS11").goods(0, wood=2, crystal=2).yard(0, "S1").workshop(0)
+    t.state.crusher.append(t.card("P1"))
+    t.turn(0, "menu", ("extract", "repair"))
+    t.choose("do:repair", "repair:S1", "recycle:P1", "use")
+    assert t.player(0).goods[CH] == 1
+    assert t.state.step == "menu"
+
+
+def test_as05_price_may_still_be_made_up_with_resources() -> None:
+    t = Table(3).assistants(0, "AS05")
+    pos = next(p for p, u in enumerate(t.state.belt) if u >= 0)
+    base = t.data.base_costs[pos]
+    t.goods(0, charcoalium=base - 1, wood=2).workshop(0).turn(0, "pickup", spot=pos)
+    assert t.state.step == "pay"
+    t.choose("pay:wd", "pay:wd")
+    assert t.player(0).goods[:4] == [0, 0, 0, 0]
+    assert len(t.player(0).yard) == 1
+
+
+def test_as07_needs_three_charcoalium_and_never_takes_resources() -> None:
+    t = Table(3).assistants(0, "AS07").goods(0, charcoalium=2, wood=9).workshop(0)
+    t.turn(0, "pickup")
+    assert t.state.step == "pair"

@@ -134,3 +134,16 @@ def test_recyclateur_with_an_empty_crusher_has_no_effect() -> None:
     t.choose("do:repair", "repair:S1")
     assert t.serials(0) == []
     assert t.state.step in ("menu", "projects", "pair", "plan", "machines")
+
+
+def test_tanglette_once_started_must_target_every_opponent_it_can() -> None:
+    """Tanglette: "choose a space in the workshop of each opponent" (an empty workshop has none)."""
+    t = Table(4).goods(0, wood=2, copper=1, crystal=1).yard(0, "A6").workshop(0)
+    t.workshop(1, "P1").workshop(2, "P2", "P3").workshop(3)
+    t.turn(0, "menu", ("extract", "repair"))
+    t.choose("do:repair", "repair:A6", "tangle:2:1")
+    assert t.ids() == ["tangle:1:0"]  # no skip any more; seat 3 has no machine
+    t.choose("tangle:1:0")
+    assert t.state.step == "menu"
+    assert t.player(1).locked == t.player(1).stacks[0][0]
+    assert t.player(2).locked == t.player(2).stacks[1][0]
