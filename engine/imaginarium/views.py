@@ -140,8 +140,17 @@ def _track(state: State) -> tuple[TrackSpace, ...]:
             return TrackSpace(number)
         return TrackSpace(number, piece_seat(piece), "saboteur" if is_saboteur(piece) else "handyman")
 
-    size = state.data.initiative_spaces
-    if state.phase == "planning":
+    data = state.data
+    size = data.initiative_spaces
+    pieces: list[int | None]
+    if state.phase == "planning" and state.round == 1 and state.seats > 2:
+        # Setup 4: each handyman starts on the space its workshop's number dictates (the two-player
+        # pieces start on 1-4, as in the initiative order).
+        numbers = {p: data.workshops[state.players[piece_seat(p)].workshop].number for p in state.order}
+        pieces = [None] * max(size, *numbers.values())
+        for p in state.order[state.placed :]:
+            pieces[numbers[p] - 1] = p
+    elif state.phase == "planning":
         pieces = [p if i >= state.placed else None for i, p in enumerate(state.order)]
     else:
         pieces = list(state.track)

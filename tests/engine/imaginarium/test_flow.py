@@ -166,3 +166,16 @@ def test_view_shows_the_turn_in_progress() -> None:
     assert (view.turn.seat, view.turn.step, view.turn.used_slots) == (0, "trade", (1,))
     assert view.turn.pair == ("repair", "transactions") and view.turn.actions_done == ("transactions",)
     assert view.turn.transactions == 1 and view.step == "actions"
+
+
+def test_handymen_start_on_the_initiative_space_of_their_workshop_number() -> None:
+    """Setup 4: each handyman goes "on the initiative track (in the space dictated by their workshop)"."""
+    for seats in (3, 4, 5):
+        for seed in range(6):
+            state = GAME.new(seats, seed)
+            view = GAME.view(state, None)
+            for space in view.initiative:
+                if space.seat is not None:
+                    workshop = state.data.workshops[state.players[space.seat].workshop]
+                    assert space.number == workshop.number
+            assert len([s for s in view.initiative if s.seat is not None]) == seats
