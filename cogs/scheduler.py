@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
+from bot import redact
+
 if TYPE_CHECKING:
     from bot.bootstrap import Bricabot
 
@@ -49,8 +51,13 @@ class Scheduler(commands.Cog):
             try:
                 async with self.bot.gate.move():
                     result = await service.perform(work)
-            except Exception:
-                log.exception("scheduled %s for game %s failed; the next pass tries again", work.kind, work.game_id)
+            except Exception as exc:
+                log.error(
+                    "scheduled %s for game %s failed; the next pass tries again",
+                    work.kind,
+                    work.game_id,
+                    exc_info=redact.exc_info(exc),
+                )
                 continue
             await self.bot.publisher.after(result)
             done += 1

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot import ai
+from bot import ai, redact
 from bot.clock import STOPPED, from_epoch, pause, plan
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
 from bot.service import convert
@@ -86,9 +86,14 @@ class Writer:
         if self.on_commit is not None:
             try:
                 self.on_commit(move)
-            except Exception:
+            except Exception as exc:
                 # The entry is committed: a failing observer must not make the move look refused.
-                log.exception("on_commit failed after game %s version %s", move.game_id, move.version)
+                log.error(
+                    "on_commit failed after game %s version %s",
+                    move.game_id,
+                    move.version,
+                    exc_info=redact.exc_info(exc),
+                )
         return loaded
 
     async def start(
@@ -192,8 +197,13 @@ class Writer:
                     checkpoint=result.checkpoint,
                     events=result.events,
                 )
-        except Exception:
-            log.exception("AI play stopped in game %s at version %s", loaded.game.id, loaded.game.version)
+        except Exception as exc:
+            log.error(
+                "AI play stopped in game %s at version %s",
+                loaded.game.id,
+                loaded.game.version,
+                exc_info=redact.exc_info(exc),
+            )
         return loaded
 
     async def hand_to_ai(self, loaded: Loaded, game: Game[Any], seat_no: int, reason: str) -> MoveResult:

@@ -15,6 +15,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot import redact
 from engine.core.errors import EngineError
 
 log = logging.getLogger("bricabot.errors")
@@ -89,7 +90,12 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
     if not expected:
         ref = secrets.token_hex(3).upper()
         cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else None
-        log.error("ref %s: error handling interaction %s", ref, _describe(interaction), exc_info=cause or error)
+        log.error(
+            "ref %s: error handling interaction %s",
+            ref,
+            _describe(interaction),
+            exc_info=redact.exc_info(cause or error),
+        )
         message = f"{message or 'Something went wrong on my side.'} Nothing was changed. (ref `{ref}`)"
     await send_ephemeral(interaction, message)
 
@@ -107,7 +113,7 @@ async def send_ephemeral(interaction: discord.Interaction, message: str) -> None
 
 def _describe(interaction: discord.Interaction) -> str:
     data: Mapping[str, Any] = interaction.data or {}
-    what = data.get("custom_id") or data.get("name") or interaction.type.name
+    what = redact.custom_id(str(data.get("custom_id") or data.get("name") or interaction.type.name))
     return f"{what!r} by user {interaction.user.id} in channel {interaction.channel_id}"
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Literal
 
 import discord
 
+from bot import redact
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, SeatTaken, TimedOut
 from bot.service import GameInfo, GameService, MoveResult
 from cogs.ui import ids, images, layouts
@@ -131,8 +132,8 @@ class Publisher:
         if result.moves or news:  # a reminder alone changes nothing on the table
             try:
                 await self.refresh_board(result.game.id)
-            except Exception:
-                log.exception("could not redraw the board of game %s", result.game.id)
+            except Exception as exc:
+                log.error("could not redraw the board of game %s", result.game.id, exc_info=redact.exc_info(exc))
         await self.deliver(result.game, result.notifications)
 
     async def deliver(self, game: GameInfo, notes: Iterable[Notification]) -> None:
@@ -174,8 +175,8 @@ class Publisher:
     async def _safely(self, work: Awaitable[None], game: GameInfo) -> None:
         try:
             await work
-        except Exception:
-            log.exception("could not post an update for game %s", game.id)
+        except Exception as exc:
+            log.error("could not post an update for game %s", game.id, exc_info=redact.exc_info(exc))
 
     async def _turns(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
         """Whose turn it is: a DM to those who asked for one, one thread ping for everyone else (closed DMs
