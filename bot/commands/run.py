@@ -35,9 +35,7 @@ def run(args: argparse.Namespace) -> int:
             "bricabot: DISCORD_TOKEN is not set; put it in .env or the environment (see .env.example).", file=sys.stderr
         )
         return 2
-    discord.utils.setup_logging(
-        level=logging.getLevelNamesMapping().get((args.log_level or settings.log_level).upper(), logging.INFO)
-    )
+    configure_logging(args.log_level or settings.log_level)
     try:
         asyncio.run(_serve(settings))
     except discord.LoginFailure:
@@ -50,6 +48,25 @@ def run(args: argparse.Namespace) -> int:
         print("bricabot: Discord refused an intent; Bricabot needs no privileged intents.", file=sys.stderr)
         return 2
     return 0
+
+
+PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite")
+"""Libraries that write whole payloads at DEBUG: discord.py its requests and events (panels with a
+player's screen, the choice ids on their buttons, the options they picked), aiosqlite every statement
+with its parameters (choices, private events, full snapshots). They stay at INFO or above."""
+
+
+def configure_logging(level_name: str) -> None:
+    """The log at ``level_name`` (INFO if unknown), without the payload lines of :data:`PAYLOAD_LOGGERS`."""
+    level = logging.getLevelNamesMapping().get(level_name.upper(), logging.INFO)
+    discord.utils.setup_logging(level=level)
+    limit_payload_loggers(level)
+
+
+def limit_payload_loggers(level: int) -> None:
+    """Keep :data:`PAYLOAD_LOGGERS` at INFO or above whatever ``level`` the rest of the log has."""
+    for name in PAYLOAD_LOGGERS:
+        logging.getLogger(name).setLevel(max(level, logging.INFO))
 
 
 async def _serve(settings: Settings) -> None:

@@ -4,15 +4,21 @@ The test plays like people would: it reads who must act from the bot's pings in 
 the private panel with the Play button on that ping, and picks among the buttons and menu options the
 bot actually sent (seeded, so the run is reproducible). It then checks the board was edited in place,
 the final scores were posted, and no request to a channel message or the thread carried anything
-from a player's screen.
+from a player's screen or a player's legal choices, and no log line (DEBUG included, as the bot
+configures its loggers) carried a screen or a choice id a player picked.
 """
 
 from __future__ import annotations
 
+import logging
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
+from bot.commands.run import PAYLOAD_LOGGERS, limit_payload_loggers
 from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
 from tests.cogs.flows import components, open_game
 from tests.support.discord.gateway import User
@@ -22,14 +28,16 @@ from tests.support.discord.server import FakeDiscord, Recorded
 USERS = {u.id: u for u in (ALICE, BOB, CAROL)}
 MAX_CLICKS = 3000
 SCREEN_LINE = re.compile(r"Behind your screen:[^\n\"]*")
+PRIVATE_CONTROLS = ("mv:", "ms:", "undo:", "panel:")
+"""Controls that carry a seat's legal choices (which reveal what it can afford): its panel only."""
 
 
 def _moves(panel: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in components(panel) if c["custom_id"].startswith(("mv:", "ms:"))]
 
 
-async def _play(harness: Harness, thread_id: int, rng: random.Random) -> int:
-    """Click through the game; returns the number of clicks."""
+async def _play(harness: Harness, thread_id: int, rng: random.Random, picked: set[str]) -> int:
+    """Click through the game, adding each choice id picked to ``picked``; returns the number of clicks."""
     fake = harness.fake
     seen_pings: set[str] = set()
     due: dict[int, str] = {}
@@ -61,9 +69,11 @@ async def _play(harness: Harness, thread_id: int, rng: random.Random) -> int:
             continue
         pick = rng.choice(options)
         if pick["type"] == 2:
+            picked.add(pick["custom_id"].split(":", 3)[3])
             await harness.click(user, panel_id, pick["custom_id"])
         else:
             value = rng.choice(pick["options"])["value"]
+            picked.add(value)
             await harness.select(user, panel_id, pick["custom_id"], [value])
         clicks += 1
     raise AssertionError("the game did not end")
@@ -78,10 +88,24 @@ def _public(requests: list[Recorded]) -> list[Recorded]:
     return [r for r in requests if not r.private and r.method in ("POST", "PATCH") and r.json is not None]
 
 
-async def test_three_players_play_imaginarium_to_the_end(start_bot: StartBot, fake: FakeDiscord) -> None:
+@pytest.fixture
+def debug_log(caplog: pytest.LogCaptureFixture) -> Iterator[pytest.LogCaptureFixture]:
+    """Every log record at DEBUG, with discord.py's payload loggers limited as ``bricabot run`` does."""
+    saved = {name: logging.getLogger(name).level for name in PAYLOAD_LOGGERS}
+    caplog.set_level(logging.DEBUG)
+    limit_payload_loggers(logging.DEBUG)
+    yield caplog
+    for name, level in saved.items():
+        logging.getLogger(name).setLevel(level)
+
+
+async def test_three_players_play_imaginarium_to_the_end(
+    start_bot: StartBot, fake: FakeDiscord, debug_log: pytest.LogCaptureFixture
+) -> None:
     harness = await start_bot()
     table = await open_game(harness, ALICE, [BOB, CAROL], "imaginarium")
-    clicks = await _play(harness, table.thread_id, random.Random(20261121))
+    picked: set[str] = set()
+    clicks = await _play(harness, table.thread_id, random.Random(20261121), picked)
 
     assert harness.bot.service is not None
     game = await harness.bot.service.game(table.game_id)
@@ -115,3 +139,16 @@ async def test_three_players_play_imaginarium_to_the_end(start_bot: StartBot, fa
         assert not any(name == "screen.png" for name, _ in request.files)
         leaked = [line for line in SCREEN_LINE.findall(request.text)]
         assert not leaked, f"{request.method} {request.path} carries {leaked}"
+        controls = re.findall(r'"custom_id": ?"((?:mv|ms|undo|panel):[^"]*)"', request.text)
+        assert not controls, f"{request.method} {request.path} carries private controls {controls}"
+    assert any(PRIVATE_CONTROLS[0] in r.text for r in fake.requests if r.private), "panels carried the moves"
+
+    # The log: discord.py's own DEBUG lines are there, and none carries a screen or a picked choice.
+    records = debug_log.records
+    assert any(r.name.startswith("discord") and r.levelno == logging.DEBUG for r in records)
+    text = "\n".join(debug_log.text.splitlines() + [r.getMessage() for r in records])
+    assert not SCREEN_LINE.search(text)
+    telling = {c for c in picked if ":" in c}  # bare words such as "pass" are not a choice's telltale
+    assert telling, "the players picked choices with parameters"
+    logged = sorted(c for c in telling if c in text)
+    assert not logged, f"the log carries the choice ids {logged}"

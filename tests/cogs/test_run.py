@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import pytest
 
 from bot.bootstrap import MoveGate
 from bot.cli import main
+from bot.commands.run import PAYLOAD_LOGGERS, limit_payload_loggers
 from cogs.ui.errors import UserFacingError
 from tests.cogs.conftest import ALICE, BOB, StartBot
 from tests.cogs.flows import custom_ids, open_game
@@ -70,3 +72,15 @@ def test_a_bad_setting_is_one_clear_line(
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "DEV_GUILD_ID is not valid" in err
+
+
+def test_payload_loggers_stay_at_info_whatever_the_log_level() -> None:
+    saved = {name: logging.getLogger(name).level for name in PAYLOAD_LOGGERS}
+    try:
+        limit_payload_loggers(logging.DEBUG)
+        assert {logging.getLogger(n).getEffectiveLevel() for n in PAYLOAD_LOGGERS} == {logging.INFO}
+        limit_payload_loggers(logging.WARNING)
+        assert {logging.getLogger(n).getEffectiveLevel() for n in PAYLOAD_LOGGERS} == {logging.WARNING}
+    finally:
+        for name, level in saved.items():
+            logging.getLogger(name).setLevel(level)
