@@ -235,7 +235,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
 
 
 class UnknownComponents(commands.Cog):
-    """Answers clicks on components no dynamic item recognises (e.g. sent by an older version)."""
+    """Answers clicks on components no dynamic item recognises (e.g. sent by an older version), and
+    custom_ids that are not on the message they came from (discord.py drops those unanswered)."""
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -243,12 +244,23 @@ class UnknownComponents(commands.Cog):
             return
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        if any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS):
+        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+        if routed and _on_message(interaction.message, custom_id):
             return
         await interaction.response.send_message(
             "This button is no longer in use. Press **Play / My screen** on the game's board for a fresh one.",
             ephemeral=True,
         )
+
+
+def _on_message(message: discord.Message | None, custom_id: str) -> bool:
+    if message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", (row,)):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False
 
 
 async def setup(bot: commands.Bot) -> None:

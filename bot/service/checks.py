@@ -14,6 +14,8 @@ from engine.core.errors import BadOptions, EngineError, StaleVersion
 def state_of(game: Game[Any], loaded: Loaded) -> Any:
     """The game state from the latest snapshot; a lobby has none yet."""
     if loaded.state is None:
+        if loaded.game.status == "cancelled":
+            raise WrongStatus(f"Game #{loaded.game.id} was cancelled before it started.", game=loaded.game.id)
         raise WrongStatus(f"Game #{loaded.game.id} has not started yet.", game=loaded.game.id)
     return game.from_json(loaded.state)
 

@@ -40,3 +40,18 @@ def acting_host(interaction: discord.Interaction, game: GameInfo) -> int:
 async def lang_for(interaction: discord.Interaction) -> str:
     """The reader's language: their own setting (English unless they chose another)."""
     return await service_of(interaction).user_lang(interaction.user.id)
+
+
+def require_private_message(interaction: discord.Interaction) -> None:
+    """Refuse a panel or log control clicked on a message others can see.
+
+    Such controls redraw the message they sit on with the clicker's screen or log, so they only ever
+    act on an ephemeral message; the bot never puts them anywhere else, but a custom_id can be sent
+    from any message (a modified client), and the public board must not become someone's screen.
+    """
+    message = interaction.message
+    if message is None or not message.flags.ephemeral:
+        raise UserFacingError(
+            "not_private",
+            "That control belongs on your private panel: press **Play / My screen** on the board for yours.",
+        )

@@ -10,7 +10,7 @@ import discord
 
 from bot.service import LogEntry
 from cogs.ui import ids
-from cogs.ui.context import lang_for, service_of
+from cogs.ui.context import lang_for, require_private_message, service_of
 from cogs.ui.ids import Components
 from cogs.ui.layouts import COLOUR
 from cogs.ui.text import EMBED_DESCRIPTION, clip, seat_name, title
@@ -29,6 +29,8 @@ def _page(entries: list[LogEntry], number: int) -> tuple[list[LogEntry], int]:
 
 async def show(interaction: discord.Interaction, game_id: int, number: int, *, edit: bool) -> None:
     """Log page ``number`` (0 = latest): a new ephemeral reply, or an edit of the one clicked."""
+    if edit:
+        require_private_message(interaction)
     service = service_of(interaction)
     game = await service.game(game_id)
     names = [seat_name(s) for s in game.seats]

@@ -16,7 +16,7 @@ import discord
 
 from cogs.ui import history, ids, lobby, rulebook, table
 from cogs.ui.context import lang_for, service_of
-from cogs.ui.errors import report
+from cogs.ui.errors import UserFacingError, report
 from cogs.ui.text import EMBED_DESCRIPTION, clip
 
 RULES_HINT = "Press **Play / My screen** on the board to see your hidden screen and your legal moves."
@@ -81,8 +81,12 @@ class MoveButton(_Routed, template=ids.MOVE):
 class MoveMenu(_Routed, template=ids.MENU):
     async def callback(self, interaction: discord.Interaction) -> None:
         assert isinstance(self.item, discord.ui.Select)
-        (choice,) = self.item.values  # a single-choice menu
-        await _guarded(interaction, table.play(interaction, self.number("game"), self.number("version"), choice))
+        await _guarded(interaction, self._play(interaction, list(self.item.values)))
+
+    async def _play(self, interaction: discord.Interaction, values: list[str]) -> None:
+        if len(values) != 1:  # the bot's menus take exactly one choice
+            raise UserFacingError("one_choice", "Pick exactly one option from that menu. Nothing was played.")
+        await table.play(interaction, self.number("game"), self.number("version"), values[0])
 
 
 class UndoButton(_Routed, template=ids.UNDO):

@@ -14,7 +14,7 @@ import discord
 
 from bot.service import MoveResult, TableView
 from cogs.ui import images, panel
-from cogs.ui.context import bot_of, lang_for, service_of
+from cogs.ui.context import bot_of, lang_for, require_private_message, service_of
 from cogs.ui.errors import FRIENDLY, UserFacingError
 from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, title
 from engine import registry
@@ -44,6 +44,7 @@ async def undo(interaction: discord.Interaction, game_id: int, version: int) -> 
 
 async def page(interaction: discord.Interaction, game_id: int, version: int, number: int) -> None:
     """Show another page of menus (or refresh): drawn at the current state, noting if it moved on."""
+    require_private_message(interaction)
     await interaction.response.defer()
     table = await _seated_view(interaction, game_id)
     note = None if table.game.version == version else MOVED_ON
@@ -51,6 +52,7 @@ async def page(interaction: discord.Interaction, game_id: int, version: int, num
 
 
 async def _step(interaction: discord.Interaction, game_id: int, version: int, choice: str | None) -> None:
+    require_private_message(interaction)
     await interaction.response.defer()
     bot = bot_of(interaction)
     service = service_of(interaction)
