@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import MutableSequence
+from typing import Any
+
 import pytest
 
+from engine.core.rng import Rng
 from engine.imaginarium import GAME
 from engine.imaginarium.cards import ATTACK, CH, VP
+from engine.imaginarium.loader import load
 from engine.imaginarium.scoring import add_majorities, outcome
+from engine.imaginarium.setup import new_state
 from engine.imaginarium.state import EXTRACTOR
 from tests.engine.imaginarium.builder import Table
 
@@ -179,3 +185,37 @@ def test_handymen_start_on_the_initiative_space_of_their_workshop_number() -> No
                     workshop = state.data.workshops[state.players[space.seat].workshop]
                     assert space.number == workshop.number
             assert len([s for s in view.initiative if s.seat is not None]) == seats
+
+
+class _Stacked(Rng):
+    """An Rng that leaves every pile in file order except the machine deck, whose attack cards it puts
+    on top, and that puts cards back at the bottom of the deck."""
+
+    def shuffle(self, items: MutableSequence[Any]) -> None:
+        if len(items) > 30:  # the machine deck
+            cards = load().card
+            items[:] = sorted(items, key=lambda u: cards[u].type == ATTACK)
+
+    def randbelow(self, n: int) -> int:
+        return 0
+
+
+def test_setup_puts_attacks_back_and_orders_the_belt_by_level_then_reveal_order() -> None:
+    """Setup 5: an attack card drawn goes back into the deck and another is drawn; the belt runs in
+    descending level, equal levels in the order they were revealed."""
+    data = load()
+    state = new_state(data, 3, {}, _Stacked(0), {})
+    workshops = {u for p in state.players for s in p.stacks for u in s}
+    revealed = []
+    deck = sorted((u for u in range(len(data.card)) if u not in workshops), key=lambda u: data.card[u].type == ATTACK)
+    while len(revealed) < 7:  # the top of the deck is the end of the list
+        uid = deck.pop()
+        if data.card[uid].type == ATTACK:
+            deck.insert(0, uid)
+        else:
+            revealed.append(uid)
+    assert state.belt == sorted(revealed, key=lambda u: -data.card[u].level)
+    levels = [data.card[u].level for u in state.belt]
+    assert levels == sorted(levels, reverse=True) and len(set(levels)) < 7  # some levels repeat
+    assert state.deck == deck
+    assert all(data.card[u].type == ATTACK for u in state.deck[: sum(c.type == ATTACK for c in data.card)])
