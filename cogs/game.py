@@ -18,6 +18,7 @@ from cogs.ui import game_settings, history, lobby, overview, params, table
 from cogs.ui.context import acting_host, bot_of, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.routes import DYNAMIC_ITEMS
+from cogs.ui.text import title
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
 
@@ -52,8 +53,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
             raise UserFacingError("no_guild", "Games are played in a server channel, not in DMs.")
         chosen = params.kind_named(interaction, kind)
         room = seats or chosen.max_seats
-        if ai >= room:
-            raise UserFacingError("too_many_ai", f"This lobby has {room} seats, you included: at most {room - 1} AIs.")
+        if not 0 <= ai < room:  # Discord enforces the option's range; a forged value is refused here
+            raise UserFacingError("too_many_ai", f"This lobby has {room} seats, you included: 0 to {room - 1} AIs.")
         await lobby.create(
             interaction,
             chosen.kind,
@@ -156,6 +157,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         if player.bot:
             raise UserFacingError("bot_player", "Bots cannot take a seat; add an AI seat instead.")
         info = await params.resolve_game(interaction, game)
+        if info.status == "active" and not 1 <= seat <= len(info.seats):
+            raise UserFacingError("no_seat", f"{title(info)} has seats 1 to {len(info.seats)}, not {seat}.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         async with bot.gate.move():

@@ -145,3 +145,24 @@ async def test_slash_options_out_of_range_and_games_that_are_over(start_bot: Sta
         assert answer.ephemeral and "cancelled" in answer.text(), answer.text()
     crafted = await _crafted(harness, ALICE, fake.messages[int(created.message["id"])], f"lobby:{cancelled_id}:join")
     assert crafted.ephemeral and "cancelled" in crafted.text()
+
+
+async def test_seat_numbers_and_counts_outside_the_game(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    beyond = await harness.slash(ALICE, "game replace", game=table.game_id, seat=25, player=CAROL)
+    assert beyond.ephemeral and "seats 1 to 2, not 25" in beyond.text()
+    # Values Discord itself would refuse (a forged payload) are answered too, and change nothing.
+    zero_page = await harness.slash(CAROL, "game log", game=table.game_id, page=0)
+    assert zero_page.ephemeral and zero_page.text()
+    seat_zero = await harness.slash(ALICE, "game replace", game=table.game_id, seat=0, player=CAROL)
+    assert seat_zero.ephemeral and "seats 1 to 2, not 0" in seat_zero.text()
+    assert await _version(harness, table.game_id) == 0
+    assert harness.bot.service is not None
+    seats = (await harness.bot.service.game(table.game_id)).seats
+    assert {s.user_id for s in seats} == {ALICE.id, BOB.id}
+    for seats_option, ai in ((0, 0), (1000, 0), (None, -3), (None, 10**6)):
+        given = {"seats": seats_option} if seats_option is not None else {}
+        answer = await harness.slash(BOB, "game new", kind="tiny", timer="off", ai=ai, **given)
+        assert answer.ephemeral and answer.text(), (seats_option, ai)
+    assert [g.id for g in await harness.bot.service.games()] == [table.game_id]
