@@ -20,21 +20,24 @@ def completable(state: State) -> list[int]:
     return [p for p in (*shown, *player.secret) if met(data, player, data.projects[p])]
 
 
+def award(state: State, p: int) -> int:
+    """The VP the current player takes for project ``p``: its value if first to complete it (or for a
+    secret project), 1 less otherwise; AS04 adds 1."""
+    data = state.data
+    player = state.player
+    project = data.projects[p]
+    vp = project.vp if p in player.secret or not state.completions[p] else project.vp - 1
+    return vp + 1 if has(data, player, "project_bonus") else vp
+
+
 def choices(state: State) -> list[Choice]:
     data = state.data
-    out = []
-    for p in completable(state):
-        project = data.projects[p]
-        first = not state.completions[p] or p in state.player.secret
-        out.append(
-            choice(
-                f"complete:{project.id}",
-                "complete",
-                "projects",
-                project=project.id,
-                vp=project.vp if first else project.vp - 1,
-            )
+    out = [
+        choice(
+            f"complete:{data.projects[p].id}", "complete", "projects", project=data.projects[p].id, vp=award(state, p)
         )
+        for p in completable(state)
+    ]
     return [*out, choice("finish", "finish")]
 
 
@@ -47,9 +50,7 @@ def apply(state: State, cid: str, tx: Transition) -> None:
     p = next(i for i in completable(state) if data.projects[i].id == cid.split(":")[1])
     project = data.projects[p]
     secret = p in player.secret
-    vp = project.vp if secret or not state.completions[p] else project.vp - 1
-    if has(data, player, "project_bonus"):
-        vp += 1
+    vp = award(state, p)
     player.goods[4] += vp
     player.vp_from[PROJECTS] += vp
     state.completions[p].append(player.seat)

@@ -21,6 +21,8 @@ def test_as04_adds_one_vp_per_project() -> None:
     t = Table(3).assistants(0, "AS04").display("PR13").goods(0)
     t.assistants(0, "AS01", "AS02")
     t.turn(0, "projects")
+    offer = next(c for c in GAME.pending(t.state)[0].choices if c.id == "complete:PR13")
+    assert offer.params["vp"] == 6 + 1  # the offer shows what will be taken
     t.choose("complete:PR13")
     assert t.player(0).goods[VP] == 6 + 1
 
