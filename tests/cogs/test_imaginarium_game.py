@@ -27,7 +27,8 @@ from tests.support.discord.server import FakeDiscord, Recorded
 
 USERS = {u.id: u for u in (ALICE, BOB, CAROL)}
 MAX_CLICKS = 3000
-SCREEN_LINE = re.compile(r"Behind your screen:[^\n\"]*")
+SCREEN_LINE = re.compile(r'(?:Behind your screen|Secret projects|Dream fragments): [^\\\n"]*')
+"""The lines of a screen's text that only its seat may read: goods and VP, secret projects, fragments."""
 PRIVATE_CONTROLS = ("mv:", "ms:", "undo:", "panel:")
 """Controls that carry a seat's legal choices (which reveal what it can afford): its panel only."""
 
@@ -103,7 +104,7 @@ async def test_three_players_play_imaginarium_to_the_end(
     start_bot: StartBot, fake: FakeDiscord, debug_log: pytest.LogCaptureFixture
 ) -> None:
     harness = await start_bot()
-    table = await open_game(harness, ALICE, [BOB, CAROL], "imaginarium")
+    table = await open_game(harness, ALICE, [BOB, CAROL], "imaginarium", options="chimera")
     picked: set[str] = set()
     clicks = await _play(harness, table.thread_id, random.Random(20261121), picked)
 
@@ -134,7 +135,7 @@ async def test_three_players_play_imaginarium_to_the_end(
     assert lobby["embeds"][0]["description"] == "This game has ended." and lobby["components"] == []
 
     secrets = {line for r in fake.requests if r.private for line in SCREEN_LINE.findall(r.text)}
-    assert secrets, "the panels showed the players' screens"
+    assert {line.split(":")[0] for line in secrets} >= {"Behind your screen", "Dream fragments"}, secrets
     for request in _public(fake.requests):
         assert not any(name == "screen.png" for name, _ in request.files)
         leaked = [line for line in SCREEN_LINE.findall(request.text)]
