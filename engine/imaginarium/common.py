@@ -6,7 +6,7 @@ from typing import Any
 
 from engine.core.contract import Choice
 from engine.imaginarium.cards import CH, VP, Data, Goods
-from engine.imaginarium.machines import has, protected
+from engine.imaginarium.machines import has, protected, stack_line
 from engine.imaginarium.state import Player, State
 
 RECRUIT, EXTRACT, REPAIR, TRANSACTIONS, DISMANTLE, REORGANISE = range(6)
@@ -46,8 +46,19 @@ def shielded(state: State, player: Player, against: str) -> bool:
     return any(protected(state.data, state.players[m], against) for m in state.mates(player.seat))
 
 
-def can_pay_later(player: Player, amount: int) -> bool:
-    """Planning affordability: charcoalium plus 2 resources per missing charcoalium (rulebook:
-    Picking up a reserved machine), using current holdings."""
-    g = player.goods
-    return g[CH] + (g[1] + g[2] + g[3]) // 2 >= amount
+def planning_funds(data: Data, player: Player) -> int:
+    """What ``player`` can pay for a reserved machine at step 2 (rulebook: Planning, "ensure that they
+    will be able to pay for it during the implementation phase"): charcoalium plus 1 per 2 resources
+    (Picking up a reserved machine), counting what step 1 will surely produce first - the stacks that
+    are face up and need no input."""
+    money = player.goods[CH]
+    resources = player.goods[1] + player.goods[2] + player.goods[3]
+    for stack in player.stacks:
+        if stack[0] == player.locked:
+            continue
+        line = stack_line(data, stack)
+        if line is None or line.any_in or any(line.cost):
+            continue
+        money += line.gain[CH]
+        resources += line.gain[1] + line.gain[2] + line.gain[3] + line.any_out + line.same_out
+    return money + resources // 2

@@ -6,7 +6,7 @@ Rulebook: Planning; two-player game (saboteurs move like handymen but pay nothin
 from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
-from engine.imaginarium.common import can_pay_later, choice, price
+from engine.imaginarium.common import choice, planning_funds, price
 from engine.imaginarium.state import EXTRACTOR, IDLE, OFF, State, is_saboteur, piece_seat
 
 
@@ -18,6 +18,7 @@ def choices(state: State) -> list[Choice]:
     saboteur = is_saboteur(piece)
     belt: list[Choice] = []
     dear: list[Choice] = []
+    funds = 0 if saboteur else planning_funds(data, player)
     for pos, uid in enumerate(state.belt):
         if uid < 0 or pos in taken:
             continue
@@ -25,7 +26,7 @@ def choices(state: State) -> list[Choice]:
         label = "sabotage" if saboteur else "reserve"
         c = choice(f"reserve:{pos}", label, "belt", machine=data.card[uid].serial, position=pos + 1, price=cost)
         # Rulebook: "the players must ensure that they will be able to pay for it".
-        (belt if saboteur or can_pay_later(player, cost) else dear).append(c)
+        (belt if saboteur or cost <= funds else dear).append(c)
     extractors = [
         choice(f"extractor:{i}", "block" if saboteur else "extractor", "extractors", number=i + 1, amount=amount)
         for i, amount in enumerate(data.extractors)

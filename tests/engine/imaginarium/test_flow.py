@@ -55,7 +55,8 @@ def test_planning_affordability_and_resolution_in_board_order() -> None:
     for seat in range(3):
         t.goods(seat, charcoalium=1)
     first = GAME.pending(t.state)[0]
-    assert all(c.id.startswith("extractor") or c.params["price"] <= 1 for c in first.choices)
+    # 1 charcoalium held, 1 from the starting Charcoalette in step 1 (the 1 wood pays nothing alone).
+    assert all(c.id.startswith("extractor") or c.params["price"] <= 2 for c in first.choices)
     t.goods(0, charcoalium=10).goods(1, charcoalium=10).goods(2, charcoalium=10)
     order = [p // 2 for p in t.state.order]
     t.choose("extractor:2", "reserve:6", "reserve:0")
@@ -219,3 +220,29 @@ def test_setup_puts_attacks_back_and_orders_the_belt_by_level_then_reveal_order(
     assert levels == sorted(levels, reverse=True) and len(set(levels)) < 7  # some levels repeat
     assert state.deck == deck
     assert all(data.card[u].type == ATTACK for u in state.deck[: sum(c.type == ATTACK for c in data.card)])
+
+
+def test_planning_counts_what_the_workshop_will_produce_before_paying() -> None:
+    """Planning: players "must ensure that they will be able to pay for it during the implementation
+    phase" - and step 1 (using the machines) comes before paying in step 2. Only what needs no input
+    counts; a face-down stack does not."""
+    t = Table(3)
+    for seat in range(3):
+        t.goods(seat).workshop(seat)
+    piece = t.state.order[0]
+    seat = piece // 2
+    reserve = [c for c in GAME.pending(t.state)[0].choices if c.id.startswith("reserve")]
+    assert reserve == []  # nothing behind the screen, nothing produced
+    t.workshop(seat, "P1+P1+P1")  # 7 charcoalium in step 1
+    t.state.cache = None
+    prices = {c.id: c.params["price"] for c in GAME.pending(t.state)[0].choices if c.id.startswith("reserve")}
+    assert prices and all(p <= 7 for p in prices.values())
+    assert len(prices) == sum(1 for u in t.state.belt if u >= 0)
+    t.player(seat).locked = t.player(seat).stacks[0][0]  # face down: it will not produce this round
+    t.state.cache = None
+    assert not [c for c in GAME.pending(t.state)[0].choices if c.id.startswith("reserve")]
+    t.player(seat).locked = -1
+    t.workshop(seat, "P2+P2+P2", "T1").goods(seat, charcoalium=1)  # 5 wood (2.5 ch); T1 needs an input
+    t.state.cache = None
+    prices = {c.id: c.params["price"] for c in GAME.pending(t.state)[0].choices if c.id.startswith("reserve")}
+    assert prices and max(prices.values()) <= 3
