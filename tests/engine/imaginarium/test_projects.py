@@ -68,3 +68,15 @@ def test_first_completer_gets_the_value_later_ones_one_less_and_each_only_once()
     t.choose("complete:PR14")
     assert t.player(1).goods[4] == vp - 1
     assert t.player(1).vp_from[0] == vp - 1
+
+
+def test_several_projects_may_be_completed_in_one_turn() -> None:
+    """Completing projects: "You can complete several projects during a turn"."""
+    t = Table(3).display("PR03", "PR04", "PR13").workshop(0, "D1+D2", "A1").goods(0)
+    t.turn(0, "projects")
+    assert sorted(i for i in t.ids() if i != "finish") == ["complete:PR03", "complete:PR04"]
+    t.choose("complete:PR04")
+    assert t.ids() == ["complete:PR03", "finish"]
+    t.choose("complete:PR03")
+    vp = {p.id: p.vp for p in t.data.projects}
+    assert t.player(0).goods[4] == vp["PR03"] + vp["PR04"]
