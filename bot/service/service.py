@@ -269,7 +269,8 @@ class GameService(TableChanges, Preferences):
         info = convert.game_info(loaded.game, loaded.seats)
         seat = info.seat_of(user_id) if user_id is not None else None
         number = None if seat is None else seat.seat
-        decision = None if number is None else game.decision_for(state, number)
+        running = loaded.game.status == "active"  # a cancelled game keeps its last state, not its decisions
+        decision = None if number is None or not running else game.decision_for(state, number)
         return TableView(info, number, game.view(state, number), decision)
 
     async def pending_for(self, user_id: int) -> list[PendingDecision]:

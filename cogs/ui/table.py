@@ -100,6 +100,8 @@ async def _show(
             lines.append(f"Deadline: {deadline(seat.deadline)}")
     elif table.game.status == "active":
         lines.append("Nothing for you to decide right now; you will be pinged when it is your turn.")
+    elif table.game.status == "cancelled":
+        lines.append("This game was cancelled.")
     else:
         lines.append("This game has ended.")
     lines.append(render.text)

@@ -166,3 +166,19 @@ async def test_seat_numbers_and_counts_outside_the_game(start_bot: StartBot, fak
         answer = await harness.slash(BOB, "game new", kind="tiny", timer="off", ai=ai, **given)
         assert answer.ephemeral and answer.text(), (seats_option, ai)
     assert [g.id for g in await harness.bot.service.games()] == [table.game_id]
+
+
+async def test_a_cancelled_running_game_refuses_moves(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    player = await _mover(harness, table.game_id)
+    panel = await _panel(harness, player, table)
+    move = next(c for c in custom_ids(panel) if c.startswith("mv:"))
+    assert harness.bot.service is not None
+    await harness.bot.service.cancel(table.game_id, ALICE.id)
+
+    late = await harness.click(player, panel["id"], move)
+    assert "cancelled, not running" in late.text()
+    reopened = await harness.slash(player, "game play", game=table.game_id)
+    assert reopened.ephemeral and "This game was cancelled." in reopened.text()
+    assert await _version(harness, table.game_id) == 0
