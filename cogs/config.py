@@ -47,12 +47,13 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
         assert interaction.guild_id is not None
         service = service_of(interaction)
         current = await service.guild_settings(interaction.guild_id)
+        params.offered("language", language, (c.value for c in params.language_choices()))
         chosen = replace(
             current,
             lang=language or current.lang,
             turn_timer=timer or current.turn_timer,
             channel_id=None if anywhere else lobbies.id if lobbies is not None else current.channel_id,
-            timeout_policy=current.timeout_policy if missed is None else params.MISSED_TURN[missed],
+            timeout_policy=params.missed_policy(missed) or current.timeout_policy,
         )
         if chosen != current:
             await service.set_guild_settings(interaction.guild_id, chosen)

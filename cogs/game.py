@@ -61,7 +61,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
             params.parse_options(chosen, options),
             seats=seats,
             timer=timer,
-            policy=None if missed is None else params.MISSED_TURN[missed],
+            policy=params.missed_policy(missed),
             ai_seats=ai,
         )
 
@@ -191,7 +191,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
                 info,
                 timer=timer,
                 reminders=reminders,
-                policy=None if missed is None else params.MISSED_TURN[missed],
+                policy=params.missed_policy(missed),
             )
             return
         await interaction.response.send_message(game_settings.describe(info), ephemeral=True)
@@ -227,6 +227,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         service = service_of(interaction)
         user = interaction.user.id
         if language is not None:
+            params.offered("language", language, (c.value for c in params.language_choices()))
             await service.set_user_lang(user, language)
         lang = await service.user_lang(user)
         away = "on vacation (timers paused)" if await service.vacation(user) else "playing (timers run)"

@@ -7,6 +7,7 @@ only suggests; the handlers validate what arrives (the engine's ``validate_optio
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -41,6 +42,22 @@ def missed_turn_text(policy: TimeoutPolicy) -> str:
         if MISSED_TURN[choice.value] == policy:
             return choice.name
     return f"Seat goes to an AI after {policy.replace_after} missed turns"
+
+
+def offered(option: str, value: str | None, allowed: Iterable[str]) -> str | None:
+    """``value`` if it is one of the choices the option offers (Discord enforces that, but a forged
+    payload may not), else a clear refusal; ``None`` stays ``None`` (not given)."""
+    if value is not None and value not in set(allowed):
+        raise UserFacingError(
+            "not_offered", f"That `{option}` is not one of the offered choices; pick one from the list."
+        )
+    return value
+
+
+def missed_policy(value: str | None) -> TimeoutPolicy | None:
+    """The missed-turn policy a ``missed`` option names (``None`` when not given)."""
+    chosen = offered("missed", value, MISSED_TURN)
+    return None if chosen is None else MISSED_TURN[chosen]
 
 
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español", "it": "Italiano"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
+from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, MOD, StartBot
 from tests.cogs.flows import Table, components, custom_ids, open_game
 from tests.support.discord.gateway import User, interaction
 from tests.support.discord.harness import Exchange, Harness
@@ -182,3 +182,28 @@ async def test_a_cancelled_running_game_refuses_moves(start_bot: StartBot, fake:
     reopened = await harness.slash(player, "game play", game=table.game_id)
     assert reopened.ephemeral and "This game was cancelled." in reopened.text()
     assert await _version(harness, table.game_id) == 0
+
+
+async def test_choice_options_that_were_not_offered(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    forged: list[tuple[User, str, dict[str, Any]]] = [
+        (ALICE, "game new", {"kind": "tiny", "missed": "never"}),
+        (ALICE, "game new", {"kind": "tiny", "timer": "forever"}),
+        (ALICE, "game settings", {"game": table.game_id, "missed": "never"}),
+        (ALICE, "game settings", {"game": table.game_id, "timer": "forever"}),
+        (ALICE, "game profile", {"language": "klingon"}),
+        (MOD, "bricabot config", {"missed": "never"}),
+        (MOD, "bricabot config", {"timer": "forever"}),
+        (MOD, "bricabot config", {"language": "klingon"}),
+    ]
+    assert harness.bot.service is not None
+    server = await harness.bot.service.guild_settings(GUILD.id)
+    for user, command, options in forged:
+        answer = await harness.slash(user, command, **options)
+        assert answer.ephemeral and "ref `" not in answer.text(), (command, options, answer.text())
+    assert [g.id for g in await harness.bot.service.games()] == [table.game_id]
+    assert await harness.bot.service.user_lang(ALICE.id) == "en"
+    assert await harness.bot.service.guild_settings(GUILD.id) == server
+    game = await harness.bot.service.game(table.game_id)
+    assert game.turn_timer is None and game.timeout_policy.replace_after is None
