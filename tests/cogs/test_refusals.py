@@ -7,8 +7,12 @@ message (a modified client can send any custom_id from any message it can see).
 from __future__ import annotations
 
 import copy
+import logging
 from typing import Any
 
+import pytest
+
+from engine.core.errors import InvariantBroken
 from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, MOD, StartBot
 from tests.cogs.flows import Table, components, custom_ids, open_game
 from tests.support.discord.gateway import User, interaction
@@ -16,6 +20,7 @@ from tests.support.discord.harness import Exchange, Harness
 from tests.support.discord.server import FakeDiscord
 
 PRIVATE_ONLY = "private panel"
+SECRET_STATE = "seat 2 has a negative quantity: [3, 1, -1, 0, 4]"
 
 
 async def _version(harness: Harness, game_id: int) -> int:
@@ -207,3 +212,27 @@ async def test_choice_options_that_were_not_offered(start_bot: StartBot, fake: F
     assert await harness.bot.service.guild_settings(GUILD.id) == server
     game = await harness.bot.service.game(table.game_id)
     assert game.turn_timer is None and game.timeout_policy.replace_after is None
+
+
+async def test_a_bug_is_reported_with_a_reference_and_logged_without_the_state(
+    start_bot: StartBot, fake: FakeDiscord, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    player = await _mover(harness, table.game_id)
+    panel = await _panel(harness, player, table)
+    move = next(c for c in custom_ids(panel) if c.startswith("mv:"))
+    assert harness.bot.service is not None
+
+    async def broken(*args: object) -> None:
+        raise InvariantBroken(SECRET_STATE)
+
+    monkeypatch.setattr(harness.bot.service, "act", broken)
+    caplog.set_level(logging.DEBUG, logger="bricabot")
+    answer = await harness.click(player, panel["id"], move)
+    assert "ref `" in answer.text() and "negative quantity" not in answer.text()
+    logged = "\n".join(logging.Formatter().format(r) for r in caplog.records if r.name.startswith("bricabot"))
+    ref = answer.text().split("ref `")[1][:6]
+    assert f"ref {ref}" in logged and "invariant_broken" in logged
+    assert "negative quantity" not in logged and move not in logged and f"mv:{table.game_id}:0:…" in logged
+    assert await _version(harness, table.game_id) == 0
