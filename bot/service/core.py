@@ -70,5 +70,6 @@ class ServiceCore:
         if row.status == "finished":
             raise GameFinished(f"Game #{row.id} has already ended.", game=row.id)
         if row.status != "active":
-            raise WrongStatus(f"Game #{row.id} is {row.status}, not running.", game=row.id, status=row.status)
+            why = {"lobby": "has not started yet", "cancelled": "was cancelled"}.get(row.status, f"is {row.status}")
+            raise WrongStatus(f"Game #{row.id} {why}: nothing can be played.", game=row.id, status=row.status)
         return registry.get(row.kind)

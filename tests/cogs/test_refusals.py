@@ -144,6 +144,8 @@ async def test_slash_options_out_of_range_and_games_that_are_over(start_bot: Sta
     created = await harness.slash(ALICE, "game new", kind="tiny", timer="off")
     assert created.message is not None
     cancelled_id = int(custom_ids(created.message)[0].split(":")[1])
+    early = await harness.slash(ALICE, "game abandon", game=cancelled_id)
+    assert early.ephemeral and "has not started yet: nothing can be played" in early.text()
     await harness.click(ALICE, created.message["id"], f"lobby:{cancelled_id}:cancel")
     for user in (ALICE, BOB):
         answer = await harness.slash(user, "game play", game=cancelled_id)
@@ -183,7 +185,7 @@ async def test_a_cancelled_running_game_refuses_moves(start_bot: StartBot, fake:
     await harness.bot.service.cancel(table.game_id, ALICE.id)
 
     late = await harness.click(player, panel["id"], move)
-    assert "cancelled, not running" in late.text()
+    assert "was cancelled: nothing can be played" in late.text()
     reopened = await harness.slash(player, "game play", game=table.game_id)
     assert reopened.ephemeral and "This game was cancelled." in reopened.text()
     assert await _version(harness, table.game_id) == 0
