@@ -14,12 +14,15 @@ import contextlib
 import importlib
 import logging
 import pkgutil
+import sys
 from collections.abc import AsyncIterator
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 import cogs
+from bot import redact
 from bot.clock import Clock
 from bot.service import GameService, open_service
 from bot.settings import Settings
@@ -108,6 +111,11 @@ class Bricabot(commands.Bot):
         else:
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        """An event listener failed: logged like every failure, without the exception's message."""
+        error = sys.exc_info()[1]
+        log.error("ignoring an error in %s", event_method, exc_info=None if error is None else redact.exc_info(error))
 
     async def close(self) -> None:
         await self.gate.close()

@@ -238,3 +238,20 @@ async def test_a_bug_is_reported_with_a_reference_and_logged_without_the_state(
     assert f"ref {ref}" in logged and "invariant_broken" in logged
     assert "negative quantity" not in logged and move not in logged and f"mv:{table.game_id}:0:…" in logged
     assert await _version(harness, table.game_id) == 0
+
+
+async def test_a_failing_listener_is_logged_without_its_message(
+    start_bot: StartBot, caplog: pytest.LogCaptureFixture
+) -> None:
+    harness = await start_bot()
+
+    async def on_probe() -> None:
+        raise InvariantBroken(SECRET_STATE)
+
+    harness.bot.add_listener(on_probe, "on_probe")
+    caplog.set_level(logging.DEBUG)
+    harness.bot.dispatch("probe")
+    await harness.settle()
+    logged = "\n".join(logging.Formatter().format(r) for r in caplog.records)
+    assert "ignoring an error in on_probe" in logged and "invariant_broken" in logged
+    assert "negative quantity" not in logged
