@@ -54,13 +54,13 @@ class ServiceCore:
         return convert.game_info(row, await self.store.seats(game_id))
 
     async def _row(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id)
+        row = await self.store.game(game_id) if _storable(game_id) else None
         if row is None:
             raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
         return row
 
     async def _loaded(self, game_id: int) -> Loaded:
-        loaded = await self.store.load(game_id)
+        loaded = await self.store.load(game_id) if _storable(game_id) else None
         if loaded is None:
             raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
         return loaded
@@ -73,3 +73,9 @@ class ServiceCore:
             why = {"lobby": "has not started yet", "cancelled": "was cancelled"}.get(row.status, f"is {row.status}")
             raise WrongStatus(f"Game #{row.id} {why}: nothing can be played.", game=row.id, status=row.status)
         return registry.get(row.kind)
+
+
+def _storable(game_id: int) -> bool:
+    """Whether ``game_id`` fits SQLite's 64-bit integers (a larger one names no game, rather than
+    failing in the driver)."""
+    return isinstance(game_id, int) and -(2**63) <= game_id < 2**63

@@ -124,7 +124,7 @@ async def test_custom_ids_that_are_not_on_the_clicked_message_get_an_answer(
 
 async def test_slash_options_out_of_range_and_games_that_are_over(start_bot: StartBot, fake: FakeDiscord) -> None:
     harness = await start_bot()
-    for game in (-1, 0, 2**53):
+    for game in (-1, 0, 2**53, 10**30, -(10**30)):
         for command in ("game play", "game board", "game log", "game settings"):
             answer = await harness.slash(ALICE, command, game=game)
             assert answer.ephemeral and "can't find" in answer.text(), (command, game)
