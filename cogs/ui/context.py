@@ -46,8 +46,8 @@ def require_private_message(interaction: discord.Interaction) -> None:
     """Refuse a panel or log control clicked on a message others can see.
 
     Such controls redraw the message they sit on with the clicker's screen or log, so they only ever
-    act on an ephemeral message; the bot never puts them anywhere else, but a custom_id can be sent
-    from any message (a modified client), and the public board must not become someone's screen.
+    act on an ephemeral message. The bot never puts them anywhere else; this keeps a bug or a forged
+    payload from turning the public board into someone's screen.
     """
     message = interaction.message
     if message is None or not message.flags.ephemeral:

@@ -1,7 +1,8 @@
 """Bad input through Discord: a private answer, and the stored game and public messages unchanged.
 
-Clicks here are fed as Discord would deliver them, including custom_ids the bot never put on that
-message (a modified client can send any custom_id from any message it can see).
+Clicks here are fed as Discord would deliver them, including what a forged payload or a bug could
+bring: private controls on a public message, choice ids and versions that do not exist, menu values
+that were not offered, custom_ids absent from their message, and option values outside their range.
 """
 
 from __future__ import annotations
