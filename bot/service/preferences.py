@@ -36,15 +36,7 @@ class Preferences(ServiceCore):
                     else:
                         clock = seat.clock if timer is None else resume(seat.clock, timer, now)
                     if clock != seat.clock:
-                        await tx.update_seat(
-                            seat.game_id,
-                            seat.seat,
-                            clock=clock,
-                            to_act=seat.to_act,
-                            autoplay=seat.autoplay,
-                            ai_policy=seat.ai_policy,
-                            timeouts=seat.timeouts,
-                        )
+                        await tx.set_clock(seat, clock)
 
     async def vacation(self, user_id: int) -> bool:
         return await self.store.vacation(user_id)

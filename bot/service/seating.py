@@ -121,15 +121,7 @@ class TableChanges(ServiceCore):
                 for seat in loaded.seats:
                     clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)
                     if clock != seat.clock:
-                        await tx.update_seat(
-                            game_id,
-                            seat.seat,
-                            clock=clock,
-                            to_act=seat.to_act,
-                            autoplay=seat.autoplay,
-                            ai_policy=seat.ai_policy,
-                            timeouts=seat.timeouts,
-                        )
+                        await tx.set_clock(seat, clock)
                 summary = {"changes": ", ".join(changes)}
                 await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, summary, now))
             return await self.game(game_id)

@@ -291,15 +291,7 @@ class Writer:
     async def _pause(self, loaded: Loaded, seat: SeatRow, now: int) -> Loaded:
         clock = pause(seat.clock, now)
         async with self.store.transaction() as tx:
-            await tx.update_seat(
-                loaded.game.id,
-                seat.seat,
-                clock=clock,
-                to_act=seat.to_act,
-                autoplay=seat.autoplay,
-                ai_policy=seat.ai_policy,
-                timeouts=seat.timeouts,
-            )
+            await tx.set_clock(seat, clock)
         paused = replace(seat, clock=clock)
         return replace(loaded, seats=tuple(paused if s.seat == seat.seat else s for s in loaded.seats))
 

@@ -200,6 +200,18 @@ class Tx:
             ),
         )
 
+    async def set_clock(self, seat: SeatRow, clock: SeatClock) -> None:
+        """Only a seat's clock changes (timer settings, vacation): the rest is written back as read."""
+        await self.update_seat(
+            seat.game_id,
+            seat.seat,
+            clock=clock,
+            to_act=seat.to_act,
+            autoplay=seat.autoplay,
+            ai_policy=seat.ai_policy,
+            timeouts=seat.timeouts,
+        )
+
     async def append_action(self, action: ActionRow) -> None:
         await self._db.execute(
             "INSERT INTO actions (game_id, seq, seat, kind, choice, undo_to, actor, checkpoint, events, created_at) "

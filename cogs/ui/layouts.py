@@ -105,17 +105,17 @@ def board_embed(game: GameInfo, render: Render, status: str) -> discord.Embed:
     return embed
 
 
+def play_button(game_id: int) -> discord.ui.Button[Components]:
+    """Opens the clicker's private panel (screen and legal moves) for this game."""
+    return discord.ui.Button(
+        label="Play / My screen", emoji="🎲", style=discord.ButtonStyle.primary, custom_id=ids.board(game_id, "play")
+    )
+
+
 def board_controls(game: GameInfo) -> Components:
     view = Components()
     if game.status == "active":
-        view.add_item(
-            discord.ui.Button(
-                label="Play / My screen",
-                emoji="🎲",
-                style=discord.ButtonStyle.primary,
-                custom_id=ids.board(game.id, "play"),
-            )
-        )
+        view.add_item(play_button(game.id))
     view.add_item(discord.ui.Button(label="Log", emoji="📜", custom_id=ids.board(game.id, "log")))
     view.add_item(discord.ui.Button(label="Rules", emoji="📖", custom_id=ids.board(game.id, "rules")))
     return view

@@ -22,7 +22,7 @@ import discord
 from bot import redact
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, SeatTaken, TimedOut
 from bot.service import GameInfo, GameService, MoveResult
-from cogs.ui import ids, images, layouts
+from cogs.ui import images, layouts
 from cogs.ui.ids import Components
 from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, title
 
@@ -219,14 +219,7 @@ class Publisher:
         due = min((n.deadline for n in notes if n.deadline is not None), default=None)
         when = "" if due is None else f" Deadline: {deadline(due)}."
         view = Components()
-        view.add_item(
-            discord.ui.Button(
-                label="Play / My screen",
-                emoji="🎲",
-                style=discord.ButtonStyle.primary,
-                custom_id=ids.board(game.id, "play"),
-            )
-        )
+        view.add_item(layouts.play_button(game.id))
         await channel.send(
             clip(f"🎲 {mentions(users)}: your turn in **{title(game)}**.{when}", CONTENT),
             view=view,
