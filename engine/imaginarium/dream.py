@@ -49,6 +49,11 @@ def kind_name(state: State, kind: int) -> str:
     return "nightmare" if kind == NIGHTMARE else state.data.colours[kind]
 
 
+def kind_of(state: State, name: str) -> int:
+    """The inverse of :func:`kind_name`."""
+    return NIGHTMARE if name == "nightmare" else state.data.colours.index(name)
+
+
 def lay_on_belt(state: State, position: int, tx: Transition) -> None:
     """A fragment face up on a machine entering the belt."""
     kind = draw(state, tx)
@@ -299,16 +304,19 @@ def keep_choices(state: State) -> list[Choice]:
     return [choice(f"keep:{kind_name(state, k)}", "keep", "dream", fragment=kind_name(state, k)) for k in kinds]
 
 
-def keep_apply(state: State, cid: str, tx: Transition) -> None:
-    name = cid.split(":")[1]
-    kind = NIGHTMARE if name == "nightmare" else state.data.colours.index(name)
-    drawn = state.turn.drawn
-    drawn.remove(kind)
+def _keep_one(state: State, pool: list[int], cid: str) -> None:
+    """The chosen fragment of ``pool`` goes behind the player's screen, the rest to the discard."""
+    kind = kind_of(state, cid.split(":")[1])
+    pool.remove(kind)
     state.player.held[kind] += 1
-    state.discard += drawn
+    state.discard += pool
+    state.step = "menu"
+
+
+def keep_apply(state: State, cid: str, tx: Transition) -> None:
+    _keep_one(state, state.turn.drawn, cid)
     state.turn.drawn = []
     tx.emit("imaginarium.event.kept", seat=state.player.seat)
-    state.step = "menu"
     _extra(state, tx)
 
 
@@ -339,7 +347,7 @@ def submit_apply(state: State, cid: str, tx: Transition) -> None:
     turn = state.turn
     victim = state.players[turn.victims.pop(0)]
     name = cid.split(":")[1]
-    kind = NIGHTMARE if name == "nightmare" else state.data.colours.index(name)
+    kind = kind_of(state, name)
     victim.held[kind] -= 1
     turn.submitted.append(kind)
     tx.revealed_hidden()
@@ -359,15 +367,9 @@ def collect_choices(state: State) -> list[Choice]:
 
 
 def collect_apply(state: State, cid: str, tx: Transition) -> None:
-    name = cid.split(":")[1]
-    kind = NIGHTMARE if name == "nightmare" else state.data.colours.index(name)
-    submitted = state.turn.submitted
-    submitted.remove(kind)
-    state.player.held[kind] += 1
-    state.discard += submitted
+    _keep_one(state, state.turn.submitted, cid)
     state.turn.submitted = []
     tx.emit("imaginarium.event.collected", seat=state.player.seat)
-    state.step = "menu"
 
 
 def broken_bonus(state: State, tx: Transition) -> None:
