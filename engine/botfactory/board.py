@@ -7,6 +7,8 @@ tile that places a part or takes a project goes through the same function here.
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
+
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.core.contract import Transition
 
@@ -135,16 +137,21 @@ def part_name(state: State, tile: int) -> str:
     return f"{'universal' if colour < 0 else state.rules.colours[colour]} {state.rules.kinds[kind]}"
 
 
-def part_types(state: State, tiles: list[int]) -> list[int]:
-    """One tile of each distinct (colour, kind) among ``tiles``: identical tiles make identical choices."""
-    seen: set[tuple[int, int]] = set()
+def first_of_each(tiles: list[int], signature: Sequence[Hashable]) -> list[int]:
+    """The first tile of each distinct ``signature[tile]``: identical tiles make identical choices."""
+    seen: set[Hashable] = set()
     out = []
     for tile in tiles:
-        sig = state.rules.parts[tile]
+        sig = signature[tile]
         if sig not in seen:
             seen.add(sig)
             out.append(tile)
     return out
+
+
+def part_types(state: State, tiles: list[int]) -> list[int]:
+    """One part tile of each distinct (colour, kind)."""
+    return first_of_each(tiles, state.rules.parts)
 
 
 def placements(state: State, seat: int) -> list[tuple[int, int]]:

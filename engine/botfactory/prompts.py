@@ -62,7 +62,7 @@ def real_choices(state: State, entry: list[Any]) -> list[Choice]:
                 {"colour": rules.colours[rules.projects[t]]},
                 "botfactory.group.discard",
             )
-            for t in _project_types(state, player.projects)
+            for t in board.first_of_each(player.projects, state.rules.projects)
         ]
     if kind == "vremove":
         return [
@@ -148,14 +148,3 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         production.take_from_offer(state, seat, args[0], tx)
     else:
         raise ValueError(f"unknown prompt verb {verb!r}")
-
-
-def _project_types(state: State, tiles: list[int]) -> list[int]:
-    seen: set[int] = set()
-    out = []
-    for tile in tiles:
-        colour = state.rules.projects[tile]
-        if colour not in seen:
-            seen.add(colour)
-            out.append(tile)
-    return out
