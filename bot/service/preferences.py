@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 
 from bot.clock import pause, resume
 from bot.service.core import ServiceCore
@@ -36,7 +37,7 @@ class Preferences(ServiceCore):
                     else:
                         clock = seat.clock if timer is None else resume(seat.clock, timer, now)
                     if clock != seat.clock:
-                        await tx.set_clock(seat, clock)
+                        await tx.save_seat(replace(seat, clock=clock))
 
     async def vacation(self, user_id: int) -> bool:
         return await self.store.vacation(user_id)

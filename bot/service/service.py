@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
@@ -201,15 +202,7 @@ class GameService(TableChanges, Preferences):
             async with self.store.transaction() as tx:
                 await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=self._now())
                 for seat in seats:
-                    await tx.update_seat(
-                        game_id,
-                        seat.seat,
-                        clock=STOPPED,
-                        to_act=False,
-                        autoplay=False,
-                        ai_policy=seat.ai_policy,
-                        timeouts=seat.timeouts,
-                    )
+                    await tx.save_seat(replace(seat, clock=STOPPED, to_act=False, autoplay=False))
             return await self.game(game_id)
 
     async def set_thread(self, game_id: int, thread_id: int) -> GameInfo:

@@ -137,15 +137,7 @@ class Writer:
             )
             new = replace(seat, to_act=to_act, autoplay=autoplay, clock=clock)
             if new != seat:
-                await tx.update_seat(
-                    row.id,
-                    seat.seat,
-                    clock=clock,
-                    to_act=to_act,
-                    autoplay=autoplay,
-                    ai_policy=seat.ai_policy,
-                    timeouts=seat.timeouts,
-                )
+                await tx.save_seat(new)
             if to_act and not seat.to_act:
                 call.became_due.add(seat.seat)
             seats.append(new)
@@ -211,16 +203,8 @@ class Writer:
         policy = ai.default_policy(game)
         call = Call()
         async with self.store.transaction() as tx:
-            await tx.update_seat(
-                loaded.game.id,
-                seat_no,
-                clock=STOPPED,
-                to_act=seat.to_act,
-                autoplay=False,
-                ai_policy=policy,
-                timeouts=seat.timeouts,
-            )
             replaced = replace(seat, ai_policy=policy, autoplay=False, clock=STOPPED)
+            await tx.save_seat(replaced)
             loaded = replace(loaded, seats=tuple(replaced if s.seat == seat_no else s for s in loaded.seats))
             if seat.to_act and not loaded.game.ai_turn:
                 await tx.update_game(loaded.game.id, ai_turn=1)
@@ -239,15 +223,7 @@ class Writer:
             await self._pause(loaded, seat, now)
             return
         async with self.store.transaction() as tx:
-            await tx.update_seat(
-                loaded.game.id,
-                seat.seat,
-                clock=replace(clock, reminded=True),
-                to_act=seat.to_act,
-                autoplay=seat.autoplay,
-                ai_policy=seat.ai_policy,
-                timeouts=seat.timeouts,
-            )
+            await tx.save_seat(replace(seat, clock=replace(clock, reminded=True)))
         assert seat.user_id is not None
         call.notes.append(Reminder(loaded.game.id, seat.seat, seat.user_id, from_epoch(clock.deadline)))
 
@@ -265,18 +241,10 @@ class Writer:
         limit = loaded.game.replace_after
         replaced = limit is not None and timeouts >= limit
         policy = ai.default_policy(game) if replaced else None
+        new = replace(seat, clock=STOPPED, to_act=True, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
         async with self.store.transaction() as tx:
-            await tx.update_seat(
-                loaded.game.id,
-                seat.seat,
-                clock=STOPPED,
-                to_act=True,
-                autoplay=not replaced,
-                ai_policy=policy,
-                timeouts=timeouts,
-            )
+            await tx.save_seat(new)
             await tx.update_game(loaded.game.id, ai_turn=1)
-        new = replace(seat, clock=STOPPED, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
         loaded = replace(
             loaded,
             game=replace(loaded.game, ai_turn=True),
@@ -290,9 +258,9 @@ class Writer:
 
     async def _pause(self, loaded: Loaded, seat: SeatRow, now: int) -> Loaded:
         clock = pause(seat.clock, now)
-        async with self.store.transaction() as tx:
-            await tx.set_clock(seat, clock)
         paused = replace(seat, clock=clock)
+        async with self.store.transaction() as tx:
+            await tx.save_seat(paused)
         return replace(loaded, seats=tuple(paused if s.seat == seat.seat else s for s in loaded.seats))
 
     def result(self, loaded: Loaded, call: Call) -> MoveResult:

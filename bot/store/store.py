@@ -172,17 +172,12 @@ class Tx:
             [(game_id, i, user, policy) for i, (user, policy) in enumerate(seats)],
         )
 
-    async def update_seat(
-        self,
-        game_id: int,
-        seat: int,
-        *,
-        clock: SeatClock,
-        to_act: bool,
-        autoplay: bool,
-        ai_policy: str | None,
-        timeouts: int,
-    ) -> None:
+    async def save_seat(self, seat: SeatRow) -> None:
+        """Write a seat's turn state (clock, to_act, autoplay, ai_policy, timeouts) as ``seat`` holds it.
+
+        Who holds the seat changes only through :meth:`set_seat_user`.
+        """
+        clock = seat.clock
         await self._db.execute(
             "UPDATE seats SET deadline_at = ?, remind_at = ?, reminded = ?, paused_left = ?, to_act = ?, "
             "autoplay = ?, ai_policy = ?, timeouts = ? WHERE game_id = ? AND seat = ?",
@@ -191,25 +186,13 @@ class Tx:
                 clock.remind_at,
                 int(clock.reminded),
                 clock.paused_left,
-                int(to_act),
-                int(autoplay),
-                ai_policy,
-                timeouts,
-                game_id,
-                seat,
+                int(seat.to_act),
+                int(seat.autoplay),
+                seat.ai_policy,
+                seat.timeouts,
+                seat.game_id,
+                seat.seat,
             ),
-        )
-
-    async def set_clock(self, seat: SeatRow, clock: SeatClock) -> None:
-        """Only a seat's clock changes (timer settings, vacation): the rest is written back as read."""
-        await self.update_seat(
-            seat.game_id,
-            seat.seat,
-            clock=clock,
-            to_act=seat.to_act,
-            autoplay=seat.autoplay,
-            ai_policy=seat.ai_policy,
-            timeouts=seat.timeouts,
         )
 
     async def append_action(self, action: ActionRow) -> None:
