@@ -34,7 +34,7 @@ SECTIONS = {
 
 def _imaginarium_machines() -> Mapping[str, object]:
     loader = importlib.import_module("engine.imaginarium.loader")
-    views = importlib.import_module("engine.imaginarium.views")
+    views = importlib.import_module("engine.imaginarium.view_builder")
     return {card.serial: card for card in views.machine_cards(loader.load())}
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.botfactory import flow, invariants, production, prompts, scoring, turn, viewing
+from engine.botfactory import flow, invariants, production, prompts, scoring, turn, view_builder
 from engine.botfactory.policy import GreedyPolicy
 from engine.botfactory.setup import new_state
 from engine.botfactory.state import State, copy_state, from_json, to_json
@@ -90,7 +90,7 @@ class BotFactoryGame(Game[State]):
     def view(self, state: State, seat: int | None) -> BotFactoryView:
         decisions = self.pending(state)
         prompt = decisions[0].prompt if decisions else ""
-        return viewing.build(state, seat, self.kind, tuple(d.seat for d in decisions), prompt)
+        return view_builder.build(state, seat, self.kind, tuple(d.seat for d in decisions), prompt)
 
     def to_json(self, state: State) -> dict[str, Any]:
         return to_json(state)

@@ -21,7 +21,7 @@ from engine.imaginarium.setup import new_state
 from engine.imaginarium.state import State, from_json, piece_seat, to_json
 from engine.imaginarium.text import localise
 from engine.imaginarium.view import ImaginariumView
-from engine.imaginarium.views import build
+from engine.imaginarium.view_builder import build
 
 Step = tuple[Callable[[State], list[Choice]], Callable[[State, str, Transition], None]]
 STEPS: dict[str, Step] = {
