@@ -254,3 +254,5 @@ class ImaginariumView(View):
     """Chimera: face-down fragments left in the pile."""
     fragment_discard: int = 0
     """Chimera: discarded fragments."""
+    target_vp: int = 0
+    """The game ends after the round in which a seat (a team, in team play) reaches this many VP."""

@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from renders.kit import icons
 from renders.kit.colours import RGB, WHITE, PlayerStyle, mix, player
-from renders.kit.fonts import font
+from renders.kit.fonts import face
 
 BOT_COLOURS: dict[str, RGB] = {
     "red": (214, 62, 58),
@@ -78,7 +78,7 @@ def part(colour: str, kind: str, size: int) -> Image.Image:
         d.rectangle((2.2 * u, 7.4 * u, 4.6 * u, 8.2 * u), fill=ink)
         d.rectangle((5.4 * u, 7.4 * u, 7.8 * u, 8.2 * u), fill=ink)
     letter = BOT_LETTERS.get(colour, "?")
-    d.text((big - 1.6 * u, big - 1.5 * u), letter, font=font(max(18, int(u * 2.2)), bold=True), fill=ink, anchor="mm")
+    d.text((big - 1.6 * u, big - 1.5 * u), letter, font=face(max(18, int(u * 2.2)), bold=True), fill=ink, anchor="mm")
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -99,7 +99,7 @@ def robot(colour: str, size: int, *, ghost: bool = False) -> Image.Image:
     d.rectangle((big * 0.2, big * 0.74, big * 0.44, big * 0.98), fill=body, outline=edge, width=w)
     d.rectangle((big * 0.56, big * 0.74, big * 0.8, big * 0.98), fill=body, outline=edge, width=w)
     if not ghost:
-        d.text((big / 2, big * 0.56), BOT_LETTERS.get(colour, "?"), font=font(max(18, int(big * 0.34)), bold=True),
+        d.text((big / 2, big * 0.56), BOT_LETTERS.get(colour, "?"), font=face(max(18, int(big * 0.34)), bold=True),
                fill=_ink(colour), anchor="mm")
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
@@ -118,7 +118,7 @@ def project(colour: str, width: int, height: int, *, built: bool = False) -> Ima
     img.alpha_composite(inner, ((big_w - inner.width) // 2, (big_h - inner.height) // 2))
     if not built:
         d.text((big_w - big_w * 0.18, big_h - big_h * 0.2), BOT_LETTERS.get(colour, "?"),
-               font=font(max(18, int(big_h * 0.28)), bold=True), fill=DARK, anchor="mm")
+               font=face(max(18, int(big_h * 0.28)), bold=True), fill=DARK, anchor="mm")
     return img.resize((width, height), Image.Resampling.LANCZOS)
 
 

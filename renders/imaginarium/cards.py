@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -19,6 +18,7 @@ from renders.imaginarium.goods import good, type_style
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import ALERT, CARD_EDGE, HIGHLIGHT, INK, MUTED_INK, WHITE, mix
+from renders.kit.layers import layer
 
 CARD_W = 180
 CARD_H = 256
@@ -82,7 +82,7 @@ def _draw_effects(canvas: Image.Image, card: MachineCard, top: int, bottom: int,
         amounts(canvas, (x, y), line.outputs, size=icon)
 
 
-@cache
+@layer
 def _face(card: MachineCard, k: int, lang: str) -> Image.Image:
     """The face at ``k`` times its table size (``k`` = 2 for the ``/rules`` card sheet)."""
     colour, glyph = type_style(card.type)
@@ -142,7 +142,7 @@ def paste_stack(canvas: Image.Image, cards: Sequence[MachineCard], xy: tuple[int
         canvas.paste(face(card, 1, lang), (xy[0], xy[1] + i * BAND), mask)
 
 
-@cache
+@layer
 def _chip(serial: str, name: str, machine_type: str, level: int, width: int) -> Image.Image:
     colour, glyph = type_style(machine_type)
     img = frames.card(width, CHIP_H, colour, CHIP_H - 2).copy()

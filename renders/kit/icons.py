@@ -12,7 +12,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renders.kit.colours import RGB, mix
-from renders.kit.fonts import font
+from renders.kit.fonts import face
 
 SHAPES = ("circle", "square", "triangle", "diamond", "star", "hexagon", "pentagon", "octagon")
 _SS = 4
@@ -65,7 +65,7 @@ def shape(name: str, size: int, fill: RGB, edge: RGB, mark: str = "", mark_colou
     if mark:
         size_px = max(18, int(big * 0.55))
         cy = big * (0.58 if name == "triangle" else 0.5)
-        draw.text((big / 2, cy), mark, font=font(size_px, bold=True), fill=mark_colour, anchor="mm")
+        draw.text((big / 2, cy), mark, font=face(size_px, bold=True), fill=mark_colour, anchor="mm")
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 

@@ -11,7 +11,7 @@ from functools import cache
 from PIL import ImageDraw, ImageFont
 
 from renders.kit.colours import RGB
-from renders.kit.fonts import MIN_SIZE, font
+from renders.kit.fonts import MIN_SIZE, face, font
 
 ELLIPSIS = "…"
 
@@ -19,7 +19,7 @@ ELLIPSIS = "…"
 @cache
 def width(text: str, size: int, bold: bool = False) -> int:
     """Advance width of ``text`` in the bundled font (cached: labels repeat from render to render)."""
-    return round(font(size, bold=bold).getlength(text))
+    return round(face(size, bold=bold).getlength(text))
 
 
 def fit(text: str, max_width: int, size: int, *, bold: bool = False) -> tuple[str, ImageFont.FreeTypeFont]:
