@@ -27,7 +27,6 @@ class BotFactoryGame(Game[State]):
     option_specs = (
         OptionSpec("variant", "choice", 0, "botfactory.option.variant", choices=(0, 1, 2)),
         OptionSpec("task", "choice", "random", "botfactory.option.task", choices=TASKS, seats=(1,)),
-        OptionSpec("icons", "choice", "action", "botfactory.option.icons", choices=("action", "placement")),
     )
     catalog = Catalog("engine.botfactory")
 

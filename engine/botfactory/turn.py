@@ -193,16 +193,16 @@ def place_main(state: State, tile: int, col: int, tx: Transition) -> None:
     """One placement of the assembly main action.
 
     Rulebook: "after receiving all the rewards above, for each icon space you cover you may spend 1
-    token to take the top part of any pile". With option ``icons`` = "action" (default) the bonuses
-    come once the action's placements are all made (or the turn ends); with "placement", right after
-    the placement that covered the icon.
+    token to take the top part of any pile". The rewards above are those of every tile the action
+    places, so the bonuses come once the action's placements are all made (or the turn ends): a part
+    an icon brings cannot be placed by the same action.
     """
     turn = state.turn
     assert turn is not None
     turn.left -= 1
     if board.place_part(state, turn.seat, tile, col, tx):
         turn.icons += 1
-    if state.options.get("icons", "action") == "placement" or turn.left == 0:
+    if turn.left == 0:
         offer_icons(state)
 
 

@@ -65,15 +65,6 @@ def test_icon_bonuses_come_after_all_placements_of_the_action_by_default() -> No
     assert state.players[0].tokens == 4, "both placements' rewards are in hand first"
 
 
-def test_icon_bonus_timing_option_after_each_placement() -> None:
-    state = new(3, 1, icons="placement")
-    torso = part(state, "green", "torso", owner=0)
-    part(state, "blue", "head", owner=0)
-    state = at_turn(state, 0, "AS2")
-    state = play(state, f"place:{torso}:{GREEN}")
-    assert GAME.pending(state)[0].prompt == "botfactory.prompt.icon"
-
-
 def test_pending_icon_bonuses_are_offered_when_the_turn_ends() -> None:
     state = new(3, 1)
     torso = part(state, "green", "torso", owner=0)

@@ -31,28 +31,27 @@ def test_every_scoring_line() -> None:
     player = state.players[0]
     state.values = [10, 7, 6, 12]
     _give_robots(state, 0, RED, RED, GREEN)
-    _put_contract(state, 0, "C07", [0])  # two reds: top row, first slot 5 + row 5
-    _put_contract(state, 4, "C06", [1, 0])  # blue+green: second slot 2, unfulfilled -> -2
+    _put_contract(state, 0, "C07", [0])  # red+green: top row, first slot 4 + row 5
+    _put_contract(state, 4, "C06", [1, 0])  # red+blue: second slot 2, unfulfilled -> -2
     player.tokens = 5
     player.parts = player.parts[:1]
     player.projects = player.projects[:1]
     score = scoring.score(state, 0)
     assert score.robots == 10 + 10 + 12
-    assert score.contracts_won == 5 + 5 and score.contracts_lost == 2
+    assert score.contracts_won == 4 + 5 and score.contracts_lost == 2
     assert score.token_pairs == 2 and score.parts_penalty == 1 and score.projects_penalty == 2
-    assert score.total == 32 + 10 - 2 + 2 - 1 - 2
+    assert score.total == 32 + 9 - 2 + 2 - 1 - 2
     assert score.fulfilled == (0,)
 
 
 def test_each_robot_serves_one_contract_best_assignment() -> None:
     state = new(3, 1)
     _give_robots(state, 0, RED, YELLOW)
-    _put_contract(state, 6, "C01", [0])  # red+yellow, bottom row: 4 + 1
-    _put_contract(state, 3, "C07", [0])  # red+red, middle row: cannot be met
-    _put_contract(state, 0, "C11", [0])  # red+yellow+blue: cannot be met
+    _put_contract(state, 6, "C05", [0])  # red+yellow, bottom row: 4 + 1
+    _put_contract(state, 3, "C01", [0])  # red, middle row: 2 + 3, but the red robot serves C05
     score = scoring.score(state, 0)
     assert score.fulfilled == (6,)
-    assert score.contracts_won == 5 and score.contracts_lost == 5 + 7
+    assert score.contracts_won == 5 and score.contracts_lost == 2
 
 
 def test_tie_breaks_most_robots_then_odd_tokens_then_shared() -> None:
