@@ -3,6 +3,11 @@
 Each command parses its options, calls the service (through the helpers in :mod:`cogs.ui`) and
 answers; no rule of any game lives here. Errors reach the user through the tree's one error handler.
 This extension also registers the dynamic items that route every button and menu the bot sends.
+
+Every command that names a game resolves it through :func:`cogs.ui.params.resolve_game`, which only
+returns a game the user may see (:mod:`cogs.ui.access`). ``/game`` works in servers and in the bot's
+DMs (Discord applies contexts to the group, not to each sub-command); the sub-commands that name a
+server's members or channel carry :data:`cogs.ui.access.server_only`.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import game_settings, history, lobby, overview, params, table
+from cogs.ui import access, game_settings, history, lobby, overview, params, table
 from cogs.ui.context import acting_host, bot_of, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.routes import DYNAMIC_ITEMS
@@ -23,6 +28,8 @@ from cogs.ui.text import title
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
 
 
+@app_commands.allowed_installs(guilds=True, users=False)
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
 class Game(commands.GroupCog, group_name="game", group_description="Play Imaginarium, Bot Factory and more"):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
@@ -39,6 +46,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
     )
     @app_commands.autocomplete(kind=params.kind_autocomplete, options=params.options_autocomplete)
     @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES)
+    @access.server_only
     async def new(
         self,
         interaction: discord.Interaction,
@@ -49,8 +57,6 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         missed: str | None = None,
         ai: app_commands.Range[int, 0, 5] = 0,
     ) -> None:
-        if interaction.guild_id is None:
-            raise UserFacingError("no_guild", "Games are played in a server channel, not in DMs.")
         chosen = params.kind_named(interaction, kind)
         room = seats or chosen.max_seats
         if not 0 <= ai < room:  # Discord enforces the option's range; a forged value is refused here
@@ -109,6 +115,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         await history.show(interaction, info.id, page - 1, edit=False)
 
     @app_commands.command(name="list", description="Lobbies and running games here, and whose turn it is")
+    @access.server_only
     async def list_(self, interaction: discord.Interaction) -> None:
         await overview.listing(interaction)
 
@@ -132,6 +139,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
     @app_commands.command(name="kick", description="Hand a player's seat to an AI (host or Manage Server)")
     @app_commands.describe(game=GAME_HELP, player="The player to replace with an AI")
     @app_commands.autocomplete(game=params.game_autocomplete)
+    @access.server_only
     async def kick(self, interaction: discord.Interaction, player: discord.User, game: int | None = None) -> None:
         info = await params.resolve_game(interaction, game)
         seat = info.seat_of(player.id)
@@ -147,6 +155,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
     @app_commands.command(name="replace", description="Give a seat (an AI's or an absent player's) to someone else")
     @app_commands.describe(game=GAME_HELP, seat="The seat number (as on the board)", player="Who plays it from now on")
     @app_commands.autocomplete(game=params.game_autocomplete)
+    @access.server_only
     async def replace(
         self,
         interaction: discord.Interaction,

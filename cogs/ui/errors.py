@@ -78,7 +78,7 @@ def friendly(error: BaseException) -> tuple[str, bool]:
     if isinstance(error, app_commands.MissingPermissions):
         return "You need the Manage Server permission for that.", True
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That only works in a server.", True
+        return "That only works in a server channel, not in DMs.", True
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s.", True
     return "", False

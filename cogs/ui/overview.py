@@ -1,6 +1,7 @@
 """Read-only answers: the board on demand, the games of a channel or server, and a user's own games.
 
-All are ephemeral: they are for the person asking, and the thread keeps one board message only.
+All are ephemeral: they are for the person asking, and the thread keeps one board message only. Each
+lists only games the user may see (:mod:`cogs.ui.access`).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import discord
 
 from bot.service import GameInfo
-from cogs.ui import images, layouts
+from cogs.ui import access, images, layouts
 from cogs.ui.context import lang_for, service_of
 from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, jump, seat_name, title
 from engine import registry
@@ -48,13 +49,13 @@ def _status(game: GameInfo) -> str:
 async def listing(interaction: discord.Interaction) -> None:
     """Lobbies and running games of this channel (or of the whole server), and whose turn it is."""
     service = service_of(interaction)
-    games = [g for g in await service.games(channel_id=interaction.channel_id) if g.status in ("lobby", "active")]
+    games = await _open_games(interaction, await service.games(channel_id=interaction.channel_id))
     scope = "this channel"
     if not games and interaction.guild_id is not None:
-        games = [g for g in await service.games(guild_id=interaction.guild_id) if g.status in ("lobby", "active")]
+        games = await _open_games(interaction, await service.games(guild_id=interaction.guild_id))
         scope = "this server"
     lines = []
-    for game in games[:MAX_LISTED]:
+    for game in games:
         taken = f"{len(game.seats)}/{game.capacity} seats taken"
         state = f"lobby, {taken}" if game.status == "lobby" else _status(game)
         lines.append(f"**{title(game)}** — {_place(game)} — {state}")
@@ -63,13 +64,24 @@ async def listing(interaction: discord.Interaction) -> None:
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
+async def _open_games(interaction: discord.Interaction, games: list[GameInfo]) -> list[GameInfo]:
+    """Lobbies and running games among ``games`` that the user may see, up to what a list shows."""
+    shown: list[GameInfo] = []
+    for game in games:
+        if game.status in ("lobby", "active") and await access.can_see(interaction, game):
+            shown.append(game)
+            if len(shown) == MAX_LISTED:
+                break
+    return shown
+
+
 async def mine(interaction: discord.Interaction) -> None:
     """The user's games in every server: what they must decide, by when, with a jump link."""
     service = service_of(interaction)
     lang = await lang_for(interaction)
     pending = {p.game.id: p for p in await service.pending_for(interaction.user.id)}
     lines = []
-    for game in (await service.user_games(interaction.user.id))[:MAX_LISTED]:
+    for game in (await access.visible(interaction, await service.user_games(interaction.user.id)))[:MAX_LISTED]:
         known = await service.messages(game.id)
         where = known.get("board") or known.get("lobby")
         link = "" if where is None else f" [open]({jump(game.guild_id, where[0], where[1])})"

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.service import TURN_TIMERS, GameInfo, GameKind, TimeoutPolicy
+from cogs.ui import access
 from cogs.ui.context import service_of
 from cogs.ui.errors import UserFacingError
 from engine import registry
@@ -71,16 +72,17 @@ def language_choices() -> list[app_commands.Choice[str]]:
 
 # -- which game ---------------------------------------------------------------------------------
 async def resolve_game(interaction: discord.Interaction, given: int | None) -> GameInfo:
-    """The game meant: the one given, else the game of this thread, else the user's only game."""
-    service = service_of(interaction)
+    """The game meant: the one given, else the game of this thread, else the user's only game; only
+    ever a game the user may see (:mod:`cogs.ui.access`), any other answered as an unknown id."""
     if given is not None:
-        return await service.game(given)
+        return await access.visible_game(interaction, given)
+    service = service_of(interaction)
     channel = interaction.channel_id
-    mine = await service.user_games(interaction.user.id)
+    mine = await access.visible(interaction, await service.user_games(interaction.user.id))
     here = [g for g in mine if channel is not None and channel in (g.thread_id, g.channel_id)]
     if interaction.guild_id is not None and not here:
-        local = await service.games(guild_id=interaction.guild_id)
-        here = [g for g in local if g.thread_id == channel]
+        local = [g for g in await service.games(guild_id=interaction.guild_id) if g.thread_id == channel]
+        here = await access.visible(interaction, local)
     if len(here) == 1:
         return here[0]
     if not here and len(mine) == 1:
@@ -91,18 +93,22 @@ async def resolve_game(interaction: discord.Interaction, given: int | None) -> G
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
-    """The user's games, then the games of this server, filtered by what was typed."""
+    """The user's games, then the games of this server, filtered by what was typed; never a game
+    the user may not see."""
     service = service_of(interaction)
     games = await service.user_games(interaction.user.id)
     if interaction.guild_id is not None:
         known = {g.id for g in games}
         games += [g for g in await service.games(guild_id=interaction.guild_id) if g.id not in known]
-    out = []
+    out: list[app_commands.Choice[int]] = []
     for game in games:
         name = f"{game.title} #{game.id} ({game.status})"
-        if current.lower() in name.lower() and game.status in ("lobby", "active"):
+        wanted = game.status in ("lobby", "active") and current.lower() in name.lower()
+        if wanted and await access.can_see(interaction, game):
             out.append(app_commands.Choice(name=name, value=game.id))
-    return out[:MAX_SUGGESTIONS]
+            if len(out) == MAX_SUGGESTIONS:
+                break
+    return out
 
 
 # -- game kinds and options ---------------------------------------------------------------------

@@ -1,36 +1,30 @@
 """Dynamic items: how each custom_id template is routed to its handler, before and after restarts.
 
 discord.py builds one of these per click from the custom_id (see :mod:`cogs.ui.ids`), so no view is
-held in memory and buttons sent by an earlier process keep working. Errors raised by a handler go
-through the one error handler (discord.py would otherwise only log them and leave the click
-unanswered).
+held in memory and buttons sent by an earlier process keep working. Every custom_id names a game,
+and a click goes to its handler only when the clicking user may see that game
+(:mod:`cogs.ui.access`); otherwise, forged or not, it gets the unknown-game answer. Errors raised by a
+handler go through the one error handler (discord.py would otherwise only log them and leave the
+click unanswered).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable
 from typing import Any
 
 import discord
 
-from cogs.ui import history, ids, lobby, rulebook, table
-from cogs.ui.context import lang_for, service_of
+from bot.service import GameInfo
+from cogs.ui import access, history, ids, lobby, rulebook, table
+from cogs.ui.context import lang_for
 from cogs.ui.errors import UserFacingError, report
 from cogs.ui.text import EMBED_DESCRIPTION, clip
 
 RULES_HINT = "Press **Play / My screen** on the board to see your hidden screen and your legal moves."
 
 
-async def _guarded(interaction: discord.Interaction, work: Awaitable[object]) -> None:
-    try:
-        await work
-    except Exception as exc:
-        await report(interaction, exc)
-
-
-async def _rules(interaction: discord.Interaction, game_id: int) -> None:
-    game = await service_of(interaction).game(game_id)
+async def _rules(interaction: discord.Interaction, game: GameInfo) -> None:
     text = rulebook.overview(game.kind, await lang_for(interaction))
     embed = discord.Embed(
         title=f"{game.title}: how to play here", description=clip(f"{text}\n{RULES_HINT}", EMBED_DESCRIPTION)
@@ -39,7 +33,8 @@ async def _rules(interaction: discord.Interaction, game_id: int) -> None:
 
 
 class _Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
-    """Base: keep the parsed custom_id fields; subclasses route them in ``callback``."""
+    """Base: keep the parsed custom_id fields (every template has a ``game``), let the click through
+    only for a user who may see that game, and report any error; subclasses route it in ``route``."""
 
     def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
         super().__init__(item)
@@ -54,56 +49,61 @@ class _Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
     def number(self, name: str) -> int:
         return int(self.fields[name])
 
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await access.visible_game(interaction, self.number("game"))
+            await self.route(interaction, game)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        """Handle a click on ``game``, which the user may see."""
+        raise NotImplementedError
+
 
 class LobbyButton(_Routed, template=ids.LOBBY):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, lobby.press(interaction, self.number("game"), self.fields["action"]))
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await lobby.press(interaction, game.id, self.fields["action"])
 
 
 class BoardButton(_Routed, template=ids.BOARD):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        game, action = self.number("game"), self.fields["action"]
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        action = self.fields["action"]
         if action == "play":
-            await _guarded(interaction, table.open_panel(interaction, game))
+            await table.open_panel(interaction, game.id)
         elif action == "log":
-            await _guarded(interaction, history.show(interaction, game, 0, edit=False))
+            await history.show(interaction, game.id, 0, edit=False)
         else:
-            await _guarded(interaction, _rules(interaction, game))
+            await _rules(interaction, game)
 
 
 class MoveButton(_Routed, template=ids.MOVE):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(
-            interaction, table.play(interaction, self.number("game"), self.number("version"), self.fields["choice"])
-        )
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await table.play(interaction, game.id, self.number("version"), self.fields["choice"])
 
 
 class MoveMenu(_Routed, template=ids.MENU):
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
         assert isinstance(self.item, discord.ui.Select)
-        await _guarded(interaction, self._play(interaction, list(self.item.values)))
-
-    async def _play(self, interaction: discord.Interaction, values: list[str]) -> None:
+        values = list(self.item.values)
         if len(values) != 1:  # the bot's menus take exactly one choice
             raise UserFacingError("one_choice", "Pick exactly one option from that menu. Nothing was played.")
-        await table.play(interaction, self.number("game"), self.number("version"), values[0])
+        await table.play(interaction, game.id, self.number("version"), values[0])
 
 
 class UndoButton(_Routed, template=ids.UNDO):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, table.undo(interaction, self.number("game"), self.number("version")))
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await table.undo(interaction, game.id, self.number("version"))
 
 
 class PanelButton(_Routed, template=ids.PANEL):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(
-            interaction, table.page(interaction, self.number("game"), self.number("version"), self.number("page"))
-        )
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await table.page(interaction, game.id, self.number("version"), self.number("page"))
 
 
 class LogButton(_Routed, template=ids.LOG):
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _guarded(interaction, history.show(interaction, self.number("game"), self.number("page"), edit=True))
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await history.show(interaction, game.id, self.number("page"), edit=True)
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
