@@ -21,7 +21,9 @@ ALICE = User(100_000_000_000_000_001, "alice")
 BOB = User(100_000_000_000_000_002, "bob")
 CAROL = User(100_000_000_000_000_003, "carol")
 MOD = User(100_000_000_000_000_009, "mod", manager=True)
-GUILD = Guild(200_000_000_000_000_001, "Workshop", 300_000_000_000_000_001, ALICE.id)
+OWNER_ID = 100_000_000_000_000_000
+"""The servers' owner, who takes no part: Discord gives an owner every permission everywhere."""
+GUILD = Guild(200_000_000_000_000_001, "Workshop", 300_000_000_000_000_001, OWNER_ID)
 
 
 class MovableClock:

@@ -2,6 +2,11 @@
 
 The shapes follow Discord's documentation for API v10: ids are strings, permissions are strings of
 bits, options of sub-commands nest. Only the fields discord.py reads are filled, with real values.
+
+A guild has roles and channels with permission overwrites; the ``permissions`` of an interaction's
+member are resolved for the channel it comes from the way Discord does it (owner, @everyone, roles,
+administrator, then the channel's @everyone, role and member overwrites; a thread takes its parent's),
+so the bot sees what Discord would tell it.
 """
 
 from __future__ import annotations
@@ -13,8 +18,11 @@ from typing import Any
 from tests.support.discord.server import APPLICATION_ID, BOT_USER, PERMISSIONS_ALL
 
 _ids = itertools.count(800_000_000_000_000_000)
+ADMINISTRATOR = 1 << 3
 MANAGE_GUILD = 1 << 5
-MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 31) | (1 << 38)  # view, send, use app commands, threads
+VIEW_CHANNEL = 1 << 10
+MEMBER_PERMISSIONS = VIEW_CHANNEL | (1 << 11) | (1 << 31) | (1 << 38)  # view, send, use app commands, threads
+ALL_PERMISSIONS = (1 << 50) - 1
 
 
 def snowflake() -> int:
@@ -23,49 +31,146 @@ def snowflake() -> int:
 
 @dataclass(frozen=True)
 class User:
-    """A Discord user taking part in a test; ``manager`` gives them Manage Server."""
+    """A Discord user taking part in a test; ``manager`` gives them Manage Server (through their server's
+    Managers role), ``roles`` are ids of other roles they have in the servers that define them."""
 
     id: int
     name: str
     manager: bool = False
+    roles: tuple[int, ...] = ()
 
     def payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": None, "avatar": None}
 
-    def member(self) -> dict[str, Any]:
-        perms = MEMBER_PERMISSIONS | (MANAGE_GUILD if self.manager else 0)
+    def member(self, guild: Guild | None = None, permissions: int | None = None) -> dict[str, Any]:
+        """The member object; ``permissions`` (resolved in a channel) is what interactions carry."""
+        if permissions is None:
+            permissions = MEMBER_PERMISSIONS | (MANAGE_GUILD if self.manager else 0)
+        roles = [] if guild is None else guild.member_roles(self)
         return {
             "user": self.payload(),
-            "roles": [],
+            "roles": [str(r) for r in roles],
             "joined_at": "2026-01-01T00:00:00+00:00",
             "deaf": False,
             "mute": False,
             "flags": 0,
-            "permissions": str(perms),
+            "permissions": str(permissions),
         }
 
 
 @dataclass(frozen=True)
+class Role:
+    id: int
+    name: str
+    permissions: int = 0
+
+    def payload(self, position: int) -> dict[str, Any]:
+        return {
+            "id": str(self.id),
+            "name": self.name,
+            "permissions": str(self.permissions),
+            "position": position,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+        }
+
+
+@dataclass(frozen=True)
+class Overwrite:
+    """A channel's permission overwrite for a role (``kind`` 0, the @everyone role's id is the guild's)
+    or a member (``kind`` 1)."""
+
+    id: int
+    kind: int
+    allow: int = 0
+    deny: int = 0
+
+    def payload(self) -> dict[str, Any]:
+        return {"id": str(self.id), "type": self.kind, "allow": str(self.allow), "deny": str(self.deny)}
+
+
+@dataclass(frozen=True)
+class Channel:
+    """A text channel besides the server's main one, e.g. a private one (overwrites deny @everyone)."""
+
+    id: int
+    name: str
+    overwrites: tuple[Overwrite, ...] = ()
+
+
+@dataclass(frozen=True)
 class Guild:
+    """A server: its main text channel (everyone may view it), ``channels`` more, and ``roles`` besides
+    @everyone (whose id is the guild's) and Managers (Manage Server, held by managers)."""
+
     id: int
     name: str
     channel_id: int
     owner_id: int
+    channels: tuple[Channel, ...] = ()
+    roles: tuple[Role, ...] = ()
+
+    @property
+    def managers(self) -> Role:
+        return Role(self.id + 1, "Managers", MANAGE_GUILD)
 
     def channel(self) -> dict[str, Any]:
+        return self._channel(Channel(self.channel_id, "board-games"))
+
+    def channel_payloads(self) -> list[dict[str, Any]]:
+        """Every text channel of the server: the main one, then ``channels``."""
+        return [self.channel(), *(self._channel(c) for c in self.channels)]
+
+    def _channel(self, channel: Channel) -> dict[str, Any]:
         return {
-            "id": str(self.channel_id),
+            "id": str(channel.id),
             "type": 0,
             "guild_id": str(self.id),
-            "name": "board-games",
+            "name": channel.name,
             "position": 0,
-            "permission_overwrites": [],
+            "permission_overwrites": [o.payload() for o in channel.overwrites],
             "nsfw": False,
             "parent_id": None,
             "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
         }
+
+    def member_roles(self, user: User) -> list[int]:
+        """Role ids ``user`` has here (not counting @everyone)."""
+        known = {r.id for r in self.roles}
+        return [r for r in user.roles if r in known] + ([self.managers.id] if user.manager else [])
+
+    def permissions(self, user: User, channel: dict[str, Any], channels: dict[int, dict[str, Any]]) -> int:
+        """``user``'s permissions in ``channel`` (a thread: its parent's), resolved as Discord does."""
+        if channel.get("parent_id") is not None and "thread_metadata" in channel:
+            channel = channels[int(channel["parent_id"])]
+        if user.id == self.owner_id:
+            return ALL_PERMISSIONS
+        mine = set(self.member_roles(user))
+        base = MEMBER_PERMISSIONS
+        for role in (*self.roles, self.managers):
+            if role.id in mine:
+                base |= role.permissions
+        if base & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        overwrites = [
+            Overwrite(int(o["id"]), int(o["type"]), int(o["allow"]), int(o["deny"]))
+            for o in channel.get("permission_overwrites", [])
+        ]
+        for step in (
+            [o for o in overwrites if o.kind == 0 and o.id == self.id],
+            [o for o in overwrites if o.kind == 0 and o.id in mine],
+            [o for o in overwrites if o.kind == 1 and o.id == user.id],
+        ):
+            deny = allow = 0
+            for overwrite in step:
+                deny |= overwrite.deny
+                allow |= overwrite.allow
+            base = (base & ~deny) | allow
+        return base
 
     def create_payload(self, members: list[User]) -> dict[str, Any]:
         """GUILD_CREATE as the gateway sends it to a bot without privileged intents."""
@@ -77,6 +182,7 @@ class Guild:
             "mute": False,
             "flags": 0,
         }
+        roles = [Role(self.id, "@everyone", MEMBER_PERMISSIONS), *self.roles, self.managers]
         return {
             "id": str(self.id),
             "name": self.name,
@@ -86,18 +192,7 @@ class Guild:
             "verification_level": 0,
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
-            "roles": [
-                {
-                    "id": str(self.id),
-                    "name": "@everyone",
-                    "permissions": str(MEMBER_PERMISSIONS),
-                    "position": 0,
-                    "color": 0,
-                    "hoist": False,
-                    "managed": False,
-                    "mentionable": False,
-                }
-            ],
+            "roles": [role.payload(position) for position, role in enumerate(roles)],
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -118,8 +213,8 @@ class Guild:
             "unavailable": False,
             "member_count": len(members) + 1,
             "voice_states": [],
-            "members": [bot_member, *(m.member() for m in members)],
-            "channels": [self.channel()],
+            "members": [bot_member, *(m.member(self) for m in members)],
+            "channels": self.channel_payloads(),
             "threads": [],
             "presences": [],
             "stage_instances": [],
@@ -136,8 +231,11 @@ def interaction(
     *,
     message: dict[str, Any] | None = None,
     locale: str = "en-US",
+    guild: Guild | None = None,
+    permissions: int | None = None,
 ) -> dict[str, Any]:
-    """INTERACTION_CREATE; a guild channel gives a ``member``, a DM channel a ``user``."""
+    """INTERACTION_CREATE; a guild channel gives a ``member`` (with ``permissions`` resolved in that
+    channel, and its roles in ``guild``), a DM channel a ``user``."""
     iid = snowflake()
     payload: dict[str, Any] = {
         "id": str(iid),
@@ -157,7 +255,7 @@ def interaction(
     if "guild_id" in channel:
         payload["guild_id"] = channel["guild_id"]
         payload["guild_locale"] = "en-US"
-        payload["member"] = user.member()
+        payload["member"] = user.member(guild, permissions)
         payload["context"] = 0
     else:
         payload["user"] = user.payload()

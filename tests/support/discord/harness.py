@@ -1,15 +1,18 @@
 """Drive the real bot as Discord would: REST through :class:`FakeDiscord`, events into its state.
 
 ``Harness.start`` logs the bot in against the fake (which runs ``setup_hook``: store, cogs, dynamic
-items, command sync), then feeds GUILD_CREATE. ``slash``, ``autocomplete``, ``click`` and ``select``
-build INTERACTION_CREATE payloads and hand them to ``ConnectionState.parse_interaction_create``, the
-same entry point the gateway uses, then wait until every task the interaction started is done, and
-return an :class:`Exchange` with the requests the bot sent meanwhile.
+items, command sync), then feeds GUILD_CREATE for the test's server and any others. ``slash``,
+``autocomplete``, ``click`` and ``select`` build INTERACTION_CREATE payloads (the member's permissions
+resolved in the channel, as Discord sends them) and hand them to
+``ConnectionState.parse_interaction_create``, the same entry point the gateway uses, then wait until
+every task the interaction started is done, and return an :class:`Exchange` with the requests the bot
+sent meanwhile.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,23 +65,35 @@ class Exchange:
 
 
 class Harness:
-    """A logged-in bot wired to a fake Discord with one guild and its members."""
+    """A logged-in bot wired to a fake Discord with a guild and its members (and maybe other guilds)."""
 
-    def __init__(self, fake: FakeDiscord, bot: Bricabot, guild: Guild) -> None:
+    def __init__(self, fake: FakeDiscord, bot: Bricabot, guild: Guild, others: Sequence[Guild] = ()) -> None:
         self.fake = fake
         self.bot = bot
         self.guild = guild
+        self.guilds = {g.id: g for g in (guild, *others)}
 
     @classmethod
     async def start(
-        cls, fake: FakeDiscord, settings: Settings, guild: Guild, members: list[User], *, clock: Clock | None = None
+        cls,
+        fake: FakeDiscord,
+        settings: Settings,
+        guild: Guild,
+        members: list[User],
+        *,
+        clock: Clock | None = None,
+        others: Sequence[tuple[Guild, list[User]]] = (),
     ) -> Harness:
         bot = Bricabot(settings, clock=clock)
         await bot.__aenter__()
-        fake.add_channel(guild.channel())
+        servers = [(guild, members), *others]
+        for server, _ in servers:
+            for channel in server.channel_payloads():
+                fake.add_channel(channel)
         await bot.login("test-token")
-        bot._connection.parse_guild_create(guild.create_payload(members))  # type: ignore[arg-type]
-        return cls(fake, bot, guild)
+        for server, people in servers:
+            bot._connection.parse_guild_create(server.create_payload(people))  # type: ignore[arg-type]
+        return cls(fake, bot, guild, [g for g, _ in others])
 
     async def stop(self) -> None:
         await self.settle()
@@ -89,8 +104,10 @@ class Harness:
         """Invoke ``/command`` (e.g. ``"game new"``) with typed options."""
         return await self._invoke(2, user, command, options, None, channel)
 
-    async def autocomplete(self, user: User, command: str, focused: str, **options: Any) -> Exchange:
-        return await self._invoke(4, user, command, options, focused, None)
+    async def autocomplete(
+        self, user: User, command: str, focused: str, *, channel: int | None = None, **options: Any
+    ) -> Exchange:
+        return await self._invoke(4, user, command, options, focused, channel)
 
     async def click(
         self, user: User, message_id: int | str, custom_id: str, *, as_shown: dict[str, Any] | None = None
@@ -132,8 +149,29 @@ class Harness:
 
     def component_payload(self, user: User, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
         """A button click's INTERACTION_CREATE, to feed several at once."""
-        channel = self.fake.channels[int(message["channel_id"])]
-        return gateway.interaction(3, {"custom_id": custom_id, "component_type": 2}, user, channel, message=message)
+        return self.payload(3, {"custom_id": custom_id, "component_type": 2}, user, message=message)
+
+    def payload(
+        self,
+        kind: int,
+        data: dict[str, Any],
+        user: User,
+        *,
+        channel: int | None = None,
+        message: dict[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """An INTERACTION_CREATE from ``channel`` (else the message's, else the guild's main channel),
+        with the member's permissions resolved there as Discord would."""
+        if channel is None and message is not None:
+            channel = int(message["channel_id"])
+        where = self.channel_payload(channel)
+        guild = self.guilds[int(where["guild_id"])] if "guild_id" in where else None
+        permissions = None if guild is None else guild.permissions(user, where, self.fake.channels)
+        return gateway.interaction(kind, data, user, where, message=message, guild=guild, permissions=permissions)
+
+    def dm(self, user: User) -> int:
+        """The id of ``user``'s DM channel with the bot (opened if need be)."""
+        return int(self.fake.dm_channel(user.id)["id"])
 
     async def settle(self) -> None:
         """Wait until no interaction dispatch or bot follow-up task is running."""
@@ -163,13 +201,13 @@ class Harness:
         data: dict[str, Any] = {"id": str(gateway.snowflake()), "name": names[0], "type": 1, "options": opts}
         if resolved:
             data["resolved"] = resolved
-        if "guild_id" in self.channel_payload(channel):
-            data["guild_id"] = str(self.guild.id)
-        return await self.feed(gateway.interaction(kind, data, user, self.channel_payload(channel)))
+        where = self.channel_payload(channel)
+        if "guild_id" in where:
+            data["guild_id"] = where["guild_id"]
+        return await self.feed(self.payload(kind, data, user, channel=channel))
 
     async def _component(self, user: User, message: dict[str, Any], data: dict[str, Any]) -> Exchange:
-        channel = self.fake.channels[int(message["channel_id"])]
-        return await self.feed(gateway.interaction(3, data, user, channel, message=message))
+        return await self.feed(self.payload(3, data, user, message=message))
 
 
 def _record(payload: dict[str, Any], message: dict[str, Any] | None) -> InteractionRecord:

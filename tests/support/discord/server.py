@@ -198,7 +198,7 @@ class FakeDiscord:
             case "POST", ["channels", cid, "messages", mid, "threads"]:
                 return 201, self._thread(int(cid), int(mid), body)
             case "POST", ["users", "@me", "channels"]:
-                return 200, self._dm(int(body["recipient_id"]))
+                return 200, self.dm_channel(int(body["recipient_id"]))
         return 404, {"message": "404: Not Found", "code": 0}
 
     # -- behaviours ----------------------------------------------------------------------------
@@ -330,7 +330,8 @@ class FakeDiscord:
         self.add_channel(thread)
         return thread
 
-    def _dm(self, user_id: int) -> dict[str, Any]:
+    def dm_channel(self, user_id: int) -> dict[str, Any]:
+        """The DM channel between the bot and ``user_id``, opened on first use."""
         for channel in self.channels.values():
             if channel["type"] == 1 and int(channel["recipients"][0]["id"]) == user_id:
                 return channel
