@@ -93,7 +93,7 @@ class Bricabot(commands.Bot):
         self.gate = MoveGate()
         self.clock = clock
         self.service: GameService | None = None
-        self.publisher = Publisher(self)
+        self.publisher = Publisher(self, lambda: self.service)
 
     async def setup_hook(self) -> None:
         self.service = await open_service(self.settings, clock=self.clock)

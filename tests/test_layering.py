@@ -31,3 +31,57 @@ def test_renders_import_no_discord_or_storage() -> None:
     for path in (ROOT / "renders").rglob("*.py"):
         bad = _imports(path) & BANNED_IN_RENDERS
         assert not bad, f"{path.relative_to(ROOT)} imports {sorted(bad)}"
+
+
+def _module_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
+    """Module -> the modules of ``packages`` it imports, type-checking-only imports included (a cycle
+    there still ties the two modules together). ``from package import module`` counts as the module."""
+    files = {}
+    for package in packages:
+        for path in (ROOT / package).rglob("*.py"):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            files[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        deps: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                deps.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                submodules = {f"{node.module}.{alias.name}" for alias in node.names} & files.keys()
+                deps.update(submodules or {node.module})
+        graph[name] = {dep for dep in deps if dep in files and dep != name}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle in ``graph`` (its modules in order, the first repeated at the end), or None."""
+    done: set[str] = set()
+
+    def visit(name: str, trail: list[str]) -> list[str] | None:
+        if name in trail:
+            return [*trail[trail.index(name) :], name]
+        if name in done:
+            return None
+        for dep in sorted(graph[name]):
+            found = visit(dep, [*trail, name])
+            if found:
+                return found
+        done.add(name)
+        return None
+
+    for name in sorted(graph):
+        found = visit(name, [])
+        if found:
+            return found
+    return None
+
+
+def test_bot_and_cogs_have_no_import_cycles() -> None:
+    cycle = _cycle(_module_graph(("bot", "cogs")))
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_cycle_check_finds_a_cycle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None

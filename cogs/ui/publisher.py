@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import discord
 
@@ -25,9 +25,6 @@ from bot.service import GameInfo, GameService, MoveResult
 from cogs.ui import images, layouts
 from cogs.ui.ids import Components
 from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, title
-
-if TYPE_CHECKING:
-    from bot.bootstrap import Bricabot
 
 log = logging.getLogger("bricabot.publisher")
 
@@ -43,16 +40,22 @@ class _Board:
 
 
 class Publisher:
-    """Keeps each game's public messages in step with the service."""
+    """Keeps each game's public messages in step with the service.
 
-    def __init__(self, bot: Bricabot) -> None:
+    It is given the Discord client and a way to reach the service rather than the bot itself, so the
+    bot, which builds it, and this module do not import each other.
+    """
+
+    def __init__(self, bot: discord.Client, service: Callable[[], GameService | None]) -> None:
         self.bot = bot
+        self._service = service
         self._boards: dict[int, _Board] = {}
 
     @property
     def service(self) -> GameService:
-        assert self.bot.service is not None
-        return self.bot.service
+        service = self._service()
+        assert service is not None
+        return service
 
     async def lang(self, game: GameInfo) -> str:
         return "en" if game.guild_id is None else (await self.service.guild_settings(game.guild_id)).lang
