@@ -6,20 +6,8 @@ from __future__ import annotations
 import pytest
 
 from engine.botfactory import GAME, board, flow
-from engine.botfactory.state import EMPTY, State
+from engine.botfactory.state import EMPTY
 from engine.core.rng import Rng
-
-
-def _check_floor(state: State) -> None:
-    rules = state.rules
-    keys = [p.pos for p in state.players if p.pos != EMPTY and p.pos % 2 == 0]
-    keys += [state.sandra] + ([state.vilela] if state.vilela != EMPTY else [])
-    assert len(keys) == len(set(keys)), "an action space holds one meeple at most"
-    for col, column in enumerate(state.columns):
-        for kind, tile in enumerate(column):
-            if tile != EMPTY:
-                colour, tile_kind = rules.parts[tile]
-                assert tile_kind == kind and colour in (col, -1), "a part in its row, of its column's colour"
 
 
 @pytest.mark.parametrize("seats", [1, 2, 3, 4])
@@ -29,7 +17,7 @@ def test_random_games_keep_the_movement_toll_and_assembly_rules(seats: int) -> N
         rng = Rng(seed)
         seen: set[tuple[int, int]] = set()
         while GAME.outcome(state) is None:
-            _check_floor(state)
+            GAME.check_invariants(state)  # one meeple a space, parts in their rows and colours
             decision = GAME.pending(state)[0]
             if state.phase == "act" and state.turn is not None and (state.round, state.turn.seat) not in seen:
                 seen.add((state.round, state.turn.seat))

@@ -6,7 +6,7 @@ import pytest
 
 from engine.botfactory import GAME
 from engine.botfactory.state import EMPTY
-from tests.engine.botfactory.helpers import new, space
+from tests.engine.botfactory.helpers import new, space_of
 
 
 @pytest.mark.parametrize("seats, robots", [(1, 3), (2, 3), (3, 4), (4, 4)])
@@ -46,7 +46,7 @@ def test_board_set_up() -> None:
     assert sorted(rules.parts[t][1] for t in state.universal) == [0, 0, 1, 1, 2, 2]
     assert state.values == [6, 6, 6, 6]
     assert len([c for c in state.grid if c != EMPTY]) == 9 and len(state.contract_box) == 5
-    assert state.sandra == 2 * space(state, "FI3"), "Sandra starts on the rightmost action space"
+    assert space_of(state, "sandra") == "FI3", "Sandra starts on the rightmost action space"
     assert all(len(p.projects) == 1 for p in state.players)
     assert len(state.deck) == 24 - 6 - 4
 
@@ -61,7 +61,7 @@ def test_speech_tokens_last_player_takes_two(seats: int) -> None:
 def test_solo_gets_a_single_token_and_vilela_on_the_leftmost_finance_space() -> None:
     state = GAME.new(1, 5, {"task": "C"})
     assert state.players[0].tokens == 1
-    assert state.vilela == 2 * space(state, "FI1")
+    assert space_of(state, "vilela") == "FI1"
     assert state.solo is not None and state.solo.task == "C"
 
 

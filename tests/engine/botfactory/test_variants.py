@@ -3,106 +3,86 @@
 from __future__ import annotations
 
 from engine.botfactory import GAME
-from engine.botfactory.state import EMPTY, SANDRA
-from tests.engine.botfactory.helpers import at_turn, ids, new, part, play, project, space
+from engine.botfactory.state import EMPTY, State
+from tests.engine.botfactory.helpers import Scenario, ids, offers, parts_of, pick, play, prompt, space_of
 
 RED, YELLOW, BLUE, GREEN = range(4)
 
 
+def _pt(state: State) -> list[str]:
+    return [i for i in ids(state) if i.startswith("pt:")]
+
+
 def test_variant_one_offers_a_tile_on_the_first_reservation_usable_from_a_later_turn() -> None:
-    state = new(3, 1, variant=1)
-    state.players[0].tokens = 4
-    state = at_turn(state, 0, "FI3")
-    assert not any(i.startswith("pt:") for i in ids(state))
-    state = play(state, "reserve:6")
-    assert GAME.pending(state)[0].prompt == "botfactory.prompt.offer"
-    state = play(state, "tile:PT4")
+    state = Scenario(3, variant=1).hand(0, tokens=4).worker(0, "FI3").sandra("PR1").acting(0).build()
+    assert not _pt(state)
+    state = pick(state, "reserve", cost=1)
+    assert prompt(state) == "offer"
+    state = pick(state, "tile", tile="PT4")
     assert state.players[0].production == "PT4" and "PT4" not in state.offer
-    assert not any(i.startswith("pt:") for i in ids(state)), "usable from a later turn only"
-    state = play(state, "reserve:7")
-    assert GAME.pending(state)[0].prompt == "botfactory.prompt.turn", "only the first contract offers a tile"
-    state = play(state, "end")
-    state = at_turn(state, 0, "AS1")
-    assert f"pt:PT4:{BLUE}" in ids(state)
-    state = play(state, f"pt:PT4:{BLUE}")
+    assert not _pt(state), "usable from a later turn only"
+    state = pick(state, "reserve", cost=1)
+    assert prompt(state) == "turn", "only the first contract offers a tile"
+
+    state = Scenario(3, variant=1).production(0, "PT4").worker(0, "AS1").sandra("PR1").acting(0).build()
+    state = pick(state, "pt", tile="PT4", colour="blue")
     assert state.values[BLUE] == 7 and state.players[0].production_used
-    assert not any(i.startswith("pt:") for i in ids(state)), "used once per game"
+    assert not _pt(state), "used once per game"
 
 
 def test_variant_two_takes_and_uses_at_once() -> None:
-    state = new(3, 1, variant=2)
-    state.values[RED] = 7
-    state = at_turn(state, 0, "PR1")
-    assert f"pt:PT4:{RED}" in ids(state)
-    state = play(state, f"pt:PT4:{RED}")
-    assert GAME.pending(state)[0].prompt == "botfactory.prompt.place", "line bonuses still apply"
+    scenario = Scenario(3, variant=2).values(red=7).hand(0, parts=["red head"]).worker(0, "PR1")
+    state = pick(scenario.acting(0).build(), "pt", tile="PT4", colour="red")
+    assert prompt(state) == "place", "line bonuses still apply"
     assert "PT4" not in state.offer and state.players[0].production == "PT4"
-    state = play(state, "skip")
-    assert not any(i.startswith("pt:") for i in ids(state))
+    assert not _pt(play(state, "skip"))
 
 
 def test_pt1_waives_sandras_toll_and_gains_a_token() -> None:
-    state = new(3, 1, variant=2)
-    tokens = state.players[0].tokens
-    state = at_turn(state, 0, "FI1", sandra="FI3")
-    assert GAME.pending(state)[0].prompt == "botfactory.prompt.toll" and "pt:PT1" in ids(state)
+    state = Scenario(3, variant=2).hand(0, tokens=1).worker(0, "FI1").acting(0).build()
+    assert prompt(state) == "toll" and "pt:PT1" in ids(state)
     state = play(state, "pt:PT1")
-    assert state.players[0].tokens == tokens + 1
-    assert GAME.pending(state)[0].prompt == "botfactory.prompt.turn"
+    assert state.players[0].tokens == 2 and prompt(state) == "turn"
 
 
 def test_pt2_spends_one_token_less_on_finance() -> None:
-    state = new(3, 1, variant=2)
-    state.players[0].tokens = 3
-    state = at_turn(state, 0, "FI3")
-    state = play(state, "pt:PT2", "reserve:3")
+    state = Scenario(3, variant=2).hand(0, tokens=3).worker(0, "FI3").sandra("PR1").acting(0).build()
+    state = pick(play(state, "pt:PT2"), "reserve", cost=2)
     assert state.players[0].tokens == 2, "a 2-token contract for 1"
-    assert state.turn is not None and state.turn.left == 2, "the space's cap counts the full cost"
+    costs = {c.params["cost"] for c in GAME.pending(state)[0].choices if c.id.startswith("reserve:")}
+    assert max(costs) == 2, "the space's cap counts the full cost: 2 of 4 left"
 
 
 def test_pt3_pays_one_token_for_one_benefit() -> None:
-    state = new(3, 1, variant=2)
-    state.players[0].tokens = 1
-    state = at_turn(state, 0, "PR1")
-    top = state.piles[GREEN][-1]
-    state = play(state, f"pt:PT3:pile:{GREEN}")
-    assert top in state.players[0].parts and state.players[0].tokens == 0
+    scenario = Scenario(3, variant=2).hand(0, tokens=1, parts=[]).pile("green", top=["green legs"])
+    state = pick(scenario.worker(0, "PR1").acting(0).build(), "pt", tile="PT3", colour="green")
+    assert parts_of(state, 0) == ["green legs"] and state.players[0].tokens == 0
 
 
 def test_pt5_stands_beside_a_full_board() -> None:
-    state = new(4, 1, variant=2)
-    state.round, state.phase, state.cursor = 2, "move", 0
-    state.order = [0]
-    state.players[0].pos = 2 * space(state, "AS1")
-    state.players[1].pos = 2 * space(state, "PR1")
-    state.players[2].pos = 2 * space(state, "PR2")
-    state.players[3].pos = 2 * space(state, "FI2")
-    state.sandra = 2 * space(state, "FI1")
-    assert "over:PT5:2" in ids(state)
-    state = play(state, "over:PT5:2")
-    assert state.players[0].pos == 2 * space(state, "PR2") + 1
-    assert state.phase == "act" and state.order == [1, 2, 0, SANDRA, 3], "right of the board's last space"
-    for _ in range(2):
-        state = play(state, "end")
-    assert state.turn is not None and state.turn.seat == 0 and state.turn.left == 2, "uses PR2's action"
+    scenario = Scenario(4, variant=2).worker(1, "PR1").worker(2, "PR2").sandra("FI1").worker(3, "FI2")
+    state = scenario.worker(0, "FI3").moving(0).build()
+    state = pick(state, "over", tile="PT5", board="projects")
+    assert space_of(state, 0) == "beside projects"
+    assert state.phase == "act" and GAME.pending(state)[0].seat == 1, "right of the board's last space"
+    state = play(state, "end", "end")
+    assert GAME.pending(state)[0].seat == 0
+    state = pick(pick(state, "take", column=1, row=2), "take", column=1, row=1)
+    assert not any(i.startswith("take:") for i in ids(state)), "PR2's action: two projects"
 
 
 def test_pt6_one_project_for_a_universal_part() -> None:
-    state = new(3, 1, variant=2)
-    state = at_turn(state, 0, "PR1")
-    assert len(state.players[0].projects) == 1
-    state = play(state, "pt:PT6:0", f"dropproj:{state.players[0].projects[0]}")
-    assert not state.players[0].projects and any(state.rules.parts[t] == (-1, 0) for t in state.players[0].parts)
+    state = Scenario(3, variant=2).hand(0, parts=[], projects=["red"]).worker(0, "PR1").acting(0).build()
+    state = pick(pick(state, "pt", tile="PT6", kind="head"), "dropproj", colour="red")
+    assert not state.players[0].projects and parts_of(state, 0) == ["universal head"]
 
 
 def test_pt7_universal_robot_completes_a_project() -> None:
-    state = new(3, 1, variant=2)
-    part(state, "universal", "head", owner=0)
-    part(state, "universal", "legs", owner=0)
-    project(state, "blue", 0)
-    state = at_turn(state, 0, "FI1")
-    state = play(state, f"pt:PT7:robot:0:2:{BLUE}")
+    scenario = Scenario(3, variant=2).hand(0, parts=["universal head", "universal legs"], projects=["blue"])
+    state = scenario.worker(0, "FI1").sandra("PR1").acting(0).build()
+    state = pick(state, "pt", tile="PT7", a="head", b="legs", colour="blue")
     player = state.players[0]
     assert player.universal_robot != EMPTY and len(player.robots) == 1 and not state.universal_robot_free
     assert len(state.universal) == 6
     assert state.robots_board == [4, 4, 4, 4], "not a robot from the assembly board"
+    assert offers(state, "raise", colour="red")
