@@ -326,6 +326,7 @@ class Scenario:
                 placed = [state.players[s].pos != EMPTY for s in state.order]
                 if placed != [i < state.cursor for i in range(len(placed))]:
                     raise ScenarioError("In round 1 the seats before the mover are placed, the others not yet.")
+            _check_vilela(state)
             invariants.check(state)
             if phase == "act" and actor >= 0:
                 turn.begin(state, actor, tx)
@@ -429,6 +430,20 @@ def _place_everyone(state: State) -> None:
             player.pos = 2 * free[-1]
     if state.solo is not None and state.vilela == EMPTY:
         raise ScenarioError("Vilela must stand on an action space.")
+
+
+def _check_vilela(state: State) -> None:
+    """From round 2, once Vilela has moved he shows an action tile of his board and a robot tile."""
+    solo = state.solo
+    if solo is None or state.round == 1:
+        return
+    moved = state.phase == "act" or state.order.index(VILELA) < state.cursor
+    if not moved:
+        return
+    if solo.action == EMPTY or solo.robot == EMPTY:
+        raise ScenarioError("Vilela has moved this round: give his face-up tiles, vilela(space, action=, robot=).")
+    if state.rules.action_tiles[solo.action] != board.key_board(state, state.vilela):
+        raise ScenarioError("Vilela's action tile shows the board he stands on.")
 
 
 def _inspection(name: str) -> int:

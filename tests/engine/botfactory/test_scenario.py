@@ -1,0 +1,80 @@
+"""The scenario builder: readable positions, nothing created or lost, clear errors for impossible ones."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.botfactory import GAME
+from engine.botfactory.scenario import ScenarioError
+from engine.core.errors import InvariantBroken
+from tests.engine.botfactory.helpers import Scenario, names, parts_of, prompt, space_of
+
+
+def test_a_built_position_keeps_every_piece_and_can_be_built_again() -> None:
+    scenario = (
+        Scenario(4, 3, variant=1)
+        .hand(2, tokens=4, parts=["red head", "universal legs"], projects=["blue"], robots=["green"])
+        .column("yellow", "yellow head", "universal torso")
+        .spares("blue legs", None)
+        .wheel({4: "green torso", 0: None}, quarter_turns=3)
+        .display(left=["red", None], right=["green"])
+        .values(red=9, green=3)
+        .contract(0, 1, "C12", reserved_by=[2, 0])
+        .production(1, "PT3")
+        .worker(0, "AS1")
+        .worker(1, "PP3")
+        .worker(2, "FI1")
+        .worker(3, "PR2")
+        .sandra("PR1")
+        .acting(2, round=4)
+    )
+    state = scenario.build()
+    assert json.dumps(GAME.to_json(state)) == json.dumps(GAME.to_json(scenario.build())), "the scenario is unchanged"
+    assert parts_of(state, 2) == ["red head", "universal legs"] and state.values == [9, 6, 6, 3]
+    assert names(state, state.columns[1]) == ["universal torso", "yellow head"]
+    assert space_of(state, 2) == "FI1" and space_of(state, "sandra") == "PR1" and state.round == 4
+    assert GAME.pending(state)[0].seat == 2 and prompt(state) == "turn"
+    assert state.robots_board[3] == 3 and state.players[1].production == "PT3"
+
+
+def test_the_builder_puts_unplaced_workers_on_the_rightmost_free_spaces() -> None:
+    state = Scenario(3).worker(0, "AS2").sandra("PR1").acting(0).build()
+    assert [space_of(state, s) for s in range(3)] == ["AS2", "FI3", "FI2"]
+
+
+@pytest.mark.parametrize(
+    "build, message",
+    [
+        (lambda: Scenario(3).hand(0, parts=["purple head"]), "unknown part"),
+        (lambda: Scenario(3).worker(0, "XX9"), "unknown action space"),
+        (lambda: Scenario(3).values(violet=3), "unknown colour"),
+        (lambda: Scenario(3).contract(3, 0, "C01"), "no contract space"),
+        (lambda: Scenario(3).contract(0, 0, "C99"), "unknown contract"),
+        (lambda: Scenario(3).hand(0, parts=["red head"] * 5), "no free red head"),
+        (lambda: Scenario(2).robots_left(red=0).hand(0, robots=["red"]), "no red robot left"),
+        (lambda: Scenario(3).vilela("FI1"), "solo game"),
+        (lambda: Scenario(1).vilela("FI2").acting(0), "face-up tiles"),
+        (lambda: Scenario(1).vilela("FI2", action="parts", robot="red").acting(0), "board he stands on"),
+        (lambda: Scenario(3).worker(1, "AS1").moving(0, round=1), "round 1"),
+    ],
+)
+def test_impossible_descriptions_raise_a_scenario_error(build: object, message: str) -> None:
+    with pytest.raises(ScenarioError, match=message):
+        build().build()  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        lambda: Scenario(3).worker(0, "AS1").sandra("AS1"),
+        lambda: Scenario(3).column("red", "blue head"),
+        lambda: (
+            Scenario(3).hand(0, tokens=8).contract(0, 0, "C01", reserved_by=[0]).contract(0, 1, "C02", reserved_by=[0])
+        ),
+    ],
+)
+def test_illegal_positions_fail_the_invariant_checks(scenario: object) -> None:
+    with pytest.raises(InvariantBroken):
+        scenario().build()  # type: ignore[operator]
