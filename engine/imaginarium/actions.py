@@ -60,18 +60,14 @@ def pair_apply(state: State, cid: str, tx: Transition) -> None:
 
 
 def _allowed(state: State, action: int) -> bool:
-    """In the pair, not done yet; AS03 lets repair or dismantle be done again right after itself."""
+    """In the pair and not done yet; AS03 lets repair or dismantle be done twice in the turn, at any
+    point of it (the text asks for nothing in between or not)."""
     turn = state.turn
     if action not in divmod(turn.pair, 6) or action == turn.given_up:
         return False
     if turn.done[action] == 0:
         return True
-    return (
-        turn.done[action] == 1
-        and action in (REPAIR, DISMANTLE)
-        and turn.last_action == action
-        and has(state.data, state.player, "repeat_action")
-    )
+    return turn.done[action] == 1 and action in (REPAIR, DISMANTLE) and has(state.data, state.player, "repeat_action")
 
 
 def _possible(state: State, action: int) -> bool:
@@ -120,12 +116,10 @@ def menu_apply(state: State, cid: str, tx: Transition) -> None:
     action = ACTIONS.index(cid.split(":")[1])
     if cid.startswith("daydream"):
         turn.given_up = action
-        turn.last_action = -1
         tx.emit("imaginarium.event.daydream", seat=player.seat, action=ACTIONS[action])
         dream.start_placement(state, "daydream", len(state.data.colours))
         return
     turn.done[action] += 1
-    turn.last_action = action
     turn.trades = 0
     turn.splits = 0
     tx.emit("imaginarium.event.action", seat=player.seat, action=ACTIONS[action])

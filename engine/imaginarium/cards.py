@@ -186,6 +186,8 @@ class Data:
     big_majority_bonus: int
     extra_spaces: int
     deck_purchase: int
+    completion_tokens: int
+    """Project completion tokens per colour in the box (the saboteur and the dream marker are two)."""
     projects_on_display: tuple[int, ...]
     """By player count, from 2."""
     reconstructed: tuple[tuple[str, str, str], ...]

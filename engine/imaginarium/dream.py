@@ -197,14 +197,15 @@ def reached_end(state: State) -> bool:
 
 
 def nightmare_choices(state: State) -> list[Choice]:
-    """Chimera: a nightmare on an opponent's dream; not on a Reposette owner's, nor after a nightmare."""
+    """Chimera: a nightmare on an opponent's dream, not on a Reposette owner's. The text allows one on
+    a dream that already ends with a nightmare (its owner then has more to discard)."""
     player = state.player
     if not player.held[NIGHTMARE]:
         return []
     return [
         choice(f"nightmare:{o.seat}", "nightmare", "dream", target=o.seat)
         for o in state.opponents(player.seat)
-        if not shielded(state, o, "nightmare") and not (o.dream and o.dream[-1] == NIGHTMARE)
+        if not shielded(state, o, "nightmare")
     ]
 
 

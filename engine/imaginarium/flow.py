@@ -13,6 +13,13 @@ from engine.imaginarium.machines import has
 from engine.imaginarium.scoring import add_majorities
 from engine.imaginarium.state import IDLE, OFF, State, Turn, is_saboteur, piece_seat
 
+ROUND_LIMIT = 100
+"""Safety end after this many rounds, far above real lengths (about 15-25 rounds). The rulebook's
+only ends are 20 VP (25 in teams) and the dream track's End; play goes on with an empty deck and
+belt, since extracting, trading, buying VP and completing projects still work. No seat can be stuck
+for good (the extract action is on the dial every turn and 5 charcoalium buy a VP), so this cap only
+ends a game whose players keep declining to score."""
+
 
 def proceed(state: State, tx: Transition) -> None:
     """Advance through every step that needs no decision."""
@@ -134,6 +141,9 @@ def _reset(state: State, tx: Transition) -> None:
     if data.chimera and dream.reached_end(state):
         _end(state, "dream", tx)
         return
+    if state.round >= ROUND_LIMIT:
+        _end(state, "limit", tx)
+        return
     # Conveyor belt: discard the machine furthest on the right, slide the rest right, refill.
     cards = [u for u in state.belt if u >= 0]
     fragments = [f for u, f in zip(state.belt, state.belt_fragment, strict=True) if u >= 0]
@@ -164,10 +174,6 @@ def _reset(state: State, tx: Transition) -> None:
     while len(state.meeting) < data.assistants_face_up and state.assistant_deck:
         state.meeting.append(state.assistant_deck.pop())
         tx.used_randomness()
-    if not cards:
-        # Documented rule: deck and belt both empty, no machine can enter play any more.
-        _end(state, "exhausted", tx)
-        return
     state.round += 1
     state.order = state.track
     state.track = []

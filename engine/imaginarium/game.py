@@ -84,21 +84,16 @@ class Imaginarium(Game[State]):
         return piece_seat(state.turn.piece)
 
     def pending(self, state: State) -> tuple[Decision, ...]:
-        cached = state.cache
-        if cached is not None and cached[0] == state.version:
-            return cached[1]
         seat = self.acting_seat(state)
         decisions: tuple[Decision, ...] = ()
         if seat is not None:
             choices = tuple(STEPS[state.step][0](state))
             params = {"round": state.round, "owed": state.turn.owed}
             decisions = (Decision(seat, f"imaginarium.prompt.{state.step}", choices, params),)
-        state.cache = (state.version, decisions)
         return decisions
 
     def _apply(self, state: State, seat: int, choice: Choice, tx: Transition) -> None:
         STEPS[state.step][1](state, choice.id, tx)
-        state.cache = None
         flow.proceed(state, tx)
 
     def outcome(self, state: State) -> Outcome | None:

@@ -336,6 +336,7 @@ def build(raw: Mapping[str, Any], chimera: bool = False) -> Data:
         big_majority_bonus=_int(game, "big_majority_bonus", "game"),
         extra_spaces=_int(game, "extra_spaces", "game", 0, 10),
         deck_purchase=_int(game, "deck_purchase", "game", 0, 50),
+        completion_tokens=_int(game, "completion_tokens", "game", 2, 50),
         projects_on_display=display,
         reconstructed=tuple(recon),
         chimera=chimera,

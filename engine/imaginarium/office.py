@@ -13,10 +13,25 @@ from engine.imaginarium.projects import met
 from engine.imaginarium.state import PROJECTS, State
 
 
+def tokens_left(state: State, seat: int) -> int:
+    """Completion tokens ``seat`` can still place: the six of its colour, less the two-player saboteur,
+    the Chimera dream marker (in team play the team's one marker is its first seat's colour) and one per
+    project tile on display that it completed. A secret project takes no token (it is discarded at
+    once); a neutralised tile leaves the game with the tokens on it counted no more."""
+    data = state.data
+    used = sum(seat in state.completions[p] for p in state.display)
+    used += state.seats == 2
+    used += data.chimera and (not state.teams or seat % 2 == 0)
+    return data.completion_tokens - used
+
+
 def completable(state: State) -> list[int]:
+    """Projects the current player may complete now: shown ones while a token is left, and secret ones."""
     data = state.data
     player = state.player
     shown = [p for p in state.display if player.seat not in state.completions[p]]
+    if tokens_left(state, player.seat) <= 0:
+        shown = []
     return [p for p in (*shown, *player.secret) if met(data, player, data.projects[p])]
 
 

@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.contract import Decision
 from engine.core.rng import Rng
 from engine.imaginarium.cards import Data
 from engine.imaginarium.loader import load
@@ -113,7 +112,6 @@ class Turn:
     pair: int = -1
     """Chosen action pair, encoded ``a * 6 + b`` with ``a < b``."""
     done: list[int] = field(default_factory=lambda: [0] * 6)
-    last_action: int = -1
     trades: int = 0
     splits: int = 0
     target: int = -1
@@ -150,7 +148,6 @@ class Turn:
             self.deck_bought,
             self.pair,
             self.done[:],
-            self.last_action,
             self.trades,
             self.splits,
             self.target,
@@ -217,8 +214,6 @@ class State:
     version: int = 0
     end_reason: str = ""
     data: Data = field(default_factory=load, repr=False)
-    cache: tuple[int, tuple[Decision, ...]] | None = field(default=None, repr=False)
-    """Pending decisions of ``version`` (never serialised)."""
 
     def copy(self) -> State:
         players = [p.copy() for p in self.players]
@@ -256,7 +251,6 @@ class State:
             self.version,
             self.end_reason,
             self.data,
-            self.cache,
         )
 
     @property
@@ -291,7 +285,7 @@ _PLAYER_FIELDS: tuple[str, ...] = (
 )
 _TURN_FIELDS: tuple[str, ...] = (
     *("piece", "used", "borrowed", "owed", "paying", "picked", "deck_bought", "pair", "done"),
-    *("last_action", "trades", "splits", "target", "uses", "tangled"),
+    *("trades", "splits", "target", "uses", "tangled"),
     *("given_up", "caught", "origin", "limit", "placed", "moves", "drawn", "victims", "submitted"),
 )
 _STATE_FIELDS: tuple[str, ...] = (

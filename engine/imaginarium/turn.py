@@ -14,9 +14,10 @@ from engine.imaginarium.machines import goods_code, has, use_options
 from engine.imaginarium.state import EXTRACTOR, IDLE, MACHINES, Player, State
 
 
-def _borrowable(state: State, player: Player) -> dict[str, list[int]]:
-    """AS12: one opponent's uncombined production or transformation machine, not face down."""
-    out: dict[str, list[int]] = {}
+def _borrowable(state: State, player: Player) -> dict[tuple[int, str], list[int]]:
+    """AS12: an opponent's uncombined production or transformation machine, not face down, keyed by
+    (owner, serial): the player chooses whose machine (two copies in one workshop are alike)."""
+    out: dict[tuple[int, str], list[int]] = {}
     for other in state.players:
         if other.seat in state.mates(player.seat):
             continue
@@ -24,8 +25,8 @@ def _borrowable(state: State, player: Player) -> dict[str, list[int]]:
             if len(stack) != 1 or stack[0] == other.locked:
                 continue
             machine = state.data.card[stack[0]]
-            if machine.type in (PRODUCTION, TRANSFORMATION) and machine.serial not in out:
-                out[machine.serial] = stack
+            if machine.type in (PRODUCTION, TRANSFORMATION):
+                out.setdefault((other.seat, machine.serial), stack)
     return out
 
 
@@ -47,10 +48,20 @@ def machine_choices(state: State) -> list[Choice]:
             cid = f"use:{slot}:{code}" if code else f"use:{slot}"
             out.append(choice(cid, "use", "machines", machine=serials, cost=goods_code(cost), gain=goods_code(got)))
     if not turn.borrowed and has(data, player, "borrow_machine"):
-        for serial, stack in _borrowable(state, player).items():
+        for (owner, serial), stack in _borrowable(state, player).items():
             for code, cost, got in use_options(data, stack, player.goods):
-                cid = f"borrow:{serial}:{code}" if code else f"borrow:{serial}"
-                out.append(choice(cid, "borrow", "borrow", machine=serial, cost=goods_code(cost), gain=goods_code(got)))
+                cid = f"borrow:{owner}:{serial}:{code}" if code else f"borrow:{owner}:{serial}"
+                out.append(
+                    choice(
+                        cid,
+                        "borrow",
+                        "borrow",
+                        machine=serial,
+                        owner=owner,
+                        cost=goods_code(cost),
+                        gain=goods_code(got),
+                    )
+                )
     return out
 
 
@@ -71,8 +82,8 @@ def apply(state: State, cid: str, tx: Transition) -> None:
     if parts[0] == "next":
         end_machines(state)
         return
-    code = parts[2] if len(parts) > 2 else ""
     if parts[0] == "use":
+        code = parts[2] if len(parts) > 2 else ""
         slot = int(parts[1])
         stack = player.stacks[slot]
         state.turn.used.append(slot)
@@ -84,10 +95,10 @@ def apply(state: State, cid: str, tx: Transition) -> None:
             dream.start_placement(state, "machines", places[len(stack) - 1])
             return
     else:
-        stack = _borrowable(state, player)[parts[1]]
+        owner, serial = int(parts[1]), parts[2]
+        code = parts[3] if len(parts) > 3 else ""
+        stack = _borrowable(state, player)[owner, serial]
         state.turn.borrowed = True
-        serial = parts[1]
-        owner = next(p.seat for p in state.players if stack in p.stacks)
     cost, got = _option(state, stack, code)
     pay(player, cost)
     gain(player, got, MACHINES)
@@ -180,11 +191,13 @@ def pay_apply(state: State, cid: str, tx: Transition) -> None:
 
 
 def deck_available(state: State) -> bool:
-    """AS07: once per turn during step 2, 3 more charcoalium for the top card of the deck."""
+    """AS07: once per turn, during the machine pick-up or the charcoalium extraction (so not for a
+    handyman left idle), 3 more charcoalium for the top card of the deck."""
     data = state.data
     player = state.player
     return (
         not state.turn.deck_bought
+        and state.spot[state.turn.piece] != IDLE
         and bool(state.deck)
         and player.goods[CH] >= data.deck_purchase
         and has(data, player, "deck_purchase")

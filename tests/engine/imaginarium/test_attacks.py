@@ -4,23 +4,23 @@ from __future__ import annotations
 
 import pytest
 
-from tests.engine.imaginarium.builder import Table
+from engine.imaginarium.scenario import Scenario
+from tests.engine.imaginarium.table import Table
 
 THEFTS = [("A1", "charcoalium", 0, 3), ("A2", "wood", 1, 3), ("A3", "copper", 2, 2), ("A4", "crystal", 3, 2)]
 
 
-def _attack(serial: str, seats: int = 3) -> Table:
-    t = Table(seats).goods(0, wood=2, copper=2, crystal=2)
-    t.yard(0, serial).workshop(0).turn(0, "menu", ("extract", "repair"))
-    return t
+def _attack(serial: str, seats: int = 3) -> Scenario:
+    """Seat 0 about to repair the attack machine ``serial``; the others hold nothing and no machine."""
+    start = Scenario(seats).goods(0, wood=2, copper=2, crystal=2).yard(0, serial).workshop(0)
+    for seat in range(1, seats):
+        start.goods(seat).workshop(seat)
+    return start.turn(0, "menu", pair=("extract", "repair"))
 
 
 @pytest.mark.parametrize(("serial", "good", "index", "amount"), THEFTS)
 def test_theft_takes_up_to_the_amount_from_each_opponent(serial: str, good: str, index: int, amount: int) -> None:
-    t = _attack(serial)
-    for seat, have in ((1, 5), (2, 1)):
-        t.workshop(seat)
-        t.player(seat).goods[index] = have
+    t = Table(_attack(serial).goods(1, **{good: 5}).goods(2, **{good: 1}))
     t.choose("do:repair", f"repair:{serial}")
     before = t.player(0).goods[index]
     result = t.choose("steal")
@@ -34,9 +34,7 @@ def test_theft_takes_up_to_the_amount_from_each_opponent(serial: str, good: str,
 
 @pytest.mark.parametrize(("serial", "good", "index", "amount"), THEFTS)
 def test_theft_with_one_victim_short_gives_what_was_handed_in(serial: str, good: str, index: int, amount: int) -> None:
-    t = _attack(serial)
-    t.player(1).goods[index] = 1
-    t.player(2).goods[index] = 0
+    t = Table(_attack(serial).goods(1, **{good: 1}))
     t.choose("do:repair", f"repair:{serial}")
     before = t.player(0).goods[index]
     t.choose("steal")
@@ -60,27 +58,21 @@ def test_theft_with_one_victim_short_gives_what_was_handed_in(serial: str, good:
     ],
 )
 def test_defenses_block_the_thefts_they_name(serial: str, defense: str, blocked: bool) -> None:
-    index = {"A1": 0, "A2": 1, "A3": 2, "A4": 3}[serial]
-    t = _attack(serial, seats=2)
-    t.player(1).goods[index] = 4
-    t.workshop(1, defense)
+    index, good = {"A1": (0, "charcoalium"), "A2": (1, "wood"), "A3": (2, "copper"), "A4": (3, "crystal")}[serial]
+    t = Table(_attack(serial, seats=2).goods(1, **{good: 4}).workshop(1, defense))
     t.choose("do:repair", f"repair:{serial}", "steal")
     assert t.player(1).goods[index] == (4 if blocked else 4 - {"A1": 3, "A2": 3, "A3": 2, "A4": 2}[serial])
 
 
 def test_a_combined_or_tangled_defense_still_protects() -> None:
-    t = _attack("A1", seats=2)
-    t.player(1).goods[0] = 4
-    t.workshop(1, "D2+D1")
-    t.player(1).locked = t.player(1).stacks[0][0]
+    t = Table(_attack("A1", seats=2).goods(1, charcoalium=4).workshop(1, "D2+D1").face_down(1, 0))
     t.choose("do:repair", "repair:A1", "steal")
     assert t.player(1).goods[0] == 4
 
 
 def test_tanglette_deactivates_one_space_of_each_opponent_for_their_next_machine_phase() -> None:
-    t = Table(3).goods(0, wood=2, copper=1, crystal=1).yard(0, "A6").workshop(0)
-    t.workshop(1, "P1", "P2").workshop(2, "P3+P3", "D3")
-    t.turn(0, "menu", ("extract", "repair"))
+    start = Scenario(3).goods(0, wood=2, copper=1, crystal=1).yard(0, "A6").workshop(0)
+    t = Table(start.workshop(1, "P1", "P2").workshop(2, "P3+P3", "D3").turn(0, "menu", pair=("extract", "repair")))
     t.choose("do:repair", "repair:A6")
     # Seat 2 owns a Patenteur: only seat 1 can be targeted, and the effect may be declined first.
     assert sorted(t.ids()) == ["skip", "tangle:1:0", "tangle:1:1"]
@@ -88,25 +80,21 @@ def test_tanglette_deactivates_one_space_of_each_opponent_for_their_next_machine
     assert t.player(1).locked == t.player(1).stacks[1][0]
     assert t.player(2).locked == -1
     # Seat 1's next machine phase: the Carpenteur cannot be used, then it is face up again.
-    t.turn(1, "machines")
+    t = Table(Scenario.of(t.state).turn(1))
     assert t.ids() == ["use:0", "next"]
     t.choose("use:0")
     assert t.player(1).locked == -1
 
 
 def test_tangled_machine_cannot_be_borrowed() -> None:
-    t = Table(2).workshop(1, "P3").goods(0).workshop(0).assistants(0, "AS12")
-    t.player(1).locked = t.player(1).stacks[0][0]
-    t.turn(0, "machines")
+    t = Table(Scenario(2).workshop(1, "P3").face_down(1, 0).goods(0).workshop(0).assistants(0, "AS12").turn(0))
     assert not [i for i in t.ids() if i.startswith("borrow")]
 
 
 def test_neutralizeur_cancels_a_project_and_keeps_awarded_vp() -> None:
-    t = Table(3).goods(0, wood=1, copper=1, crystal=1).yard(0, "A5").workshop(0)
-    t.display("PR01", "PR02", "PR03")
+    start = Scenario(3).goods(0, wood=1, copper=1, crystal=1).yard(0, "A5").workshop(0)
+    t = Table(start.display("PR01", "PR02", "PR03").completed("PR02", 1).turn(0, "menu", pair=("extract", "repair")))
     pr02 = next(p.index for p in t.data.projects if p.id == "PR02")
-    t.state.completions[pr02] = [1]
-    t.turn(0, "menu", ("extract", "repair"))
     t.choose("do:repair", "repair:A5")
     assert sorted(t.ids()) == ["neutralize:PR01", "neutralize:PR02", "neutralize:PR03", "skip"]
     t.choose("neutralize:PR02")
@@ -116,9 +104,8 @@ def test_neutralizeur_cancels_a_project_and_keeps_awarded_vp() -> None:
 
 
 def test_recyclateur_is_discarded_and_recovers_a_non_lightning_machine_repaired() -> None:
-    t = Table(3).goods(0, wood=2, crystal=2).yard(0, "S1").workshop(0, "P2")
-    t.state.crusher += [t.card("A1"), t.card("P3"), t.card("D1")]
-    t.turn(0, "menu", ("extract", "repair"))
+    start = Scenario(3).goods(0, wood=2, crystal=2).yard(0, "S1").workshop(0, "P2").crusher("A1", "P3", "D1")
+    t = Table(start.turn(0, "menu", pair=("extract", "repair")))
     t.choose("do:repair", "repair:S1")
     assert sorted(t.ids()) == ["recycle:D1", "recycle:P3"]
     t.choose("recycle:P3")
@@ -129,8 +116,9 @@ def test_recyclateur_is_discarded_and_recovers_a_non_lightning_machine_repaired(
 
 
 def test_recyclateur_with_an_empty_crusher_has_no_effect() -> None:
-    t = Table(3).goods(0, wood=2, crystal=2).yard(0, "S1").workshop(0)
-    t.turn(0, "menu", ("extract", "repair"))
+    t = Table(
+        Scenario(3).goods(0, wood=2, crystal=2).yard(0, "S1").workshop(0).turn(0, "menu", pair=("extract", "repair"))
+    )
     t.choose("do:repair", "repair:S1")
     assert t.serials(0) == []
     assert t.state.step in ("menu", "projects", "pair", "plan", "machines")
@@ -138,9 +126,8 @@ def test_recyclateur_with_an_empty_crusher_has_no_effect() -> None:
 
 def test_tanglette_once_started_must_target_every_opponent_it_can() -> None:
     """Tanglette: "choose a space in the workshop of each opponent" (an empty workshop has none)."""
-    t = Table(4).goods(0, wood=2, copper=1, crystal=1).yard(0, "A6").workshop(0)
-    t.workshop(1, "P1").workshop(2, "P2", "P3").workshop(3)
-    t.turn(0, "menu", ("extract", "repair"))
+    start = Scenario(4).goods(0, wood=2, copper=1, crystal=1).yard(0, "A6").workshop(0)
+    t = Table(start.workshop(1, "P1").workshop(2, "P2", "P3").workshop(3).turn(0, "menu", pair=("extract", "repair")))
     t.choose("do:repair", "repair:A6", "tangle:2:1")
     assert t.ids() == ["tangle:1:0"]  # no skip any more; seat 3 has no machine
     t.choose("tangle:1:0")

@@ -8,7 +8,7 @@ import pytest
 
 from engine.core.errors import BadOptions, GameFinished, IllegalChoice, StaleVersion, WrongSeat
 from engine.imaginarium import GAME
-from tests.engine.imaginarium.builder import Table
+from engine.imaginarium.scenario import Scenario
 
 
 def _frozen(state: object) -> str:
@@ -29,10 +29,8 @@ def _frozen(state: object) -> str:
     ],
 )
 def test_illegal_choices(step: str, pair: tuple[str, str] | None, bad: str) -> None:
-    t = Table(3)
-    if step != "plan":
-        t.turn(0, step, pair)
-    state = t.state
+    start = Scenario(3)
+    state = (start if step == "plan" else start.turn(0, step, pair=pair)).build()
     before = _frozen(state)
     seat = GAME.pending(state)[0].seat
     with pytest.raises(IllegalChoice) as err:
@@ -42,19 +40,18 @@ def test_illegal_choices(step: str, pair: tuple[str, str] | None, bad: str) -> N
 
 
 def test_same_pair_twice_in_a_row_is_illegal() -> None:
-    t = Table(3).turn(0, "pair")
-    t.player(0).last_pair = 0 * 6 + 1
-    t.state.cache = None
+    state = Scenario(3).last_pair(0, "recruit", "extract").turn(0, "pair").build()
     with pytest.raises(IllegalChoice):
-        GAME.apply(t.state, 0, "pair:recruit+extract", t.state.version)
+        GAME.apply(state, 0, "pair:recruit+extract", state.version)
 
 
 def test_unaffordable_buy_and_repair_are_illegal() -> None:
-    t = Table(3).goods(0).yard(0, "P6").turn(0, "menu", ("repair", "transactions"))
-    assert "do:repair" not in t.ids() and "do:transactions" not in t.ids()
+    state = Scenario(3).goods(0).yard(0, "P6").turn(0, "menu", pair=("repair", "transactions")).build()
+    decision = GAME.pending(state)[0]  # nothing could be done: the turn went on by itself
+    assert state.players[0].last_pair >= 0 and decision.prompt == "imaginarium.prompt.plan"
     for bad in ("do:repair", "do:transactions", "buy:vp"):
         with pytest.raises(IllegalChoice):
-            GAME.apply(t.state, 0, bad, t.state.version)
+            GAME.apply(state, decision.seat, bad, state.version)
 
 
 def test_wrong_seat_stale_version_and_finished_game() -> None:
@@ -69,7 +66,6 @@ def test_wrong_seat_stale_version_and_finished_game() -> None:
     assert _frozen(state) == before
     state.phase = "ended"
     state.end_reason = "target"
-    state.cache = None
     with pytest.raises(GameFinished):
         GAME.apply(state, seat, choice, state.version)
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine.core.rng import Rng
 from engine.imaginarium import GAME
+from engine.imaginarium.flow import ROUND_LIMIT
 from engine.imaginarium.state import State
 from tests.engine.conformance import check_playout
 
@@ -98,4 +99,4 @@ def test_random_games_always_end_within_bounded_rounds() -> None:
         for seed in range(3):
             run = play_one(GAME, seats, seed, [RandomPolicy()] * seats, {"chimera": seed == 2})
             assert run.finished and run.error is None, run
-            assert run.rounds <= 60
+            assert run.rounds <= ROUND_LIMIT

@@ -9,12 +9,14 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.imaginarium import GAME
-from engine.imaginarium.cards import ATTACK, CH, VP
+from engine.imaginarium.cards import ATTACK, VP
+from engine.imaginarium.flow import ROUND_LIMIT
 from engine.imaginarium.loader import load
-from engine.imaginarium.scoring import add_majorities, outcome
+from engine.imaginarium.scenario import Scenario
+from engine.imaginarium.scoring import add_majorities, outcome, ranking
 from engine.imaginarium.setup import new_state
 from engine.imaginarium.state import EXTRACTOR
-from tests.engine.imaginarium.builder import Table
+from tests.engine.imaginarium.table import Table
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4, 5])
@@ -51,13 +53,10 @@ def test_two_player_pieces_start_saboteur_first_lower_workshop_first() -> None:
 
 
 def test_planning_affordability_and_resolution_in_board_order() -> None:
-    t = Table(3)
-    for seat in range(3):
-        t.goods(seat, charcoalium=1)
-    first = GAME.pending(t.state)[0]
+    first = GAME.pending(Scenario(3).goods(0, charcoalium=1).goods(1, charcoalium=1).goods(2, charcoalium=1).build())[0]
     # 1 charcoalium held, 1 from the starting Charcoalette in step 1 (the 1 wood pays nothing alone).
     assert all(c.id.startswith("extractor") or c.params["price"] <= 2 for c in first.choices)
-    t.goods(0, charcoalium=10).goods(1, charcoalium=10).goods(2, charcoalium=10)
+    t = Table(Scenario(3).goods(0, charcoalium=10).goods(1, charcoalium=10).goods(2, charcoalium=10))
     order = [p // 2 for p in t.state.order]
     t.choose("extractor:2", "reserve:6", "reserve:0")
     # Belt space 0 (nearest the deck) resolves first, then space 6, then the extractors.
@@ -65,7 +64,7 @@ def test_planning_affordability_and_resolution_in_board_order() -> None:
 
 
 def test_saboteurs_discard_machines_and_block_extractors() -> None:
-    t = Table(2)
+    t = Table(Scenario(2))
     sab_a, sab_b, hand_a, hand_b = t.state.order
     uid = t.state.belt[2]
     t.choose("reserve:2", "extractor:0", "extractor:1", "reserve:6")
@@ -78,23 +77,18 @@ def test_saboteurs_discard_machines_and_block_extractors() -> None:
 
 
 def test_reset_discards_rightmost_slides_and_refills() -> None:
-    t = Table(3).workshop(0).goods(0)
-    belt = t.state.belt[:]
-    t.state.belt[1] = -1  # bought during the round
-    t.state.crusher.append(belt[1])
-    top = t.state.deck[-1]
-    t.turn(0, "menu", ("recruit", "extract"))
+    start = Scenario(3).workshop(0).goods(0).belt("T3", None, "P2", "P3", "P4", "P5", "P6").deck(top=["T1", "T2"])
+    t = Table(start.turn(0, "menu", pair=("recruit", "extract")))  # space 1 was bought this round
     t.choose("end")
     assert t.state.round == 2
-    assert belt[6] in t.state.crusher
-    assert t.state.belt[2:] == [belt[0], belt[2], belt[3], belt[4], belt[5]]
-    assert t.state.belt[1] == top
+    assert t.data.card[t.state.crusher[-1]].serial == "P6"
+    assert [t.data.card[u].serial for u in t.state.belt] == ["T2", "T1", "T3", "P2", "P3", "P4", "P5"]
     assert len(t.state.meeting) == 3
 
 
 def test_game_ends_after_the_round_with_20_vp_and_majorities_are_added() -> None:
-    t = Table(3).goods(0, vp=20, wood=1).goods(1, vp=19, wood=1, copper=2).goods(2, charcoalium=4)
-    t.workshop(0).turn(0, "menu", ("recruit", "extract"))
+    start = Scenario(3).goods(0, vp=20, wood=1).goods(1, vp=19, wood=1, copper=2).goods(2, charcoalium=4)
+    t = Table(start.workshop(0).turn(0, "menu", pair=("recruit", "extract")))
     t.choose("end")
     result = outcome(t.state)
     assert result is not None and result.reason == "imaginarium.end.target"
@@ -107,34 +101,50 @@ def test_game_ends_after_the_round_with_20_vp_and_majorities_are_added() -> None
 
 
 def test_tie_break_by_levels_of_repaired_machines() -> None:
-    t = Table(2).goods(0, vp=20).goods(1, vp=20).workshop(0, "P1").workshop(1, "P3")
-    t.state.phase = "ended"
-    assert outcome(t.state).winners == (1,)
-    t.workshop(1, "P1")
-    assert outcome(t.state).winners == (0, 1)
+    state = Scenario(2).goods(0, vp=20).goods(1, vp=20).workshop(0, "P1").workshop(1, "P3").build()
+    assert [seat for seat, _, _ in ranking(state)] == [1, 0]
+    state = Scenario(2).goods(0, vp=20).goods(1, vp=20).workshop(0, "P1").workshop(1, "P1").build()
+    assert ranking(state)[0][1:] == ranking(state)[1][1:]  # a shared win
 
 
 def test_no_majority_where_nobody_holds_any() -> None:
-    t = Table(2).goods(0).goods(1)
-    add_majorities(t.state)
-    assert t.player(0).goods[VP] == 0 and t.player(1).goods[CH] == 0
+    state = Scenario(2).goods(0).goods(1).build()
+    add_majorities(state)
+    assert state.players[0].goods[VP] == 0 and state.players[1].goods[VP] == 0
 
 
-def test_game_ends_when_deck_and_belt_are_empty() -> None:
-    t = Table(3).workshop(0)
-    t.state.crusher += t.state.deck + [u for u in t.state.belt if u >= 0]
-    t.state.deck = []
-    t.state.belt = [-1] * 7
-    t.turn(0, "menu", ("recruit", "extract"))
+def test_play_goes_on_when_deck_and_belt_are_empty() -> None:
+    """The rulebook's only end is a player with 20 VP (or the dream track's End): with no machine left
+    to buy, players still extract, trade, buy VP and complete projects."""
+    start = Scenario(3).workshop(0).goods(0, charcoalium=5, vp=19).belt().deck(empty=True)
+    t = Table(start.turn(0, "menu", pair=("repair", "transactions")))
     t.choose("end")
-    assert outcome(t.state).reason == "imaginarium.end.exhausted"
+    assert outcome(t.state) is None
+    assert t.state.round == 2 and t.state.phase == "planning"
+    while t.state.round == 2:
+        ids = t.ids()
+        t.choose(ids[-1])  # an extractor, idle, the last pair, "next", "end", "finish"...
+    assert outcome(t.state) is None
+    start = Scenario.of(t.state).goods(0, charcoalium=5, vp=19).turn(0, "menu", pair=("repair", "transactions"))
+    t = Table(start)
+    t.choose("do:transactions", "buy:vp", "done")  # nothing else to do: the round ends
+    result = outcome(t.state)
+    assert result is not None and result.reason == "imaginarium.end.target"
+
+
+def test_a_safety_end_after_the_round_limit() -> None:
+    """Far above real lengths (see ``ROUND_LIMIT``), a game whose players never score still ends."""
+    t = Table(Scenario(3).round(ROUND_LIMIT).workshop(0).goods(0).turn(0, "menu", pair=("recruit", "extract")))
+    t.choose("end")
+    result = outcome(t.state)
+    assert result is not None and result.reason == "imaginarium.end.limit"
+    t = Table(Scenario(3).round(ROUND_LIMIT - 1).workshop(0).goods(0).turn(0, "menu", pair=("recruit", "extract")))
+    t.choose("end")
+    assert outcome(t.state) is None and t.state.round == ROUND_LIMIT
 
 
 def test_no_free_space_lets_a_handyman_stay_idle() -> None:
-    t = Table(5)
-    t.state.crusher += [u for u in t.state.belt if u >= 0]
-    t.state.belt = [-1] * 7
-    t.state.cache = None
+    t = Table(Scenario(5).belt())
     t.choose("extractor:0", "extractor:1", "extractor:2")
     assert t.ids() == ["idle"]
     t.choose("idle", "idle")
@@ -143,7 +153,7 @@ def test_no_free_space_lets_a_handyman_stay_idle() -> None:
 
 
 def test_a_full_two_player_round_sets_the_next_initiative_order() -> None:
-    t = Table(2)
+    t = Table(Scenario(2))
     sab_a, sab_b, hand_a, hand_b = t.state.order
     t.choose("extractor:2", "extractor:1", "extractor:0", "reserve:6")
     assert t.state.queue == [hand_b, hand_a, sab_b, sab_a]
@@ -155,9 +165,8 @@ def test_a_full_two_player_round_sets_the_next_initiative_order() -> None:
 
 
 def test_tanglette_lock_lasts_into_the_next_round_when_the_victim_already_played() -> None:
-    t = Table(2).workshop(1, "P1", "P2")
-    t.player(1).locked = t.player(1).stacks[0][0]  # tangled after seat 1's turn this round
-    t.workshop(0).goods(0).turn(0, "menu", ("recruit", "extract"))
+    start = Scenario(2).workshop(1, "P1", "P2").face_down(1, 0)  # tangled after seat 1's turn this round
+    t = Table(start.workshop(0).goods(0).turn(0, "menu", pair=("recruit", "extract")))
     t.choose("end")
     assert t.state.round == 2
     assert t.player(1).locked == t.player(1).stacks[0][0]
@@ -165,7 +174,7 @@ def test_tanglette_lock_lasts_into_the_next_round_when_the_victim_already_played
 
 
 def test_view_shows_the_turn_in_progress() -> None:
-    t = Table(3).workshop(0, "P1", "P2").goods(0, copper=2).turn(0, "machines")
+    t = Table(Scenario(3).workshop(0, "P1", "P2").goods(0, copper=2).turn(0))
     t.choose("use:1", "next")
     t.choose("pair:repair+transactions", "do:transactions", "sell:cu")
     view = GAME.view(t.state, 2)
@@ -226,23 +235,21 @@ def test_planning_counts_what_the_workshop_will_produce_before_paying() -> None:
     """Planning: players "must ensure that they will be able to pay for it during the implementation
     phase" - and step 1 (using the machines) comes before paying in step 2. Only what needs no input
     counts; a face-down stack does not."""
-    t = Table(3)
+    empty = Scenario(3)
     for seat in range(3):
-        t.goods(seat).workshop(seat)
-    piece = t.state.order[0]
-    seat = piece // 2
-    reserve = [c for c in GAME.pending(t.state)[0].choices if c.id.startswith("reserve")]
-    assert reserve == []  # nothing behind the screen, nothing produced
-    t.workshop(seat, "P1+P1+P1")  # 7 charcoalium in step 1
-    t.state.cache = None
-    prices = {c.id: c.params["price"] for c in GAME.pending(t.state)[0].choices if c.id.startswith("reserve")}
+        empty.goods(seat).workshop(seat)
+    seat = empty.build().order[0] // 2
+    assert _prices(empty) == {}  # nothing behind the screen, nothing produced
+    prices = _prices(Scenario.of(empty.build()).workshop(seat, "P1+P1+P1"))  # 7 charcoalium in step 1
     assert prices and all(p <= 7 for p in prices.values())
-    assert len(prices) == sum(1 for u in t.state.belt if u >= 0)
-    t.player(seat).locked = t.player(seat).stacks[0][0]  # face down: it will not produce this round
-    t.state.cache = None
-    assert not [c for c in GAME.pending(t.state)[0].choices if c.id.startswith("reserve")]
-    t.player(seat).locked = -1
-    t.workshop(seat, "P2+P2+P2", "T1").goods(seat, charcoalium=1)  # 5 wood (2.5 ch); T1 needs an input
-    t.state.cache = None
-    prices = {c.id: c.params["price"] for c in GAME.pending(t.state)[0].choices if c.id.startswith("reserve")}
+    assert len(prices) == 7
+    assert _prices(Scenario.of(empty.build()).workshop(seat, "P1+P1+P1").face_down(seat, 0)) == {}  # face down
+    # 5 wood (2.5 charcoalium) and 1 charcoalium; the Combusteur needs an input.
+    prices = _prices(Scenario.of(empty.build()).workshop(seat, "P2+P2+P2", "T1").goods(seat, charcoalium=1))
     assert prices and max(prices.values()) <= 3
+
+
+def _prices(start: Scenario) -> dict[str, int]:
+    """The prices of the belt spaces the first planner may reserve."""
+    choices = GAME.pending(start.build())[0].choices
+    return {c.id: c.params["price"] for c in choices if c.id.startswith("reserve")}

@@ -9,7 +9,8 @@ from engine.core.rng import Rng
 from engine.core.selfplay import play_one
 from engine.imaginarium import GAME
 from engine.imaginarium.policy import GreedyPolicy
-from tests.engine.imaginarium.builder import Table
+from engine.imaginarium.scenario import Scenario
+from tests.engine.imaginarium.table import Table
 
 
 def test_greedy_games_finish() -> None:
@@ -42,7 +43,7 @@ def test_greedy_choice_ignores_hidden_information(chimera: bool) -> None:
 
 
 def test_greedy_buys_a_victory_point_when_it_can() -> None:
-    t = Table(3).goods(0, charcoalium=5).turn(0, "menu", ("repair", "transactions"))
+    t = Table(Scenario(3).goods(0, charcoalium=5).turn(0, "menu", pair=("repair", "transactions")))
     t.choose("do:transactions")
     decision = __import__("engine.imaginarium", fromlist=["GAME"]).GAME.pending(t.state)[0]
     assert GreedyPolicy().choose(GAME, t.state, decision, Rng(0)).id == "buy:vp"
@@ -62,9 +63,7 @@ def test_every_message_key_used_in_play_is_in_the_english_catalogue() -> None:
             keys.update(e.key for e in tx.events)
         keys.add(GAME.outcome(state).reason)  # type: ignore[union-attr]
     data = state.data
-    keys |= {
-        f"imaginarium.{key}" for key in ("option.chimera", "option.teams", "end.dream", "end.target", "end.exhausted")
-    }
+    keys |= {f"imaginarium.{key}" for key in ("option.chimera", "option.teams", "end.dream", "end.target", "end.limit")}
     keys |= {f"imaginarium.fragment.{c}" for c in (*data.colours, "nightmare")}
     keys |= {f"imaginarium.machine.{m.serial}" for m in data.machines}
     keys |= {f"imaginarium.project.{p.id}" for p in data.projects}

@@ -8,11 +8,15 @@ from __future__ import annotations
 import pytest
 
 from engine.imaginarium import GAME
-from engine.imaginarium.cards import CH, COPPER, CRYSTAL, VP, WOOD
+from engine.imaginarium.cards import CH, COPPER, CRYSTAL, VP, WOOD, Data
+from engine.imaginarium.loader import load
 from engine.imaginarium.machines import use_options, valid_stack
 from engine.imaginarium.projects import met
+from engine.imaginarium.scenario import Scenario
 from engine.imaginarium.scoring import tiebreak
-from tests.engine.imaginarium.builder import Table
+from tests.engine.imaginarium.table import Table
+
+DATA = load()
 
 # -- Descriptions, the Machines (L556-759) ----------------------------------------------------------
 
@@ -68,16 +72,19 @@ OUTPUTS = [
 ]
 
 
-def _uids(t: Table, stack: str) -> list[int]:
-    return [t.card(serial) for serial in stack.split("+")]
+def _uids(data: Data, stack: str) -> list[int]:
+    """Distinct cards for the serials of ``stack`` (LookupError when the game has too few copies)."""
+    uids: list[int] = []
+    for serial in stack.split("+"):
+        uids.append(next(u for u, m in enumerate(data.card) if m.serial == serial and u not in uids))
+    return uids
 
 
 @pytest.mark.parametrize(("stack", "code", "gain"), OUTPUTS)
 def test_every_machine_line_of_the_descriptions(stack: str, code: str, gain: str) -> None:
-    t = Table(2)
-    uids = _uids(t, stack)
-    assert valid_stack(t.data, uids)
-    options = {c: (cost, got) for c, cost, got in use_options(t.data, uids, [9, 9, 9, 9, 0])}
+    uids = _uids(DATA, stack)
+    assert valid_stack(DATA, uids)
+    options = {c: (cost, got) for c, cost, got in use_options(DATA, uids, [9, 9, 9, 9, 0])}
     cost, got = options[code]
     if code and stack[0] == "T":
         assert cost == _goods("+".join(f"{r}1" for r in code.split("+")))
@@ -115,12 +122,11 @@ COMBINABLE = {
 @pytest.mark.parametrize("first", sorted(COMBINABLE))
 def test_combinations_follow_the_serials_printed_on_each_card(first: str) -> None:
     for second in sorted(COMBINABLE):
-        t = Table(2)
         try:
-            uids = _uids(t, f"{first}+{second}")
-        except LookupError:
+            uids = _uids(DATA, f"{first}+{second}")
+        except StopIteration:
             continue  # a single copy (Neutralizeur, Tanglette, Recyclateur)
-        assert valid_stack(t.data, uids) == (second in COMBINABLE[first]), (first, second)
+        assert valid_stack(DATA, uids) == (second in COMBINABLE[first]), (first, second)
 
 
 @pytest.mark.parametrize(
@@ -139,8 +145,7 @@ def test_combinations_follow_the_serials_printed_on_each_card(first: str) -> Non
     ],
 )
 def test_stack_sizes(stack: str, allowed: bool) -> None:
-    t = Table(2)
-    assert valid_stack(t.data, _uids(t, stack)) == allowed
+    assert valid_stack(DATA, _uids(DATA, stack)) == allowed
 
 
 # -- Worked examples --------------------------------------------------------------------------------
@@ -150,30 +155,28 @@ def test_first_player_earns_one_charcoalium_and_one_wood_from_the_first_turn() -
     """L182: the first player starts with a Charcoalette and a Carpenteur, repaired, used from turn 1."""
     for seats in (2, 3, 4, 5):
         state = GAME.new(seats, seats)
-        first = [p for p in state.players if state.data.workshops[p.workshop].number == 1]
-        for p in first:
-            t = Table(seats, seed=seats)
-            t.goods(p.seat).turn(p.seat, "machines")
+        for first in (p.seat for p in state.players if state.data.workshops[p.workshop].number == 1):
+            t = Table(Scenario(seats, seed=seats).goods(first).turn(first))
             assert t.ids() == ["use:0", "use:1", "next"]
             t.choose("use:0", "use:1")
-            assert t.player(p.seat).goods[:4] == [1, 1, 0, 0]
+            assert t.player(first).goods[:4] == [1, 1, 0, 0]
 
 
 def test_a_combined_level_one_and_level_two_card_is_not_a_level_three() -> None:
     """L326: each combined machine keeps its level (projects count cards; the tie-break adds levels)."""
-    t = Table(2).workshop(0, "P2+T3", "P3+T1")
-    pr08 = next(p for p in t.data.projects if p.id == "PR08")
-    pr09 = next(p for p in t.data.projects if p.id == "PR09")
-    assert not met(t.data, t.player(0), pr09)
-    assert not met(t.data, t.player(0), pr08)  # two level-2 cards
-    t.workshop(0, "P2+T3", "P3+T1", "P4")
-    assert met(t.data, t.player(0), pr08)
-    assert tiebreak(t.state, 0) == 1 + 2 + 2 + 1 + 2
+    pr08 = next(p for p in DATA.projects if p.id == "PR08")
+    pr09 = next(p for p in DATA.projects if p.id == "PR09")
+    two = Scenario(2).workshop(0, "P2+T3", "P3+T1").build()
+    assert not met(DATA, two.players[0], pr09)
+    assert not met(DATA, two.players[0], pr08)  # two level-2 cards
+    three = Scenario(2).workshop(0, "P2+T3", "P3+T1", "P4").build()
+    assert met(DATA, three.players[0], pr08)
+    assert tiebreak(three, 0) == 1 + 2 + 2 + 1 + 2
 
 
 def test_victory_points_can_only_be_bought() -> None:
     """L344: "Victory points can only be bought"."""
-    t = Table().goods(0, charcoalium=5, wood=1, vp=3).turn(0, "menu", ("repair", "transactions"))
+    t = Table(Scenario().goods(0, charcoalium=5, wood=1, vp=3).turn(0, "menu", pair=("repair", "transactions")))
     t.choose("do:transactions")
     assert "buy:vp" in t.ids() and "sell:wd" in t.ids()
     assert not [i for i in t.ids() if i == "sell:vp"]
@@ -193,11 +196,8 @@ def test_initiative_track_starts_in_workshop_number_order() -> None:
 
 def test_the_round_is_played_to_its_end_after_someone_reaches_20_vp() -> None:
     """L409: the end is checked "When the last player has finished their turn"."""
-    t = Table(3).goods(0, vp=20).goods(1).goods(2).workshop(0).turn(0, "menu", ("recruit", "extract"))
-    s = t.state
-    s.queue = [0, 2, 4]
-    s.spot[2], s.spot[4] = 7, 8  # seats 1 and 2 wait on the extractors
-    s.cache = None
+    start = Scenario(3).goods(0, vp=20).goods(1).goods(2).workshop(0)
+    t = Table(start.turn(0, "menu", pair=("recruit", "extract"), later={1: "extractor:0", 2: "extractor:1"}))
     t.choose("end")
     assert t.state.phase == "implementation"
     assert GAME.pending(t.state)[0].seat == 1
@@ -211,13 +211,9 @@ def test_the_round_is_played_to_its_end_after_someone_reaches_20_vp() -> None:
 
 def test_a_saboteur_pays_nothing_and_may_sabotage_any_machine() -> None:
     """Two players, L463-478: the saboteur moves like a handyman but never buys."""
-    t = Table(2)
-    for seat in (0, 1):
-        t.goods(seat)
-    saboteur = t.state.order[0]
-    assert saboteur % 2 == 1
-    ids = t.ids()
-    assert [f"reserve:{pos}" for pos in range(7)] == [i for i in ids if i.startswith("reserve")]
+    t = Table(Scenario(2).goods(0).goods(1))
+    assert t.state.order[0] % 2 == 1  # a saboteur plans first
+    assert [f"reserve:{pos}" for pos in range(7)] == [i for i in t.ids() if i.startswith("reserve")]
     t.choose("reserve:0", "reserve:1")
     assert t.state.order[2] % 2 == 0
     assert t.ids() == ["extractor:0", "extractor:1", "extractor:2"]  # the handyman cannot afford any
@@ -225,8 +221,5 @@ def test_a_saboteur_pays_nothing_and_may_sabotage_any_machine() -> None:
 
 def test_no_recruit_when_the_meeting_room_is_empty() -> None:
     """L376: with no assistant left face up, assistants can no longer be recruited."""
-    t = Table(5).goods(0, charcoalium=20)
-    t.state.assistant_deck += t.state.meeting
-    t.state.meeting = []
-    t.turn(0, "menu", ("recruit", "extract"))
+    t = Table(Scenario(5).goods(0, charcoalium=20).meeting().turn(0, "menu", pair=("recruit", "extract")))
     assert "do:recruit" not in t.ids()
