@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.botfactory import flow, invariants, production, prompts, scoring, turn, view_builder
-from engine.botfactory.policy import GreedyPolicy
+from engine.botfactory.policy import GoalPolicy, GreedyPolicy
 from engine.botfactory.setup import new_state
 from engine.botfactory.state import State, copy_state, from_json, to_json
 from engine.botfactory.view import BotFactoryView
@@ -104,4 +104,4 @@ class BotFactoryGame(Game[State]):
         invariants.check(state)
 
     def policies(self) -> Mapping[str, Policy]:
-        return {"greedy": GreedyPolicy()}
+        return {"greedy": GreedyPolicy(), "goal": GoalPolicy()}

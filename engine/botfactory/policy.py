@@ -1,8 +1,9 @@
-"""The ``greedy`` policy: one step of look-ahead on a copy, judged by a simple estimate of the
-acting seat's standing.
+"""Bot Factory's policies: ``greedy`` (one step of look-ahead on a copy, judged by a simple estimate
+of the acting seat's standing) and ``goal`` (no look-ahead: a rule per kind of choice, aimed at
+finishing robots).
 
-The estimate reads only the seat's own public holdings (robots, tokens, tiles in hand, contracts),
-never a deck order, so the policy decides on what ``view(state, seat)`` shows.
+Both read only public holdings and boards (hands, columns, the wheel, pile tops, the display,
+contracts, values), never a deck order, so they decide on what ``view(state, seat)`` shows.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.botfactory import scoring
+from engine.botfactory import board, scoring
 from engine.botfactory.state import EMPTY, State
 from engine.core.contract import Choice, Decision, Game
 from engine.core.rng import Rng
@@ -68,3 +69,208 @@ class GreedyPolicy:
             elif abs(value - best_value) <= 1e-9:
                 best.append(choice)
         return rng.choice(best)
+
+
+class GoalPolicy:
+    """The ``goal`` policy: no look-ahead, one cheap rule per kind of choice, all aimed at finishing
+    robots (the base of an easy AI).
+
+    It wants the parts its incomplete projects still miss (the missing kinds of those colours'
+    assembly columns, universal parts for any), goes where the next step of a robot is (assembly when
+    a part can be placed, the wheel when parts are missing, projects when it has none to complete),
+    reserves contracts its robots and projects can fulfil and raises the colours it owns. It reads
+    only what the seat sees: hands, boards, the wheel, the pile tops, the display, contracts, values.
+    """
+
+    name = "goal"
+
+    def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
+        plan = _Plan(state, decision.seat)
+        values = [plan.value(c) for c in decision.choices]
+        top = max(values)
+        return rng.choice([c for c, v in zip(decision.choices, values, strict=True) if v == top])
+
+
+class _Plan:
+    """What one seat is working towards, computed once per decision."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state, self.seat = state, seat
+        rules = state.rules
+        self.player = player = state.players[seat]
+        self.project_colours = Counter(rules.projects[p] for p in player.projects)
+        self.robot_colours = Counter(scoring.robot_colours(state, seat))
+        held = Counter(rules.parts[t] for t in player.parts)
+        self.wanted: set[tuple[int, int]] = set()
+        """(colour, kind) missing from the column of a colour we have a project for, not yet in hand."""
+        for colour in self.project_colours:
+            for kind, tile in enumerate(state.columns[colour]):
+                if tile == EMPTY and not held[(colour, kind)]:
+                    self.wanted.add((colour, kind))
+        self.wanted_kinds = {kind for _, kind in self.wanted}
+        self.task = state.solo.task if state.solo is not None else ""
+        both = self.robot_colours + self.project_colours
+        self.focus = max(range(len(rules.colours)), key=lambda c: (both[c], -c))
+        """Task A: the colour with most robots and projects, to build three of."""
+        self.placements = board.placements(state, seat)
+        self.completions = sum(1 for _, col in self.placements if self._completes(col))
+
+    # -- judging tiles -------------------------------------------------------------------------------
+
+    def _completes(self, col: int) -> bool:
+        return sum(t != EMPTY for t in self.state.columns[col]) == 2
+
+    def part_want(self, tile: int) -> float:
+        colour, kind = self.state.rules.parts[tile]
+        if colour < 0:
+            return 3.0 if kind in self.wanted_kinds else 2.0
+        if (colour, kind) in self.wanted:
+            return 4.0
+        return 1.5 if colour in self.project_colours else 1.0
+
+    def project_want(self, tile: int) -> float:
+        state = self.state
+        colour = state.rules.projects[tile]
+        if state.robots_board[colour] == 0:
+            return 0.0
+        started = sum(t != EMPTY for t in state.columns[colour])
+        held = sum(1 for t in self.player.parts if state.rules.parts[t][0] in (colour, -1))
+        return 2.0 + started + held - self.project_colours[colour] + self.task_bonus(colour)
+
+    def task_bonus(self, colour: int) -> float:
+        """Solo: how much a project of ``colour`` brings the task tile closer."""
+        if self.task == "A":
+            return 2.0 if colour == self.focus else 0.0
+        if self.task == "B":
+            return 2.0 if not self.robot_colours[colour] else 0.0
+        if self.task == "C":
+            return 1.5 if self.robot_colours[colour] == 1 else 0.0
+        return 0.0
+
+    def placement_value(self, tile: int, col: int) -> float:
+        if self._completes(col):
+            return 20.0
+        colour = self.state.rules.parts[tile][0]
+        if colour < 0 and self.completions == 0 and self.state.rules.parts[tile][1] in self.wanted_kinds:
+            return 3.0  # keep a universal part for completing a robot
+        helps_others = sum(t != EMPTY for t in self.state.columns[col]) == 1 and col not in self.project_colours
+        return 8.0 + (3.0 if col in self.project_colours else 0.0) - (3.0 if helps_others else 0.0)
+
+    def contract_value(self, pos: int) -> float:
+        """Reserve only what our robots and incomplete projects can still fulfil, with the contracts
+        already reserved."""
+        state = self.state
+        rules = state.rules
+        mine = [rules.contracts[state.grid[p]] for p, holders in enumerate(state.reservations) if self.seat in holders]
+        if len(mine) >= (4 if self.task == "D" else 3):
+            return -1.0
+        contract = rules.contracts[state.grid[pos]]
+        need = Counter(c for other in (*mine, contract) for c in other.needs)
+        built = all(need[c] <= self.robot_colours[c] for c in need)
+        likely = all(need[c] <= self.robot_colours[c] + self.project_colours[c] for c in need)
+        if not likely:
+            return -1.0
+        slot = contract.slots[len(state.reservations[pos])]
+        row = rules.contract_row(pos)
+        task = 4.0 if self.task == "D" else 0.0
+        return (6.0 if built else 3.0) + task + 0.5 * (slot + rules.row_vp[row]) - rules.row_costs[row]
+
+    # -- going somewhere ------------------------------------------------------------------------------
+
+    def board_value(self, space: int) -> float:
+        state, player, rules = self.state, self.player, self.state.rules
+        where = rules.spaces[space]
+        toll = board.key_board(state, state.sandra) == where.board
+        tokens = player.tokens - (rules.sandra_toll if toll else 0)
+        if tokens < 0:
+            return -5.0
+        value = -1.5 if toll else 0.0
+        owned = len(player.projects) + len(player.robots)
+        if where.board == board.ASSEMBLY:
+            usable = where.amount if tokens >= where.cost else 0
+            n = min(len({tile for tile, _ in self.placements}), usable)
+            return value + (10.0 * min(self.completions, n) + 3.0 * n if n else -2.0)
+        if where.board == board.PARTS:
+            # A full hand is no reason to stay away: the end-of-turn limit drops the least wanted.
+            missing = min(len(self.wanted), 2) if player.projects else 0
+            room = rules.part_limit - len(player.parts)
+            if not missing and room <= 0:
+                return -1.0
+            return value + 1.5 * (missing or 1) + 0.3 * where.amount + where.gain
+        if where.board == board.PROJECTS:
+            best = max((self.project_want(t) for t in state.display if t != EMPTY), default=0.0)
+            if owned >= rules.project_limit:  # worth it only to trade our least wanted project
+                worst = min((self.project_want(t) for t in player.projects), default=best)
+                return value + (best - worst - 1.0 if best > worst + 1.0 else -2.0)
+            return value + (6.0 if not player.projects else 1.0) + 0.5 * where.amount + 0.5 * best
+        reservable = [p for p in range(len(state.grid)) if board.reservable(state, self.seat, p)]
+        best = max((self.contract_value(p) for p in reservable), default=-1.0)
+        spend = min(tokens, where.amount)
+        return value + (best + 0.5 * spend if spend >= 1 and (best > 0 or self.robot_colours) else -1.0)
+
+    # -- every choice ---------------------------------------------------------------------------------
+
+    def value(self, choice: Choice) -> float:
+        state, player, rules = self.state, self.player, self.state.rules
+        verb, *args = choice.id.split(":")
+        nums = [int(a) for a in args if a.isdigit()]
+        turn = state.turn
+        if verb in ("end", "skip", "toll") and args != ["pay"]:
+            return 0.0
+        if verb == "toll":
+            assert turn is not None
+            return 1.0 if self.board_value(turn.space) + 1.5 > 1.0 else -1.0
+        if verb in ("move", "over"):
+            return self.board_value(nums[0] if verb == "move" else rules.board_spaces[nums[-1]][-1])
+        if verb == "start":
+            top = state.piles[nums[0]][-1] if state.piles[nums[0]] else EMPTY
+            return 0.0 if top == EMPTY else self.part_want(top)
+        if verb == "pay":
+            return 6.0 if self.placements else -1.0
+        if verb == "place":
+            cost = state.stack[-1][1] if state.stack and state.stack[-1][0] == "place" else 0
+            return self.placement_value(nums[0], nums[1]) - 2.0 * cost
+        if verb == "swap":
+            spare = state.spares[nums[1]]
+            gain = self.part_want(spare) - self.part_want(nums[0])
+            return gain - 1.0 if player.tokens > rules.swap_cost and gain >= 2.0 else -1.0
+        if verb == "rotate":
+            useful = any(state.wheel[p] != EMPTY and self.part_want(state.wheel[p]) >= 3.0 for p in rules.exits)
+            coming = any(t != EMPTY and self.part_want(t) >= 3.0 for t in state.wheel)
+            room = len(player.parts) < rules.part_limit
+            assert turn is not None
+            return 0.5 if not useful and turn.left >= 2 and (room or coming) else -1.0
+        if verb == "dispense":
+            want = self.part_want(state.wheel[nums[0]])
+            junk = len(player.parts) >= rules.part_limit and want < 3.0
+            bonus = 1.0 if choice.params.get("bonus") and player.tokens >= rules.bonus_cost else 0.0
+            return want + bonus - (4.0 if junk else 0.0)
+        if verb == "take":
+            want = self.project_want(state.display[nums[0]])
+            if len(player.projects) + len(player.robots) >= rules.project_limit:
+                worst = min((self.project_want(t) for t in player.projects), default=want)
+                return want - worst - 1.0
+            return want + (1.0 if nums[0] == board.bottom_space(state, 1) else 0.0)
+        if verb == "raise":
+            colour = nums[0]
+            owned = 1.5 * self.robot_colours[colour] + 0.5 * self.project_colours[colour]
+            if self.task == "B" and owned and state.values[colour] < rules.task_b_value:
+                owned += 2.0
+            return owned + (0.5 if state.values[colour] + 1 in rules.lines else 0.0) - 1.0 if owned else -1.0
+        if verb == "reserve":
+            return self.contract_value(nums[0])
+        if verb == "icon":
+            top = state.piles[nums[0]][-1] if state.piles[nums[0]] else EMPTY
+            return (self.part_want(top) if top != EMPTY else 0.5) - 0.5
+        if verb == "refill":
+            top = state.piles[nums[0]][-1] if state.piles[nums[0]] else EMPTY
+            return self.part_want(top) if top != EMPTY else 0.0
+        if verb == "drop":
+            return -self.part_want(nums[0])
+        if verb == "dropproj":
+            return -self.project_want(nums[0])
+        if verb == "vremove":
+            return -self.contract_value(nums[0]) if state.grid[nums[0]] != EMPTY else 0.0
+        if verb == "tile":
+            return 1.0
+        return -1.0  # executive discards and production tiles: not part of this plan
