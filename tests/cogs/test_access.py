@@ -155,7 +155,9 @@ async def test_every_command_naming_a_hidden_game_answers_as_for_an_unknown_one(
 ) -> None:
     table, lobby, away = await back_room_games(harness)
     rows, messages = stored(settings.database_path), public(fake)
-    hidden = [(who, user, where, (table.game_id, lobby)) for who, user, where in outsiders(harness)]
+    hidden: list[tuple[str, User, int, tuple[int, ...]]] = [
+        (who, user, where, (table.game_id, lobby)) for who, user, where in outsiders(harness)
+    ]
     hidden += [
         ("Workshop host, Elsewhere's game", ANN, WORKSHOP.channel_id, (away,)),
         ("Workshop host in a DM, Elsewhere's game", ANN, harness.dm(ANN), (away,)),
