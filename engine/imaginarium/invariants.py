@@ -1,9 +1,11 @@
 """Cheap consistency checks run after every self-play step: conservation of every card, no negative
-quantity, VP by source adding up, stacks that the combination rules allow."""
+quantity, VP by source adding up, stacks that the combination rules allow, completion tokens within
+the box's six."""
 
 from __future__ import annotations
 
 from engine.imaginarium.machines import spaces, valid_stack
+from engine.imaginarium.office import tokens_left
 from engine.imaginarium.state import State
 
 
@@ -52,6 +54,8 @@ def check(state: State) -> str | None:
             return f"seat {p.seat} uses {len(p.stacks)} spaces"
         if len(p.assistants) > data.max_assistants:
             return f"seat {p.seat} has {len(p.assistants)} assistants"
+        if tokens_left(state, p.seat) < 0:
+            return f"seat {p.seat} placed more completion tokens than its {data.completion_tokens}"
     if sorted(machines) != list(range(len(data.card))):
         return "machine cards are not each in exactly one place"
     if sorted(assistants) != list(range(len(data.assistants))):
