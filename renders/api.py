@@ -11,11 +11,16 @@ demo, the cogs) run them off the event loop.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
+from PIL import Image
+
 from engine.core.contract import View
+from renders.kit.colours import RGB
+from renders.kit.fonts import recording
+from renders.kit.png import encode
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +29,18 @@ class Render:
 
     png: bytes
     text: str
+    name: str = ""
+    """Which image this is among several (a board part: "belt", "players-1"...); "" for a single image."""
+    min_font_px: int = 0
+    """The smallest text size drawn on the image (0: no text), recorded while drawing."""
+
+
+def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), name: str = "") -> Render:
+    """Run ``draw``, recording the text sizes it draws, and encode its image (``keep``: colours the
+    palette keeps exact)."""
+    with recording() as record:
+        image = draw()
+    return Render(encode(image, keep), text, name, record.smallest or 0)
 
 
 def _module(view: View) -> ModuleType:
@@ -42,6 +59,26 @@ def _options(lang: str, names: Sequence[str] | None) -> dict[str, object]:
 def render_board(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The public table: draws only public information, whoever the view's viewer is."""
     render: Render = _module(view).board(view, **_options(lang, names))
+    return render
+
+
+def render_board_parts(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
+    """The public table for phones, as several narrow images (each with its own text), in the order
+    they are posted; like :func:`render_board`, whoever the view's viewer is."""
+    parts: tuple[Render, ...] = _module(view).board_parts(view, **_options(lang, names))
+    return parts
+
+
+def zoom_areas(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:
+    """The areas of the public table :func:`render_zoom` can show, as (key, label) pairs."""
+    areas: tuple[tuple[str, str], ...] = _module(view).zoom_areas(view, **_options(lang, names))
+    return areas
+
+
+def render_zoom(view: View, area: str, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
+    """One area of the public table (a key of :func:`zoom_areas`) at the full board's size;
+    ``LookupError`` for an area this table does not have."""
+    render: Render = _module(view).zoom(view, area, **_options(lang, names))
     return render
 
 

@@ -1,14 +1,21 @@
-"""``bricabot bench render``: time the renders (draw + PNG encode) on real mid-game positions.
+"""``bricabot bench render``: time every image kind (draw + PNG encode) on real positions and report
+its size and legibility.
 
-Positions come from the engine playing random legal choices (see :func:`bot.commands.render.play`),
-two and five seats (or the game's extremes). Reports p50/p95 milliseconds and PNG bytes; with
-``--json`` the last line holds ``board_p95_ms``, ``screen_p95_ms``, ``board_bytes``, ``screen_bytes``
-for the largest table, the figures the targets are about.
+Positions come from the engine playing random legal choices (see :func:`bot.commands.render.play`):
+the smallest and the largest table of each game (the largest with the options it needs, e.g. six
+Imaginarium seats play Chimera in teams), mid-game for the board and screens, to the end for the
+final scores. For each image the command reports ``width``, ``height``, ``p50_ms``, ``p95_ms``,
+``bytes``, ``min_font_px`` (the smallest text the render kit drew) and ``legible_px`` (that text's
+height once Discord shows the image 400 px wide), and whether it is ``posted`` to Discord by
+default (the full board and close-ups are sent only on request). The phone board's parts are drawn
+together after every move, so each part's times are those of the whole set, also reported as
+``board_parts``. With ``--json`` the last line holds every result under ``images``.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import statistics
 import time
@@ -16,17 +23,22 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from bot.commands.render import play
+from PIL import Image
+
+from bot.commands.render import play, playable
 from engine import registry
 from engine.core.errors import EngineError
-from renders.api import Render, render_board, render_screen
+from renders.api import Render, render_board, render_board_parts, render_final, render_screen, render_zoom
 
 COMMAND = ("bench", "render")
-HELP = "Time board and private-screen renders on 2- and 5-seat mid-game positions; p50/p95 ms and bytes."
+HELP = "Time every image kind (phone board parts, screen, final, full board) and report size and legibility."
+
+PHONE_WIDTH = 400
+"""About how wide Discord shows an image on a phone."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    parser.add_argument("--game", default=None, help="game kind (default: every game)")
     parser.add_argument("--runs", type=int, default=40, help="timed renders per image (after one warm-up)")
     parser.add_argument("--seed", type=int, default=11, help="seed of the positions")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
@@ -37,42 +49,73 @@ def _percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def _time(draw: Callable[[], Render], runs: int) -> tuple[float, float, int]:
-    size = len(draw().png)  # warm-up: fills the caches of card faces, icons and glyphs
+def _time(draw: Callable[[], Any], runs: int) -> tuple[float, float]:
+    draw()  # warm-up: fills the caches of card faces, icons and glyphs
     samples = []
     for _ in range(runs):
         start = time.perf_counter()
         draw()
         samples.append((time.perf_counter() - start) * 1000)
-    return round(statistics.median(samples), 1), round(_percentile(samples, 0.95), 1), size
+    return round(statistics.median(samples), 1), round(_percentile(samples, 0.95), 1)
+
+
+def _item(game: str, seats: int, name: str, posted: bool, render: Render,
+          timing: tuple[float, float]) -> dict[str, Any]:
+    width, height = Image.open(io.BytesIO(render.png)).size
+    return {"game": game, "seats": seats, "name": name, "posted": posted, "width": width, "height": height,
+            "p50_ms": timing[0], "p95_ms": timing[1], "bytes": len(render.png), "min_font_px": render.min_font_px,
+            "legible_px": round(render.min_font_px * PHONE_WIDTH / width, 2)}
+
+
+def _tables(kind: str) -> list[tuple[int, dict[str, Any]]]:
+    game = registry.get(kind)
+    out = []
+    for seats in sorted({game.min_seats, game.max_seats}):
+        options = playable(game, seats, {})
+        if options is not None:
+            out.append((seats, options))
+    return out
+
+
+def _bench(kind: str, seed: int, runs: int) -> list[dict[str, Any]]:
+    game = registry.get(kind)
+    items: list[dict[str, Any]] = []
+    for seats, options in _tables(kind):
+        mid = play(kind, seats, seed + seats, options=options)
+        public = game.view(mid.state, None)
+        parts = render_board_parts(public)
+        whole = _time(partial(render_board_parts, public), runs)
+        for part in parts:
+            items.append(_item(kind, seats, f"board-{part.name}", True, part, whole))
+        items.append({"game": kind, "seats": seats, "name": "board_parts", "posted": True, "images": len(parts),
+                      "p50_ms": whole[0], "p95_ms": whole[1], "bytes": sum(len(p.png) for p in parts)})
+        private = game.view(mid.state, public.active[0] if public.active else 0)
+        draw_screen = partial(render_screen, private)
+        items.append(_item(kind, seats, "screen", True, draw_screen(), _time(draw_screen, runs)))
+        draw_board = partial(render_board, public)
+        items.append(_item(kind, seats, "full_board", False, draw_board(), _time(draw_board, max(5, runs // 4))))
+        draw_zoom = partial(render_zoom, public, f"seat:{seats - 1}")
+        items.append(_item(kind, seats, "zoom", False, draw_zoom(), _time(draw_zoom, max(5, runs // 4))))
+        done = play(kind, seats, seed + seats, until_round=None, options=options)
+        draw_final = partial(render_final, game.view(done.state, None))
+        items.append(_item(kind, seats, "final", True, draw_final(), _time(draw_final, runs)))
+    return items
 
 
 def run(args: argparse.Namespace) -> int:
+    kinds = [args.game] if args.game else sorted(registry.games())
     try:
-        game = registry.get(args.game)
-        seat_counts = sorted({max(game.min_seats, 2), min(game.max_seats, 5)})
-        positions = {n: play(args.game, n, args.seed + n) for n in seat_counts}
-    except EngineError as exc:
+        items = [item for kind in kinds for item in _bench(kind, args.seed, args.runs)]
+    except (EngineError, LookupError) as exc:
         raise SystemExit(f"bricabot bench render: no position to draw: {exc}") from None
-    results: dict[str, Any] = {}
-    print(f"{'image':>16} {'p50 ms':>8} {'p95 ms':>8} {'bytes':>9}")
-    for seats, played in positions.items():
-        public = game.view(played.state, None)
-        private = game.view(played.state, 0)
-        for label, draw in (("board", partial(render_board, public)), ("screen", partial(render_screen, private))):
-            p50, p95, size = _time(draw, args.runs)
-            results[f"{label}_{seats}p"] = {"p50_ms": p50, "p95_ms": p95, "bytes": size}
-            print(f"{f'{label} {seats}p':>16} {p50:>8} {p95:>8} {size:>9}")
-    largest = max(seat_counts)
-    summary = {
-        "board_p95_ms": results[f"board_{largest}p"]["p95_ms"],
-        "screen_p95_ms": max(results[f"screen_{n}p"]["p95_ms"] for n in seat_counts),
-        "board_bytes": results[f"board_{largest}p"]["bytes"],
-        "screen_bytes": max(results[f"screen_{n}p"]["bytes"] for n in seat_counts),
-        "seats": seat_counts,
-        "runs": args.runs,
-        "detail": results,
-    }
+    print(f"{'game':>12} {'seats':>5} {'image':>18} {'posted':>6} {'size':>10} {'font':>4} {'@400':>6} "
+          f"{'p50 ms':>7} {'p95 ms':>7} {'bytes':>8}")
+    for item in items:
+        size = f"{item['width']}×{item['height']}" if "width" in item else f"{item['images']} images"
+        font = item.get("min_font_px", "")
+        legible = item.get("legible_px", "")
+        print(f"{item['game']:>12} {item['seats']:>5} {item['name']:>18} {'yes' if item['posted'] else 'no':>6} "
+              f"{size:>10} {font:>4} {legible:>6} {item['p50_ms']:>7} {item['p95_ms']:>7} {item['bytes']:>8}")
     if args.json:
-        print(json.dumps(summary))
+        print(json.dumps({"runs": args.runs, "seed": args.seed, "phone_width": PHONE_WIDTH, "images": items}))
     return 0

@@ -1,5 +1,6 @@
 """``bricabot render --demo --out DIR``: a sample set of images and their text summaries (every seat
-count, plus the largest table allowed with each other value of each game option, e.g. Chimera).
+count, plus the largest table allowed with each other value of each game option, e.g. Chimera): the
+full board, the phone board's parts (``-board-<part>``), screens, final scores and a few cards.
 
 Every sample is a real position: the engine plays random legal choices from a seed, then the game's
 views (a spectator's for the board, a seat's for its screen) are drawn. Nothing is made up, so if the
@@ -17,7 +18,7 @@ from engine import registry
 from engine.core.contract import Game, RandomPolicy
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
-from renders.api import Render, render_board, render_card, render_final, render_screen
+from renders.api import Render, render_board, render_board_parts, render_card, render_final, render_screen
 
 COMMAND = ("render",)
 HELP = "Draw sample boards, screens, final scores and cards from games the engine plays (--demo)."
@@ -85,7 +86,7 @@ def _cards(view: Any) -> list[Any]:
     return list(seen.values())
 
 
-def _playable(game: Game[Any], seats: int, options: dict[str, Any]) -> dict[str, Any] | None:
+def playable(game: Game[Any], seats: int, options: dict[str, Any]) -> dict[str, Any] | None:
     """``options``, completed if needed by switching on the game's on/off options one by one (in
     their declared order) until the seat count is allowed; ``None`` when nothing makes it playable
     (e.g. six Imaginarium seats need Chimera and teams)."""
@@ -116,7 +117,7 @@ def _demo(kind: str, out: Path, seed: int) -> int:
     cards: dict[str, Any] = {}
     samples: list[tuple[int, dict[str, Any]]] = []
     for seats in range(game.min_seats, game.max_seats + 1):
-        options = _playable(game, seats, {})
+        options = playable(game, seats, {})
         if options is None:
             print(f"skipped {kind} with {seats} seats: no options allow it")
             continue
@@ -130,7 +131,7 @@ def _demo(kind: str, out: Path, seed: int) -> int:
             continue
         for value in values:
             counts = spec.seats or range(game.min_seats, game.max_seats + 1)
-            allowed = [n for n in counts if _playable(game, n, {spec.name: value}) == {spec.name: value}]
+            allowed = [n for n in counts if playable(game, n, {spec.name: value}) == {spec.name: value}]
             if allowed and (max(allowed), {spec.name: value}) not in samples:
                 samples.append((max(allowed), {spec.name: value}))
     for seats, options in samples:
@@ -142,6 +143,8 @@ def _demo(kind: str, out: Path, seed: int) -> int:
             failures += 1
             continue
         _write(out, f"{stem}-board", render_board(game.view(mid.state, None)))
+        for part in render_board_parts(game.view(mid.state, None)):
+            _write(out, f"{stem}-board-{part.name}", part)
         for seat in range(seats if not options else 1):
             _write(out, f"{stem}-screen-seat{seat + 1}", render_screen(game.view(mid.state, seat)))
         for card in _cards(game.view(mid.state, None)):

@@ -285,3 +285,6 @@ class BotFactoryView(View):
     """Seat of the first player (set-up step 6); the seating order runs clockwise from it."""
     prompt: str = ""
     """Message key of the decision being made (e.g. "botfactory.prompt.refill"); "" once over."""
+    robots_to_end: int = 0
+    """A player with this many robots ends the game (as does a colour whose robots all left the
+    assembly board)."""

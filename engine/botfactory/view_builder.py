@@ -197,4 +197,5 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
         options=dict(state.options),
         first_player=state.first,
         prompt=prompt,
+        robots_to_end=rules.robots_to_end,
     )

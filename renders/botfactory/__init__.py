@@ -1,4 +1,5 @@
-"""Bot Factory drawings: the public table, one seat's own area, the final scores.
+"""Bot Factory drawings: the public table (whole, in phone-sized parts, or a close-up of one area), one
+seat's own area, the final scores.
 
 Each entry point checks it was given a :class:`~engine.botfactory.view.BotFactoryView` (renders take
 views, never game states) and returns a :class:`~renders.api.Render`.
@@ -9,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.botfactory.view import BotFactoryView
-from renders.api import Render
+from renders.api import Render, drawn
 from renders.botfactory import final as _final
-from renders.botfactory import labels, players, summaries, table
-from renders.botfactory import screen as _screen
+from renders.botfactory import labels, phone, players, summaries, table
 from renders.botfactory.pieces import KEY_COLOURS
+from renders.botfactory.screen import reserved
 from renders.kit.names import seat_name
-from renders.kit.png import encode
 
 
 def _check(view: object) -> BotFactoryView:
@@ -27,18 +27,62 @@ def _check(view: object) -> BotFactoryView:
 def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The public table."""
     v = _check(view)
-    return Render(encode(table.draw(v, names, lang), KEY_COLOURS), summaries.board(v, names, lang))
+    return drawn(lambda: table.draw(v, names, lang), summaries.board(v, names, lang), KEY_COLOURS)
+
+
+def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
+    """The public table for phones: assembly and part production with the header and the goal,
+    projects and finance, then the seats' areas a few to an image."""
+    v = _check(view)
+    text = summaries.sections(v, names, lang)
+    out = []
+    for name, draw in phone.board_parts(v, names, lang):
+        if name.startswith("players-"):
+            first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
+            lines = [line for p in v.players[first : first + phone.SEATS_PER_PART] for line in text[f"seat:{p.seat}"]]
+            if first + phone.SEATS_PER_PART >= len(v.players):
+                lines += text.get("vilela", [])
+        else:
+            lines = text["header"] + text["assembly"] if name == "assembly" else text["projects"]
+        out.append(drawn(draw, "\n".join(lines), KEY_COLOURS, name))
+    return tuple(out)
+
+
+def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:
+    """The areas :func:`zoom` can show, as (key, label) pairs: the four boards, each seat, Vilela."""
+    v = _check(view)
+    out = []
+    for key in table.areas(v):
+        if key.startswith("seat:"):
+            label = labels.text("zoom.seat", lang, name=seat_name(int(key[5:]), names))
+        else:
+            label = labels.text("zoom.vilela" if key == "vilela" else f"board.{key}", lang)
+        out.append((key, label))
+    return tuple(out)
+
+
+def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
+    """One area of the full table at its full size, with the table's text."""
+    v = _check(view)
+    boxes = table.areas(v)
+    if area not in boxes:
+        raise LookupError(f"no area {area!r} on this table; known: {', '.join(boxes)}")
+    text = summaries.sections(v, names, lang)
+    lines = text.get(area) or (text["assembly"] if area == "parts" else text["projects"])
+    return drawn(lambda: table.draw(v, names, lang).crop(boxes[area]), "\n".join(lines), KEY_COLOURS,
+                 area.replace(":", "-"))
 
 
 def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
-    """The viewer's own area, large: Bot Factory hides nothing per seat, so this is a close-up."""
+    """The viewer's own area: Bot Factory hides nothing per seat, so this is a close-up, led by the
+    board the viewer's decision is about."""
     v = _check(view)
     own = next((p for p in v.players if p.seat == v.viewer), None)
     if own is None:
         raise ValueError("a seat's close-up needs the view of a seat at the table")
     name = seat_name(own.seat, names)
     text = players.summary(own, name, lang) + "."
-    mine = _screen.reserved(v, own.seat)
+    mine = reserved(v, own.seat)
     if mine:
         text += f"\n{labels.text('sum.reserved_contracts', lang)}: " + "; ".join(
             labels.text("sum.for_vp", lang, name=contract.name, vp=vp,
@@ -46,12 +90,13 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
             for contract, vp, _ in mine) + "."
     text += f"\n{labels.text('sum.values', lang)}: " + ", ".join(
         f"{labels.colour(t.colour, lang)} {t.value}" for t in v.values) + "."
-    return Render(encode(_screen.draw(v, own, name, lang), KEY_COLOURS), text)
+    return drawn(lambda: phone.screen(v, own, name, lang), text, KEY_COLOURS)
 
 
 def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """Final scores by source, tie-break and winner(s) (or the solo report)."""
     v = _check(view)
-    if v.final is None:
+    scores = v.final
+    if scores is None:
         raise ValueError("final scores exist only once the game has ended")
-    return Render(encode(_final.draw(v, v.final, names, lang), KEY_COLOURS), _final.summary(v.final, names, lang))
+    return drawn(lambda: _final.draw(v, scores, names, lang), _final.summary(scores, names, lang), KEY_COLOURS)

@@ -55,9 +55,10 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
         ink = pieces.DARK if column.colour == "yellow" else WHITE
         tx.line(d, (cx + 12, top - 7), labels.colour(column.colour, lang).capitalize(), 18, ink, bold=True,
                 anchor="lm")
+        size = min(38, (cw - 14) // max(column.group_size, 1) - 3)
         for r in range(column.group_size):
-            robot = pieces.robot(column.colour, 38, ghost=r >= column.robots_left)
-            icons.paste(canvas, robot, (cx + 6 + r * 41, top + 12))
+            robot = pieces.robot(column.colour, size, ghost=r >= column.robots_left)
+            icons.paste(canvas, robot, (cx + 6 + r * (size + 3), top + 12 + (38 - size) // 2))
         for k, (tile, icon) in enumerate(zip(column.parts, column.icons, strict=True)):
             ty = top + 58 + k * (TILE + 10)
             tx_ = cx + (cw - TILE) // 2 - 8
@@ -69,6 +70,8 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
 
 
 WHEEL_R = 118
+NARROW = 700
+"""Boxes narrower than this (phone images) get smaller piles and wheel."""
 
 
 def _wheel_angle(position: int) -> float:
@@ -83,30 +86,34 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
     frames.panel(d, box)
     _title(d, box, labels.text("board.parts", lang))
     x0, y0, x1, y1 = box
+    narrow = x1 - x0 < NARROW
+    pile_w, step, radius = (56, 70, 110) if narrow else (64, 96, WHEEL_R)
     for i, pile in enumerate(view.piles):
-        px = x0 + 20 + i * 96
+        px = x0 + 20 + i * step
         top = y0 + 86
         if pile.colour == view.marker:
-            d.polygon([(px + 18, top - 30), (px + 46, top - 30), (px + 32, top - 8)], fill=HIGHLIGHT)
+            mid = px + pile_w // 2
+            d.polygon([(mid - 14, top - 30), (mid + 14, top - 30), (mid, top - 8)], fill=HIGHLIGHT)
         for depth in range(min(pile.count - 1, 3), 0, -1):
-            d.rounded_rectangle((px + depth * 3, top - depth * 3, px + 64 + depth * 3, top + 64 - depth * 3),
+            d.rounded_rectangle((px + depth * 3, top - depth * 3, px + pile_w + depth * 3, top + pile_w - depth * 3),
                                 radius=10, fill=mix(PANEL, WHITE, 0.15), outline=PANEL_EDGE, width=2)
-        _tile(canvas, pile.top, (px, top), 64)
-        tx.line(d, (px + 32, top + 84), f"×{pile.count}", 22, INK_ON_TABLE, bold=True, anchor="mm")
+        _tile(canvas, pile.top, (px, top), pile_w)
+        tx.line(d, (px + pile_w // 2, top + pile_w + 20), f"×{pile.count}", 22, INK_ON_TABLE, bold=True, anchor="mm")
         if pile.discard:
-            _tile(canvas, pile.discard[-1], (px + 8, top + 104), 48)
-        tx.line(d, (px + 32, top + 170), labels.text("discard", lang, n=len(pile.discard)), 18, MUTED_ON_TABLE,
-                anchor="mm", max_width=92)
-    cx, cy = x1 - 30 - WHEEL_R - 30, y0 + 40 + WHEEL_R + 30
-    d.ellipse((cx - WHEEL_R - 34, cy - WHEEL_R - 34, cx + WHEEL_R + 34, cy + WHEEL_R + 34),
+            _tile(canvas, pile.discard[-1], (px + 8, top + 104), pile_w - 16)
+        tx.line(d, (px + pile_w // 2, top + 170), labels.text("discard", lang, n=len(pile.discard)), 18,
+                MUTED_ON_TABLE, anchor="mm", max_width=step - 4)
+    cx, cy = x1 - 30 - radius - 30, y0 + 40 + radius + 30
+    d.ellipse((cx - radius - 34, cy - radius - 34, cx + radius + 34, cy + radius + 34),
               fill=mix(PANEL, WHITE, 0.06), outline=PANEL_EDGE, width=3)
     tx.line(d, (cx, cy), labels.text("wheel", lang), 20, MUTED_ON_TABLE, anchor="mm")
-    tx.line(d, (cx, cy - WHEEL_R - 52), labels.text("wheel.in", lang), 18, MUTED_ON_TABLE, anchor="mm")
-    tx.line(d, (cx, cy + WHEEL_R + 50), labels.text("wheel.out", lang), 18, MUTED_ON_TABLE, anchor="mm")
+    tx.line(d, (cx, cy - radius - 52), labels.text("wheel.in", lang), 18, MUTED_ON_TABLE, anchor="mm")
+    tx.line(d, (cx + (60 if narrow else 0), cy + radius + 50), labels.text("wheel.out", lang), 18, MUTED_ON_TABLE,
+            anchor="mm")
     for slot in view.wheel:
         angle = _wheel_angle(slot.position)
-        sx = round(cx + WHEEL_R * math.cos(angle)) - 26
-        sy = round(cy + WHEEL_R * math.sin(angle)) - 26
+        sx = round(cx + radius * math.cos(angle)) - 26
+        sy = round(cy + radius * math.sin(angle)) - 26
         _tile(canvas, slot.tile, (sx, sy), 52)
         if slot.bonus:
             icons.paste(canvas, icons.shape("star", 24, HIGHLIGHT, (40, 40, 40)), (sx + 38, sy - 10))

@@ -112,6 +112,14 @@ _EN: Mapping[str, str] = {
     "solo.decks": "Decks left: actions {a} · robots {r} · inspections {i}",
     "solo.inspection": "Last inspection: contract spaces {spaces}",
     "solo.report": "Report: {report}",
+    "goal": "Goal",
+    "goal.robots": "a player with {n} robots, or a colour with no robot left to build, ends the game",
+    "goal.most": "most robots: {n} ({names})",
+    "goal.left": "robots left: {left}",
+    "part.players": "Players {first}–{last}",
+    "decision.board": "Your decision: {board}",
+    "zoom.seat": "Area of {name}",
+    "zoom.vilela": "Vilela",
 }
 
 _FR: Mapping[str, str] = {
@@ -215,6 +223,14 @@ _FR: Mapping[str, str] = {
     "solo.decks": "Pioches restantes : actions {a} · robots {r} · inspections {i}",
     "solo.inspection": "Dernière inspection : contrats {spaces}",
     "solo.report": "Rapport : {report}",
+    "goal": "Objectif",
+    "goal.robots": "un joueur avec {n} robots, ou une couleur sans robot à construire, termine la partie",
+    "goal.most": "le plus de robots : {n} ({names})",
+    "goal.left": "robots restants : {left}",
+    "part.players": "Joueurs {first}–{last}",
+    "decision.board": "Votre décision : {board}",
+    "zoom.seat": "Zone de {name}",
+    "zoom.vilela": "Vilela",
 }
 
 _LANGS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}

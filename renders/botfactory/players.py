@@ -20,38 +20,39 @@ PART = 52
 PROJECT_W, PROJECT_H = 46, 56
 
 
-def _rows(area: PlayerArea) -> int:
-    per_row = (PANEL_W - 2 * PAD - LABEL_W) // (PART + 6)
+def _rows(area: PlayerArea, width: int = PANEL_W) -> int:
+    per_row = (width - 2 * PAD - LABEL_W) // (PART + 6)
     return max(1, -(-len(area.parts) // per_row)) + 2
 
 
-def height(area: PlayerArea) -> int:
+def height(area: PlayerArea, width: int = PANEL_W) -> int:
     """Height of the seat's panel (parts wrap onto more rows when there are many)."""
-    return HEADER + _rows(area) * ROW + PAD
+    return HEADER + _rows(area, width) * ROW + PAD
 
 
 def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: str, active: bool, lang: str,
-         panel_height: int | None = None) -> None:
-    """Draw the panel with its top left corner at ``xy``."""
+         panel_height: int | None = None, width: int = PANEL_W) -> None:
+    """Draw the panel, ``width`` wide, with its top left corner at ``xy``."""
     x0, y0 = xy
-    h = panel_height or height(area)
+    h = panel_height or height(area, width)
     d = ImageDraw.Draw(canvas)
     style = pieces.seat_style(area.seat, area.colour)
-    frames.panel(d, (x0, y0, x0 + PANEL_W, y0 + h), fill=mix(TABLE, style.colour, 0.10),
+    frames.panel(d, (x0, y0, x0 + width, y0 + h), fill=mix(TABLE, style.colour, 0.10),
                  edge=HIGHLIGHT if active else PANEL_EDGE)
     if active:
-        d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
+        d.rounded_rectangle((x0, y0, x0 + width, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
     icons.paste(canvas, icons.shape(style.shape, 36, style.colour, WHITE), (x0 + PAD, y0 + 10))
-    name_w = tx.line(d, (x0 + PAD + 46, y0 + 28), name, 28, INK_ON_TABLE, bold=True, anchor="lm", max_width=300)
+    name_w = tx.line(d, (x0 + PAD + 46, y0 + 28), name, 28, INK_ON_TABLE, bold=True, anchor="lm",
+                     max_width=min(300, width - 380))
     tx.line(d, (x0 + PAD + 58 + name_w, y0 + 30), labels.colour(area.colour, lang), 20, MUTED_ON_TABLE, anchor="lm")
     # speech tokens: held, then on contracts
-    rx = x0 + PANEL_W - PAD
+    rx = x0 + width - PAD
     rx -= tx.line(d, (rx, y0 + 30), labels.text("on_contracts", lang, n=area.tokens_on_contracts), 20, MUTED_ON_TABLE,
                   anchor="rm") + 16
     rx -= tx.line(d, (rx, y0 + 28), str(area.tokens), 30, INK_ON_TABLE, bold=True, anchor="rm") + 6
     icons.paste(canvas, pieces.speech_token(style.colour, 36), (rx - 36, y0 + 10))
     y = y0 + HEADER
-    per_row = (PANEL_W - 2 * PAD - LABEL_W) // (PART + 6)
+    per_row = (width - 2 * PAD - LABEL_W) // (PART + 6)
     tx.line(d, (x0 + PAD, y + PART // 2), labels.text("parts", lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
     if not area.parts:
         tx.line(d, (x0 + PAD + LABEL_W, y + PART // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
@@ -59,7 +60,7 @@ def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: st
         r, c = divmod(i, per_row)
         icons.paste(canvas, pieces.part(tile.colour, tile.kind, PART), (x0 + PAD + LABEL_W + c * (PART + 6),
                                                                        y + r * ROW))
-    y += (_rows(area) - 2) * ROW
+    y += (_rows(area, width) - 2) * ROW
     tx.line(d, (x0 + PAD, y + PROJECT_H // 2), labels.text("projects", lang), 20, MUTED_ON_TABLE, bold=True,
             anchor="lm")
     x = x0 + PAD + LABEL_W
@@ -72,7 +73,7 @@ def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: st
         text = labels.text("production", lang, tile=area.production_tile)
         if area.production_used:
             text += f" ({labels.text('production.used', lang)})"
-        tx.line(d, (x0 + PANEL_W - PAD, y + PROJECT_H // 2), text, 20, INK_ON_TABLE, anchor="rm", max_width=260)
+        tx.line(d, (x0 + width - PAD, y + PROJECT_H // 2), text, 20, INK_ON_TABLE, anchor="rm", max_width=260)
     y += ROW
     tx.line(d, (x0 + PAD, y + PROJECT_H // 2), labels.text("robots", lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
     x = x0 + PAD + LABEL_W

@@ -5,13 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.botfactory.view import BotFactoryView, PartTile
-from renders.botfactory import labels, players, spaces
+from renders.botfactory import goal, labels, players, spaces
 from renders.botfactory.table import status
 from renders.kit.names import seat_name
 
 
 def board(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> str:
-    """Every board and seat, one topic per line."""
+    """The public table in words, one topic per line."""
+    return "\n".join(line for lines in sections(view, names, lang).values() for line in lines)
+
+
+def sections(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> dict[str, list[str]]:
+    """The public table in words by part of the phone table: "header" (status, who acts, order, the
+    goal) with the action spaces, "assembly" (assembly and part production), "projects" (projects,
+    values, contracts), "seat:<n>" for each seat and "vilela" in solo."""
     def t(key: str, **params: object) -> str:
         return labels.text(key, lang, **params)
 
@@ -29,10 +36,13 @@ def board(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> str:
         lines.append(f"{t('order')} " + ", ".join(labels.who_name(w, names, lang) for w in view.turn_order) + ".")
     if view.production_offer:
         lines.append(t("offer", tiles=", ".join(view.production_offer)) + ".")
+    lines.append(f"{t('goal')}: " + "; ".join(goal.lines(view, names, lang)) + ".")
     on = spaces.occupant_names(view, names, lang)
     lines.append(f"{t('sum.spaces')}: " + "; ".join(
         f"{s.name} ({spaces.caption(s, lang)})" + (f": {on[s.index]}" if s.index in on else "")
         for s in view.spaces) + ".")
+    out = {"header": lines}
+    lines = out["assembly"] = []
     columns = "; ".join(
         f"{colour(c.colour)}: " + ", ".join(part(p) for p in c.parts) + f" ({t('sum.robots_left', n=c.robots_left)})"
         for c in view.assembly)
@@ -43,6 +53,7 @@ def board(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> str:
     lines.append(f"{t('sum.piles', colour=colour(view.marker))}: {piles}.")
     lines.append(f"{t('sum.wheel')}: " + ", ".join(
         f"{s.position}: {part(s.tile)}" + (f" ({t('sum.bonus')})" if s.bonus else "") for s in view.wheel) + ".")
+    lines = out["projects"] = []
     shown = [t("sum.project_space", side=t("sum.left" if p.column == 0 else "sum.right"), row=p.row + 1) + ": "
              + (t("empty") if p.tile is None else colour(p.tile.colour)) for p in view.projects]
     piles_text = t("sum.project_piles", deck=view.project_deck, discard=len(view.project_discard),
@@ -61,7 +72,7 @@ def board(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> str:
         contracts.append(text)
     lines.append(f"{t('sum.contracts')}: " + ("; ".join(contracts) or t("none")) + ".")
     for area in view.players:
-        lines.append(players.summary(area, seat_name(area.seat, names), lang) + ".")
+        out[f"seat:{area.seat}"] = [players.summary(area, seat_name(area.seat, names), lang) + "."]
     solo = view.solo_info
     if solo is not None:
         text = t("sum.vilela", task=solo.task, action=solo.vilela_action or t("none"),
@@ -69,5 +80,5 @@ def board(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> str:
         text += "; " + t("solo.decks", a=solo.action_deck, r=solo.robot_deck, i=solo.inspection_deck)
         if solo.inspection:
             text += "; " + t("solo.inspection", spaces=", ".join(str(p + 1) for p in solo.inspection))
-        lines.append(text + ".")
-    return "\n".join(lines)
+        out["vilela"] = [text + "."]
+    return out

@@ -78,17 +78,19 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
 SOLO_H = 200
 
 
-def _solo(canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: str) -> None:
-    """Vilela, the solo inspector: her current action and robot tiles, the decks, the inspection."""
+def solo(canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: str,
+         width: int = players.PANEL_W) -> None:
+    """Vilela, the solo inspector (a panel ``width`` wide): her current action and robot tiles, the
+    decks, the inspection."""
     solo = view.solo_info
     if solo is None:
         return
     d = ImageDraw.Draw(canvas)
     x0, y0 = xy
-    frames.panel(d, (x0, y0, x0 + players.PANEL_W, y0 + SOLO_H))
+    frames.panel(d, (x0, y0, x0 + width, y0 + SOLO_H))
     icons.paste(canvas, pieces.who_icon("vilela", {}, 36), (x0 + 15, y0 + 10))
     tx.line(d, (x0 + 61, y0 + 28), labels.text("vilela", lang), 28, INK_ON_TABLE, bold=True, anchor="lm")
-    tx.line(d, (x0 + players.PANEL_W - 15, y0 + 30), labels.text("solo.task", lang, task=solo.task), 22, HIGHLIGHT,
+    tx.line(d, (x0 + width - 15, y0 + 30), labels.text("solo.task", lang, task=solo.task), 22, HIGHLIGHT,
             bold=True, anchor="rm")
     board = labels.text(f"board.{solo.vilela_action}", lang) if solo.vilela_action else "—"
     tx.line(d, (x0 + 15, y0 + 80), labels.text("solo.action", lang, board=board), 22, INK_ON_TABLE, anchor="lm")
@@ -96,39 +98,48 @@ def _solo(canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: 
         tx.line(d, (x0 + 420, y0 + 80), labels.text("solo.robot", lang), 22, INK_ON_TABLE, anchor="lm")
         icons.paste(canvas, pieces.robot(solo.vilela_robot, 40), (x0 + 560, y0 + 60))
     decks = labels.text("solo.decks", lang, a=solo.action_deck, r=solo.robot_deck, i=solo.inspection_deck)
-    tx.line(d, (x0 + 15, y0 + 124), decks, 20, MUTED_ON_TABLE, anchor="lm", max_width=players.PANEL_W - 30)
+    tx.line(d, (x0 + 15, y0 + 124), decks, 20, MUTED_ON_TABLE, anchor="lm", max_width=width - 30)
     if solo.inspection:
         shown = ", ".join(str(p + 1) for p in solo.inspection)
         tx.line(d, (x0 + 15, y0 + 164), labels.text("solo.inspection", lang, spaces=shown), 20, INK_ON_TABLE,
-                anchor="lm", max_width=players.PANEL_W - 30)
+                anchor="lm", max_width=width - 30)
 
 
-def draw(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """The whole public table, 1600 px wide; height grows with the seat count."""
+def areas(view: BotFactoryView) -> dict[str, tuple[int, int, int, int]]:
+    """Where each part of the table lies on the full board (boxes to crop for a close-up): the four
+    boards by name ("assembly", "parts", "projects", "finance"), "seat:<n>", and "vilela" in solo."""
     panels = [players.height(p) for p in view.players]
     if view.solo_info is not None:
         panels.append(SOLO_H)
     rows = [max(panels[i : i + 2]) for i in range(0, len(panels), 2)]
-    y_floor = HEADER_H + ORDER_H
-    y_players = y_floor + ROW1_H + GAP + ROW2_H + GAP
-    height = y_players + sum(r + GAP for r in rows) + M - GAP
-    canvas = Image.new("RGB", (W, height), TABLE)
+    y1 = HEADER_H + ORDER_H
+    y2 = y1 + ROW1_H + GAP
+    right = M + COL_W + GAP
+    out = {"assembly": (M, y1, M + COL_W, y1 + ROW1_H), "parts": (right, y1, W - M, y1 + ROW1_H),
+           "projects": (M, y2, M + COL_W, y2 + ROW2_H), "finance": (right, y2, W - M, y2 + ROW2_H)}
+    y = y2 + ROW2_H + GAP
+    keys = [f"seat:{p.seat}" for p in view.players] + (["vilela"] if view.solo_info is not None else [])
+    for i, key in enumerate(keys):
+        x = M + (i % 2) * (players.PANEL_W + GAP)
+        row_y = y + sum(r + GAP for r in rows[: i // 2])
+        out[key] = (x, row_y, x + players.PANEL_W, row_y + (rows[i // 2] if key != "vilela" else SOLO_H))
+    return out
+
+
+def draw(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """The whole public table, 1600 px wide; height grows with the seat count."""
+    where = areas(view)
+    canvas = Image.new("RGB", (W, max(box[3] for box in where.values()) + M), TABLE)
     _header(canvas, view, names, lang)
     _order(canvas, view, HEADER_H, names, lang)
-    right = M + COL_W + GAP
-    floor.assembly(canvas, view, (M, y_floor, M + COL_W, y_floor + ROW1_H), lang)
-    floor.production(canvas, view, (right, y_floor, W - M, y_floor + ROW1_H), lang)
-    y2 = y_floor + ROW1_H + GAP
-    floor.projects(canvas, view, (M, y2, M + COL_W, y2 + ROW2_H), lang)
-    floor.finance(canvas, view, (right, y2, W - M, y2 + ROW2_H), lang)
-    y = y_players
-    for r, row_h in enumerate(rows):
-        for c, area in enumerate(view.players[2 * r : 2 * r + 2]):
-            players.draw(canvas, area, (M + c * (players.PANEL_W + GAP), y), name=seat_name(area.seat, names),
-                         active=area.seat in view.active, lang=lang, panel_height=row_h)
-        y += row_h + GAP
+    floor.assembly(canvas, view, where["assembly"], lang)
+    floor.production(canvas, view, where["parts"], lang)
+    floor.projects(canvas, view, where["projects"], lang)
+    floor.finance(canvas, view, where["finance"], lang)
+    for area in view.players:
+        box = where[f"seat:{area.seat}"]
+        players.draw(canvas, area, box[:2], name=seat_name(area.seat, names), active=area.seat in view.active,
+                     lang=lang, panel_height=box[3] - box[1])
     if view.solo_info is not None:
-        slot = len(view.players)
-        sy = y_players + sum(r + GAP for r in rows[: slot // 2])
-        _solo(canvas, view, (M + (slot % 2) * (players.PANEL_W + GAP), sy), lang)
+        solo(canvas, view, where["vilela"][:2], lang)
     return canvas

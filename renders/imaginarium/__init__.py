@@ -1,4 +1,5 @@
-"""Imaginarium drawings: the public board, one seat's private screen, the final scores, one card.
+"""Imaginarium drawings: the public board (whole, in phone-sized parts, or a close-up of one area),
+one seat's private screen, the final scores, one card.
 
 Each entry point checks it was given an :class:`~engine.imaginarium.view.ImaginariumView` (renders
 take views, never game states) and returns a :class:`~renders.api.Render`: the PNG and the same
@@ -10,13 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.imaginarium.view import AssistantCard, ImaginariumView, MachineCard, ProjectTile
-from renders.api import Render
+from renders.api import Render, drawn
 from renders.imaginarium import final as _final
-from renders.imaginarium import screen as _screen
-from renders.imaginarium import sheet, summaries, table, tiles, workshop
+from renders.imaginarium import labels, phone, sheet, summaries, table, tiles, workshop
 from renders.imaginarium.goods import KEY_COLOURS
 from renders.kit.names import seat_name
-from renders.kit.png import encode
 
 
 def _check(view: object) -> ImaginariumView:
@@ -28,34 +27,79 @@ def _check(view: object) -> ImaginariumView:
 def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The public table; reads public fields only, so every viewer's view gives the same image."""
     v = _check(view)
-    return Render(encode(table.draw(v, names, lang), KEY_COLOURS), summaries.board(v, names, lang))
+    return drawn(lambda: table.draw(v, names, lang), summaries.board(v, names, lang), KEY_COLOURS)
+
+
+def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
+    """The public table for phones: the belt with the goal, the rooms, the office, then the seats'
+    strips a few to an image; each part's text says what that part shows."""
+    v = _check(view)
+    text = summaries.sections(v, names, lang)
+    out = []
+    for name, draw in phone.board_parts(v, names, lang):
+        if name.startswith("players-"):
+            first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
+            lines = [line for p in v.players[first : first + phone.SEATS_PER_PART] for line in text[f"seat:{p.seat}"]]
+        else:
+            lines = {"belt": text["header"] + text["belt"], "rooms": text["rooms"],
+                     "office": text["office"] + text.get("dream", [])}[name]
+        out.append(drawn(draw, "\n".join(lines), KEY_COLOURS, name))
+    return tuple(out)
+
+
+def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:
+    """The areas :func:`zoom` can show, as (key, label) pairs: belt, rooms, office, dream, each seat."""
+    v = _check(view)
+    out = []
+    for key in table.areas(v):
+        if key.startswith("seat:"):
+            label = labels.text("zoom.seat", lang, name=seat_name(int(key[5:]), names))
+        else:
+            label = labels.text(f"zoom.{key}", lang)
+        out.append((key, label))
+    return tuple(out)
+
+
+def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
+    """One area of the full board at its full size (every card face), with that area's text."""
+    v = _check(view)
+    boxes = table.areas(v)
+    if area not in boxes:
+        raise LookupError(f"no area {area!r} on this board; known: {', '.join(boxes)}")
+    text = summaries.sections(v, names, lang)
+    lines = text[area]
+    return drawn(lambda: table.draw(v, names, lang).crop(boxes[area]), "\n".join(lines), KEY_COLOURS,
+                 area.replace(":", "-"))
 
 
 def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
-    """The viewer's screen and workshop: private, for that player only."""
+    """The viewer's screen, then what the decision is about (the belt while planning, the viewer's
+    workshop otherwise): private, for that player only."""
     v = _check(view)
-    if v.viewer is None or v.screen is None:
+    hidden = v.screen
+    if v.viewer is None or hidden is None:
         raise ValueError("a private screen needs the view of a seat, with its screen")
     own = next((p for p in v.players if p.seat == v.viewer), None)
-    text = summaries.screen(v, v.screen, lang, seat_name(v.viewer, names))
+    text = summaries.screen(v, hidden, lang, seat_name(v.viewer, names))
     if own is not None:
         text += "\n" + workshop.summary(own, seat_name(own.seat, names), lang) + "."
-    return Render(encode(_screen.draw(v, v.screen, own, names, lang), KEY_COLOURS), text)
+    return drawn(lambda: phone.screen(v, hidden, own, names, lang), text, KEY_COLOURS)
 
 
 def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """Final scores; the screens in it are public once the game has ended (rulebook: End of the game)."""
     v = _check(view)
-    if v.final is None:
+    scores = v.final
+    if scores is None:
         raise ValueError("final scores exist only once the game has ended")
-    return Render(encode(_final.draw(v.final, names, lang), KEY_COLOURS), _final.summary(v.final, names, lang))
+    return drawn(lambda: _final.draw(scores, names, lang), _final.summary(scores, names, lang), KEY_COLOURS)
 
 
 def card(item: object, *, lang: str = "en") -> Render:
     """One machine card, assistant or project, large, with its rules in words (the ``/rules`` command)."""
     if isinstance(item, MachineCard):
-        return Render(encode(sheet.draw(item, lang), KEY_COLOURS), "\n".join(sheet.facts(item, lang)))
+        return drawn(lambda: sheet.draw(item, lang), "\n".join(sheet.facts(item, lang)), KEY_COLOURS)
     if isinstance(item, AssistantCard | ProjectTile):
-        return Render(encode(tiles.draw(item, lang), KEY_COLOURS), "\n".join(tiles.facts(item, lang)))
+        return drawn(lambda: tiles.draw(item, lang), "\n".join(tiles.facts(item, lang)), KEY_COLOURS)
     raise TypeError(f"Imaginarium card renders take a MachineCard, AssistantCard or ProjectTile, "
                     f"not {type(item).__name__}")

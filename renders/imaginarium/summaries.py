@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.imaginarium.view import ImaginariumView, Screen
-from renders.imaginarium import dream, labels, workshop
+from renders.imaginarium import dream, goal, labels, workshop
 from renders.imaginarium.cards import describe
 from renders.imaginarium.table import status
 from renders.kit.names import seat_name
@@ -17,6 +17,13 @@ from renders.kit.names import seat_name
 
 def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     """The public table in words, one topic per line."""
+    return "\n".join(line for lines in sections(view, names, lang).values() for line in lines)
+
+
+def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> dict[str, list[str]]:
+    """The public table in words by part of the phone board: "header" (status, who acts, the goal),
+    "belt", "rooms" (extractors, initiative, meeting room, crusher), "office", "dream" (with
+    Chimera) and "seat:<n>" for each seat."""
     def name(seat: int) -> str:
         return seat_name(seat, names)
 
@@ -36,6 +43,8 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
         if turn.used_slots:
             text += "; " + t("turn.used", spaces=", ".join(str(i + 1) for i in turn.used_slots))
         lines.append(text + ".")
+    lines.append(f"{t('goal')}: " + "; ".join(goal.lines(view, lang)) + ".")
+    out = {"header": lines}
     belt = []
     for slot in view.belt:
         if slot.card is None:
@@ -49,7 +58,8 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
         if slot.fragment:
             text += ", " + t("fragment", colour=slot.fragment)
         belt.append(text)
-    lines.append(f"{t('belt')} ({t('machine_deck', n=view.machine_deck)}): " + "; ".join(belt) + ".")
+    out["belt"] = [f"{t('belt')} ({t('machine_deck', n=view.machine_deck)}): " + "; ".join(belt) + "."]
+    lines = out["rooms"] = []
     extractors = []
     for ext in view.extractors:
         text = f"+{ext.amount} {t('good.charcoalium')}"
@@ -71,16 +81,16 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
         if tile.completed_by:
             text += " " + t("done_by", names=", ".join(name(s) for s in tile.completed_by))
         office.append(text)
-    lines.append(f"{t('design_office')}: " + ("; ".join(office) or none) + ".")
     crusher = t("cards", n=len(view.crusher))
     if view.crusher:
         crusher += ", " + t("top", card=describe(view.crusher[-1], lang))
     lines.append(f"{t('crusher')}: {crusher}.")
+    out["office"] = [f"{t('design_office')}: " + ("; ".join(office) or none) + "."]
     if view.dream_spaces:
-        lines.append(dream.summary(view, names, lang))
+        out["dream"] = [dream.summary(view, names, lang)]
     for player in view.players:
-        lines.append(workshop.summary(player, name(player.seat), lang) + ".")
-    return "\n".join(lines)
+        out[f"seat:{player.seat}"] = [workshop.summary(player, name(player.seat), lang) + "."]
+    return out
 
 
 def screen(view: ImaginariumView, screen: Screen, lang: str, name: str) -> str:

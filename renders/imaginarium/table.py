@@ -41,6 +41,8 @@ BELT_H = 380
 MID_H = 340
 OFFICE_H = 200
 TOKEN = 32
+SLOT_H = 48 + CARD_H + 12 + TOKEN
+"""Height of :func:`belt_slot`."""
 
 
 def token(canvas: Image.Image, seat: int, xy: tuple[int, int], size: int = TOKEN, *, saboteur: bool = False) -> None:
@@ -50,7 +52,7 @@ def token(canvas: Image.Image, seat: int, xy: tuple[int, int], size: int = TOKEN
                                     (20, 20, 20)), xy)
 
 
-def _title(d: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, extra: str = "") -> None:
+def title(d: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, extra: str = "") -> None:
     w = tx.line(d, xy, text, 24, INK_ON_TABLE, bold=True)
     if extra:
         tx.line(d, (xy[0] + w + 12, xy[1] + 3), extra, 20, MUTED_ON_TABLE)
@@ -86,7 +88,7 @@ def _header(canvas: Image.Image, view: ImaginariumView, names: Sequence[str] | N
     tx.line(d, (x, HEADER_H // 2), labels.text("now", lang), 26, INK_ON_TABLE, anchor="rm")
 
 
-def _deck(canvas: Image.Image, box: tuple[int, int, int, int], count: int, lang: str) -> None:
+def deck_pile(canvas: Image.Image, box: tuple[int, int, int, int], count: int, lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     for i in range(min(3, count), 0, -1):
@@ -100,7 +102,7 @@ def _deck(canvas: Image.Image, box: tuple[int, int, int, int], count: int, lang:
     tx.line(d, (cx, y1 - 36), labels.text("cards", lang, n="").strip(), 20, MUTED_ON_TABLE, anchor="mm")
 
 
-def _price_badge(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], lang: str) -> None:
+def price_badge(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     x, y = xy
     if slot.card is None or slot.price is None:
@@ -116,40 +118,47 @@ def _price_badge(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], lang:
 def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[str] | None, lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     frames.panel(d, (M, y0, W - M, y0 + BELT_H))
-    _deck(canvas, (M + 16, y0 + 60, M + 16 + 140, y0 + 60 + 210), view.machine_deck, lang)
+    deck_pile(canvas, (M + 16, y0 + 60, M + 16 + 140, y0 + 60 + 210), view.machine_deck, lang)
     tx.line(d, (M + 16 + 70, y0 + 300), "→", 40, MUTED_ON_TABLE, bold=True, anchor="mm")
     x_start = M + 16 + 140 + 24
     count = max(len(view.belt), 1)
     step = (W - M - 16 - x_start - CARD_W) // max(count - 1, 1)
-    mask = frames.card_mask(CARD_W, CARD_H)
     for i, slot in enumerate(view.belt):
-        x = x_start + i * step
-        _price_badge(canvas, slot, (x, y0 + 12), lang)
-        cy = y0 + 60
-        if slot.card is None:
-            d.rounded_rectangle((x, cy, x + CARD_W, cy + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
-            tx.line(d, (x + CARD_W // 2, cy + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
-                    anchor="mm")
-        else:
-            canvas.paste(face(slot.card, 1, lang), (x, cy), mask)
-        my = cy + CARD_H + 12
-        piece = slot.reserved_by if slot.reserved_by is not None else slot.sabotaged_by
-        if piece is not None:
-            saboteur = slot.reserved_by is None
-            token(canvas, piece, (x, my), saboteur=saboteur)
-            text = seat_name(piece, names)
-            tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT if saboteur else INK_ON_TABLE, bold=True,
-                    anchor="lm", max_width=CARD_W - TOKEN - 8)
-        if slot.fragment:
-            icons.paste(canvas, fragment(slot.fragment, 32), (x + CARD_W - 32, my))
+        belt_slot(canvas, slot, (x_start + i * step, y0 + 12), names, lang)
 
 
-def _extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int],
+def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: Sequence[str] | None,
+              lang: str) -> None:
+    """One belt space from its top left corner: price badge, card, the piece on it and its fragment
+    (:data:`SLOT_H` tall)."""
+    d = ImageDraw.Draw(canvas)
+    x, top = xy
+    price_badge(canvas, slot, (x, top), lang)
+    cy = top + 48
+    if slot.card is None:
+        d.rounded_rectangle((x, cy, x + CARD_W, cy + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
+        tx.line(d, (x + CARD_W // 2, cy + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
+                anchor="mm")
+    else:
+        canvas.paste(face(slot.card, 1, lang), (x, cy), frames.card_mask(CARD_W, CARD_H))
+    my = cy + CARD_H + 12
+    piece = slot.reserved_by if slot.reserved_by is not None else slot.sabotaged_by
+    if piece is not None:
+        saboteur = slot.reserved_by is None
+        token(canvas, piece, (x, my), saboteur=saboteur)
+        text = seat_name(piece, names)
+        tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT if saboteur else INK_ON_TABLE, bold=True,
+                anchor="lm", max_width=CARD_W - TOKEN - 8)
+    if slot.fragment:
+        icons.paste(canvas, fragment(slot.fragment, 32), (x + CARD_W - 32, my))
+
+
+def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int],
                 names: Sequence[str] | None, lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, _ = box
     frames.panel(d, box)
-    _title(d, (x0 + 16, y0 + 10), labels.text("extractors", lang))
+    title(d, (x0 + 16, y0 + 10), labels.text("extractors", lang))
     for i, ext in enumerate(view.extractors):
         cx = x0 + 16 + i * 176
         cy = y0 + 48
@@ -165,7 +174,7 @@ def _extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int,
             tx.line(d, (cx + 84, cy + 60), text, 20, ALERT if saboteur else INK_ON_TABLE, bold=True, anchor="lm",
                     max_width=86)
     ty = y0 + 148
-    _title(d, (x0 + 16, ty), labels.text("initiative", lang))
+    title(d, (x0 + 16, ty), labels.text("initiative", lang))
     spaces = view.initiative
     if not spaces:
         return
@@ -182,11 +191,11 @@ def _extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int,
                     anchor="mm", max_width=size - 8)
 
 
-def _meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
+def meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     frames.panel(d, box)
-    _title(d, (x0 + 16, y0 + 10), labels.text("meeting_room", lang),
+    title(d, (x0 + 16, y0 + 10), labels.text("meeting_room", lang),
            f"{labels.text('deck', lang)}: {view.assistant_deck}")
     w = (x1 - x0 - 32 - 2 * GAP) // 3
     for i, card in enumerate(view.meeting_room[:3]):
@@ -204,11 +213,11 @@ def _meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, in
         tx.paragraph(d, (cx + 12, cy + 56), text, 20, INK, w - 24, max_lines=body_lines)
 
 
-def _crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
+def crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     frames.panel(d, box)
-    _title(d, (x0 + 16, y0 + 10), labels.text("crusher", lang), labels.text("cards", lang, n=len(view.crusher)))
+    title(d, (x0 + 16, y0 + 10), labels.text("crusher", lang), labels.text("cards", lang, n=len(view.crusher)))
     if not view.crusher:
         tx.line(d, (x0 + 16, y0 + 70), labels.text("empty", lang), 22, MUTED_ON_TABLE)
         return
@@ -225,16 +234,20 @@ def _crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, in
                 MUTED_ON_TABLE, bold=True)
 
 
-def _office(canvas: Image.Image, view: ImaginariumView, y0: int, lang: str) -> None:
+def office(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str,
+           per_row: int = 0) -> None:
+    """The design office's project tiles in ``box``; ``per_row`` tiles a row (0: all in one row)."""
     d = ImageDraw.Draw(canvas)
-    frames.panel(d, (M, y0, W - M, y0 + OFFICE_H))
-    _title(d, (M + 16, y0 + 10), labels.text("design_office", lang))
-    n = max(len(view.projects), 1)
-    w = min(240, (W - 2 * M - 32 - GAP * (n - 1)) // n)
+    x0, y0, x1, _ = box
+    frames.panel(d, box)
+    title(d, (x0 + 16, y0 + 10), labels.text("design_office", lang))
+    n = per_row or max(len(view.projects), 1)
+    w = min(240, (x1 - x0 - 32 - GAP * (n - 1)) // n)
+    h = OFFICE_H - 58
     for i, tile in enumerate(view.projects):
-        x = M + 16 + i * (w + GAP)
-        y = y0 + 46
-        h = OFFICE_H - 58
+        r, c = divmod(i, n)
+        x = x0 + 16 + c * (w + GAP)
+        y = y0 + 46 + r * (h + GAP)
         d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
         icons.paste(canvas, good("vp", 30), (x + 6, y + 6))
         vw = tx.line(d, (x + 40, y + 21), str(tile.vp), 26, INK, bold=True, anchor="lm")
@@ -249,35 +262,55 @@ def _office(canvas: Image.Image, view: ImaginariumView, y0: int, lang: str) -> N
             token(canvas, seat, (x + 8 + j * 30, y + h - 34), 28)
 
 
+def office_height(view: ImaginariumView, per_row: int = 0) -> int:
+    """Height of :func:`office` for this many tiles a row."""
+    rows = 1 if not per_row else max(1, -(-len(view.projects) // per_row))
+    return OFFICE_H + (rows - 1) * (OFFICE_H - 58 + GAP)
+
+
 def _turn_of(view: ImaginariumView, seat: int) -> CurrentTurn | None:
     return view.turn if view.turn is not None and view.turn.seat == seat else None
 
 
-def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """The whole public table as an RGB image, 1600 px wide; height grows with the seat count."""
+def areas(view: ImaginariumView) -> dict[str, tuple[int, int, int, int]]:
+    """Where each part of the table lies on the full board (boxes to crop for a close-up): "belt",
+    "rooms" (extractors, meeting room, crusher), "office", "dream" with Chimera, and "seat:<n>"."""
     panels = [workshop.height(p) for p in view.players]
     rows = [max(panels[i : i + 2]) for i in range(0, len(panels), 2)]
     y_belt = HEADER_H
     y_mid = y_belt + BELT_H + GAP
     y_office = y_mid + MID_H + GAP
     y_dream = y_office + OFFICE_H + GAP
-    y_players = y_dream + (dream.HEIGHT + GAP if view.dream_spaces else 0)
-    height = y_players + sum(r + GAP for r in rows) + M - GAP
-    canvas = Image.new("RGB", (W, height), TABLE)
-    _header(canvas, view, names, lang)
-    _belt(canvas, view, y_belt, names, lang)
-    left, mid = 560, 560
-    _extractors(canvas, view, (M, y_mid, M + left, y_mid + MID_H), names, lang)
-    _meeting_room(canvas, view, (M + left + GAP, y_mid, M + left + GAP + mid, y_mid + MID_H), lang)
-    _crusher(canvas, view, (M + left + mid + 2 * GAP, y_mid, W - M, y_mid + MID_H), lang)
-    _office(canvas, view, y_office, lang)
+    out = {"belt": (M, y_belt, W - M, y_belt + BELT_H), "rooms": (M, y_mid, W - M, y_mid + MID_H),
+           "office": (M, y_office, W - M, y_office + OFFICE_H)}
     if view.dream_spaces:
-        dream.draw(canvas, view, (M, y_dream, W - M, y_dream + dream.HEIGHT), lang)
-    y = y_players
+        out["dream"] = (M, y_dream, W - M, y_dream + dream.HEIGHT)
+    y = y_dream + (dream.HEIGHT + GAP if view.dream_spaces else 0)
     for r, row_h in enumerate(rows):
         for c, board in enumerate(view.players[2 * r : 2 * r + 2]):
-            workshop.draw(canvas, board, (M + c * (workshop.PANEL_W + GAP), y),
-                          name=seat_name(board.seat, names), active=board.seat in view.active,
-                          lang=lang, panel_height=row_h, turn=_turn_of(view, board.seat))
+            x = M + c * (workshop.PANEL_W + GAP)
+            out[f"seat:{board.seat}"] = (x, y, x + workshop.PANEL_W, y + row_h)
         y += row_h + GAP
+    return out
+
+
+def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """The whole public table as an RGB image, 1600 px wide; height grows with the seat count."""
+    where = areas(view)
+    height = max(box[3] for box in where.values()) + M
+    canvas = Image.new("RGB", (W, height), TABLE)
+    _header(canvas, view, names, lang)
+    _belt(canvas, view, where["belt"][1], names, lang)
+    y_mid = where["rooms"][1]
+    left, mid = 560, 560
+    extractors(canvas, view, (M, y_mid, M + left, y_mid + MID_H), names, lang)
+    meeting_room(canvas, view, (M + left + GAP, y_mid, M + left + GAP + mid, y_mid + MID_H), lang)
+    crusher(canvas, view, (M + left + mid + 2 * GAP, y_mid, W - M, y_mid + MID_H), lang)
+    office(canvas, view, where["office"], lang)
+    if view.dream_spaces:
+        dream.draw(canvas, view, where["dream"], lang)
+    for board in view.players:
+        box = where[f"seat:{board.seat}"]
+        workshop.draw(canvas, board, box[:2], name=seat_name(board.seat, names), active=board.seat in view.active,
+                      lang=lang, panel_height=box[3] - box[1], turn=_turn_of(view, board.seat))
     return canvas

@@ -33,13 +33,20 @@ PANEL_W = 774
 PAD = 15
 GAP = 8
 HEADER = 56
+DIAL_LINE = 34
 LABEL_W = 118
 SLOTS_PER_ROW = 4
+NARROW_W = 2 * PAD + 3 * CARD_W + 2 * GAP
+"""A panel three cards wide, for phone-sized images."""
 
 
-def _slot_rows(board: PlayerBoard) -> list[tuple[MachineStack | None, ...]]:
-    slots = board.slots
-    return [slots[i : i + SLOTS_PER_ROW] for i in range(0, len(slots), SLOTS_PER_ROW)]
+def _per_row(narrow: bool) -> int:
+    return 3 if narrow else SLOTS_PER_ROW
+
+
+def _slot_rows(board: PlayerBoard, narrow: bool = False) -> list[tuple[MachineStack | None, ...]]:
+    slots, n = board.slots, _per_row(narrow)
+    return [slots[i : i + n] for i in range(0, len(slots), n)]
 
 
 def _row_height(row: Sequence[MachineStack | None]) -> int:
@@ -50,9 +57,9 @@ def _chip_rows(count: int, per_row: int) -> int:
     return (count + per_row - 1) // per_row
 
 
-def _info_rows(board: PlayerBoard) -> list[tuple[str, int]]:
+def _info_rows(board: PlayerBoard, narrow: bool = False) -> list[tuple[str, int]]:
     """(label key, number of chip rows) for each information line under the machines."""
-    rows = [("yard", max(1, _chip_rows(len(board.yard), 3)))]
+    rows = [("yard", max(1, _chip_rows(len(board.yard), 2 if narrow else 3)))]
     rows.append(("assistants", max(1, _chip_rows(len(board.assistants), 2))))
     rows.append(("projects", max(1, _chip_rows(len(board.completed_projects), 2))))
     if board.dream:
@@ -60,25 +67,29 @@ def _info_rows(board: PlayerBoard) -> list[tuple[str, int]]:
     return rows
 
 
-def height(board: PlayerBoard) -> int:
+def height(board: PlayerBoard, narrow: bool = False) -> int:
     """Height of this seat's panel; the board lays panels out from it before drawing."""
-    slots = sum(_row_height(row) + GAP for row in _slot_rows(board))
-    info = sum(n * (CHIP_H + 6) + 4 for _, n in _info_rows(board))
-    return HEADER + slots + info + PAD
+    slots = sum(_row_height(row) + GAP for row in _slot_rows(board, narrow))
+    info = sum(n * (CHIP_H + 6) + 4 for _, n in _info_rows(board, narrow))
+    return HEADER + (DIAL_LINE if narrow else 0) + slots + info + PAD
 
 
 def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: str, active: bool,
-         lang: str, panel_height: int | None = None, turn: CurrentTurn | None = None) -> None:
+         lang: str, panel_height: int | None = None, turn: CurrentTurn | None = None,
+         narrow: bool = False) -> None:
     """Draw the panel with its top left corner at ``xy``; ``turn`` (this seat's turn in progress)
-    ticks the actions done and marks the machines already used."""
+    ticks the actions done and marks the machines already used. ``narrow`` lays three spaces a row
+    (:data:`NARROW_W` wide) and puts the dial on its own line."""
     x0, y0 = xy
-    h = panel_height or height(board)
+    h = panel_height or height(board, narrow)
+    panel_w = NARROW_W if narrow else PANEL_W
+    per_row = _per_row(narrow)
     d = ImageDraw.Draw(canvas)
     style = player(board.seat)
     edge = HIGHLIGHT if active else PANEL_EDGE
-    frames.panel(d, (x0, y0, x0 + PANEL_W, y0 + h), fill=mix(TABLE, style.colour, 0.10), edge=edge)
+    frames.panel(d, (x0, y0, x0 + panel_w, y0 + h), fill=mix(TABLE, style.colour, 0.10), edge=edge)
     if active:
-        d.rounded_rectangle((x0, y0, x0 + PANEL_W, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
+        d.rounded_rectangle((x0, y0, x0 + panel_w, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
     # header: token, name, workshop number, dial
     icons.paste(canvas, icons.shape(style.shape, 36, style.colour, (255, 255, 255)), (x0 + PAD, y0 + 10))
     nx = x0 + PAD + 46
@@ -91,11 +102,15 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
     used = set(turn.used_slots) if turn is not None else set()
     if board.dial is not None:
         pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in board.dial)
-        tx.line(d, (x0 + PANEL_W - PAD, y0 + 30), pair, 22, HIGHLIGHT if active else INK_ON_TABLE, bold=True,
-                anchor="rm", max_width=300)
+        colour = HIGHLIGHT if active else INK_ON_TABLE
+        if narrow:
+            tx.line(d, (x0 + PAD, y0 + HEADER + DIAL_LINE // 2 - 4), pair, 22, colour, bold=True, anchor="lm",
+                    max_width=panel_w - 2 * PAD)
+        else:
+            tx.line(d, (x0 + panel_w - PAD, y0 + 30), pair, 22, colour, bold=True, anchor="rm", max_width=300)
     # machine spaces
-    y = y0 + HEADER
-    for r, row in enumerate(_slot_rows(board)):
+    y = y0 + HEADER + (DIAL_LINE if narrow else 0)
+    for r, row in enumerate(_slot_rows(board, narrow)):
         for i, stack in enumerate(row):
             sx = x0 + PAD + i * (CARD_W + GAP)
             if stack is None or not stack.cards:
@@ -106,16 +121,17 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             paste_stack(canvas, stack.cards, (sx, y), lang)
             if stack.deactivated:
                 _tangled(canvas, (sx, y, sx + CARD_W, y + stack_height(len(stack.cards))), lang)
-            if r * SLOTS_PER_ROW + i in used:
+            if r * per_row + i in used:
                 _used(d, (sx + CARD_W, y + stack_height(len(stack.cards))), lang)
         y += _row_height(row) + GAP
     # yard, assistants, projects, dream
-    for key, rows in _info_rows(board):
+    for key, rows in _info_rows(board, narrow):
         tx.line(d, (x0 + PAD, y + CHIP_H // 2), labels.text(key, lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
         cx = x0 + PAD + LABEL_W
-        avail = PANEL_W - 2 * PAD - LABEL_W
+        avail = panel_w - 2 * PAD - LABEL_W
         if key == "yard":
-            _chips(canvas, [chip(card, (avail - 2 * GAP) // 3) for card in board.yard], (cx, y), 3, lang)
+            n = 2 if narrow else 3
+            _chips(canvas, [chip(card, (avail - (n - 1) * GAP) // n) for card in board.yard], (cx, y), n, lang)
         elif key == "assistants":
             texts = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants]
             _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)

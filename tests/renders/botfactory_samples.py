@@ -3,6 +3,8 @@ engine's evolving rules, like ``samples`` for Imaginarium."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from engine.botfactory.view import (
     ActionSpace,
     AssemblyColumn,
@@ -18,6 +20,7 @@ from engine.botfactory.view import (
     ProjectSpace,
     ProjectTile,
     Reservation,
+    ScoreLine,
     TurnInfo,
     ValueTrack,
     WheelSlot,
@@ -69,4 +72,12 @@ def mid_game(*, viewer: int | None = None) -> BotFactoryView:
         lines=(BonusLine(8, "place"), BonusLine(10, "project"), BonusLine(12, "place"), BonusLine(14, "project")),
         contracts=contracts, players=players,
         turn=TurnInfo(1, 1, "assembly", 1, True, False, False),
+        prompt="botfactory.prompt.turn", robots_to_end=5,
     )
+
+
+def ended() -> BotFactoryView:
+    """The same table once over, with its final scores (seat order, as the view gives them)."""
+    lines = (ScoreLine(0, 6, 4, 2, 1, 0, 1, 8, 1, 3, False), ScoreLine(1, 0, 0, 0, 2, 1, 0, 1, 0, 5, False),
+             ScoreLine(2, 14, 3, 0, 0, 0, 2, 15, 2, 1, True))
+    return dataclasses.replace(mid_game(), phase="over", active=(), turn=None, prompt="", final=lines)

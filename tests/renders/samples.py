@@ -154,7 +154,7 @@ def mid_game(seats: int, *, viewer: int | None = None, seed: int = 0) -> Imagina
         projects=projects, crusher=(machine("P2"), machine("A1"), machine("T2")),
         machine_deck=23,
         players=tuple(_player(s, rng, seats) for s in range(seats)),
-        screen=None if viewer is None else screen(viewer, secret=viewer == 1),
+        screen=None if viewer is None else screen(viewer, secret=viewer == 1), target_vp=20,
     )
 
 

@@ -71,7 +71,7 @@ def test_close_up_of_each_seat() -> None:
     played = play("botfactory", 3, 8)
     for seat in range(3):
         render = render_screen(game.view(played.state, seat), names=["Ada", "Bo", "Cy"])
-        assert decode(render.png).width == 1600
+        assert decode(render.png).width == 640
         assert render.text.startswith(["Ada", "Bo", "Cy"][seat] + " (")
 
 
@@ -81,7 +81,7 @@ def test_final_scores_name_the_winner_and_rank_every_seat() -> None:
     assert played.finished
     view = game.view(played.state, None)
     render = render_final(view)
-    assert decode(render.png).width == 1600
+    assert decode(render.png).width == 640
     winners = [line.seat for line in view.final if line.winner]
     assert f"Seat {winners[0] + 1}" in render.text.splitlines()[1]
     for seat in range(3):

@@ -24,9 +24,10 @@ def _engine() -> None:
 def test_demo_writes_boards_screens_finals_and_cards(tmp_path: Path) -> None:
     assert main(["render", "--demo", "--out", str(tmp_path)]) == 0
     for seats in (2, 3, 4, 5):
-        for image in ("board", "screen-seat1", "final"):
+        for image, width in (("board", 1600), ("board-belt", 640), ("board-players-1", 640), ("screen-seat1", 640),
+                             ("final", 640)):
             png = tmp_path / f"imaginarium-{seats}p-{image}.png"
-            assert decode(png.read_bytes()).width >= 1600
+            assert decode(png.read_bytes()).width == width
             assert png.with_suffix(".txt").read_text("utf-8").strip()
     assert list(tmp_path.glob("imaginarium-card-*.png"))
 
@@ -37,10 +38,16 @@ def test_demo_needs_the_demo_flag(tmp_path: Path) -> None:
 
 
 def test_bench_ends_with_the_json_figures(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "render", "--runs", "2", "--json"]) == 0
+    assert main(["bench", "render", "--game", "imaginarium", "--runs", "2", "--json"]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
-    figures = json.loads(last)
-    for key in ("board_p95_ms", "screen_p95_ms", "board_bytes", "screen_bytes"):
-        assert figures[key] > 0
-    assert figures["seats"] == [2, 5]
-    assert figures["board_bytes"] == figures["detail"]["board_5p"]["bytes"]
+    images = json.loads(last)["images"]
+    names = {(item["seats"], item["name"]) for item in images}
+    for seats in (2, 6):
+        assert {(seats, "board-belt"), (seats, "board-players-1"), (seats, "screen"), (seats, "final"),
+                (seats, "full_board")} <= names
+    for item in images:
+        assert item["p95_ms"] > 0 and item["bytes"] > 0 and isinstance(item["posted"], bool)
+        if item["name"] != "board_parts":
+            assert item["width"] > 0 and item["height"] > 0 and item["min_font_px"] >= 18
+            assert item["legible_px"] == round(item["min_font_px"] * 400 / item["width"], 2)
+    assert not any(item["posted"] for item in images if item["name"] in ("full_board", "zoom"))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from renders.api import Render, render_board, render_card, render_final, render_screen
+from renders.api import Render, render_board, render_board_parts, render_card, render_final, render_screen
 from tests.renders import botfactory_samples, samples
 from tests.renders.helpers import decode, mean_difference
 
@@ -33,7 +33,18 @@ CASES: dict[str, Callable[[], Render]] = {
     "final-4p": lambda: render_final(samples.ended(4)),
     "card-T4": lambda: render_card(samples.machine("T4")),
     "botfactory-board-3p": lambda: render_board(botfactory_samples.mid_game()),
+    "botfactory-screen-3p-seat2": lambda: render_screen(botfactory_samples.mid_game(viewer=1)),
+    "botfactory-final-3p": lambda: render_final(botfactory_samples.ended()),
 }
+CASES.update({
+    f"phone-{seats}p-{part.name}": (lambda seats=seats, index=index: render_board_parts(samples.mid_game(seats))[index])
+    for seats in (2, 5) for index, part in enumerate(render_board_parts(samples.mid_game(seats)))
+})
+CASES.update({
+    f"botfactory-phone-3p-{part.name}": (lambda index=index: render_board_parts(botfactory_samples.mid_game())[index])
+    for index, part in enumerate(render_board_parts(botfactory_samples.mid_game()))
+})
+"""The phone board's parts of each sample table."""
 
 
 def _small(image: Image.Image) -> Image.Image:

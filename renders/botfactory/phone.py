@@ -1,0 +1,209 @@
+"""Phone-sized Bot Factory images: the table split into parts 640 px wide, the close-up leading with
+the board the decision is about, and the final scores.
+
+As for Imaginarium (see :mod:`renders.imaginarium.phone`), 640 px keeps the kit's 18 px text at
+11 px once Discord shows the image 400 px wide: the four boards and the seat areas are drawn by the
+table's own functions in a 608 px column, two boards to an image, the seats a few to an image.
+Only public fields are read (Bot Factory has no per-seat secrets; hidden piles are counts).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from PIL import Image, ImageDraw
+
+from engine.botfactory.view import BotFactoryView, PlayerArea
+from renders.botfactory import floor, goal, labels, pieces, players, spaces, table
+from renders.botfactory.screen import reserved
+from renders.kit import frames, icons
+from renders.kit import text as tx
+from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, TABLE, mix
+from renders.kit.names import seat_name
+
+PW = 640
+"""Width of every phone image: 18 px text × 400 / 640 = 11.25 px on a phone."""
+M = 16
+INNER = PW - 2 * M
+GAP = 12
+SEATS_PER_PART = 3
+DRAW_BOARD: dict[str, Callable[[Image.Image, BotFactoryView, tuple[int, int, int, int], str], None]] = {
+    "assembly": floor.assembly, "parts": floor.production, "projects": floor.projects, "finance": floor.finance}
+BOARD_H = {"assembly": table.ROW1_H, "parts": table.ROW1_H, "projects": table.ROW2_H, "finance": table.ROW2_H}
+
+
+def blank(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    canvas = Image.new("RGB", (PW, height), TABLE)
+    return canvas, ImageDraw.Draw(canvas)
+
+
+def _caption(d: ImageDraw.ImageDraw, y: int, title: str, view: BotFactoryView, lang: str) -> int:
+    tx.line(d, (M, y + 20), title, 26, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
+    tx.line(d, (M, y + 54), table.status(view, lang), 20, INK_ON_TABLE, anchor="lm", max_width=INNER)
+    return 76
+
+
+def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, y: int, names: Sequence[str] | None,
+          lang: str, draw: bool = True) -> int:
+    body = [line for text in goal.lines(view, names, lang) for line in tx.wrap(text, INNER - 76, 20)]
+    h = 16 + 30 + 24 * len(body) + 12
+    if draw:
+        frames.panel(d, (M, y, PW - M, y + h), fill=mix(PANEL, HIGHLIGHT, 0.10))
+        icons.paste(canvas, icons.shape("star", 40, HIGHLIGHT, (40, 40, 40)), (M + 14, y + 14))
+        tx.line(d, (M + 66, y + 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
+        for i, text in enumerate(body):
+            tx.line(d, (M + 66, y + 52 + i * 24), text, 20, INK_ON_TABLE)
+    return h
+
+
+def _people(canvas: Image.Image, d: ImageDraw.ImageDraw, y: int, label: str, who: Sequence[str],
+            view: BotFactoryView, names: Sequence[str] | None, lang: str, draw: bool = True) -> int:
+    """A label then icons and names wrapping over lines (who acts now, the meeples' order)."""
+    colours = spaces.seat_colours(view)
+    x = M + (tx.line(d, (M, y + 18), label, 20, MUTED_ON_TABLE, bold=True, anchor="lm") if draw
+             else tx.width(label, 20, True)) + 10
+    start, row = x, 0
+    for item in who:
+        name = labels.who_name(item, names, lang)
+        w = 36 + min(tx.width(name, 20, True), 170) + 16
+        if x + w > PW - M and x > start:
+            row += 1
+            x = start
+        if draw:
+            icons.paste(canvas, pieces.who_icon(item, colours, 30), (x, y + row * 38 + 3))
+            tx.line(d, (x + 36, y + row * 38 + 18), name, 20, INK_ON_TABLE, bold=True, anchor="lm", max_width=170)
+        x += w
+    return 40 + row * 38
+
+
+def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, names: Sequence[str] | None,
+            lang: str, draw: bool = True) -> int:
+    y = M
+    if draw:
+        tx.line(d, (M, y + 20), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
+        tx.line(d, (M, y + 56), table.status(view, lang), 24, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER)
+    y += 80
+    if view.phase != "over":
+        active = [f"seat:{s}" for s in view.active]
+        y += _people(canvas, d, y, labels.text("now", lang), active, view, names, lang, draw)
+    if view.turn_order:
+        y += _people(canvas, d, y, labels.text("order", lang), view.turn_order, view, names, lang, draw)
+    if view.turn is not None:
+        turn = view.turn
+        text = labels.text("turn", lang, name=seat_name(turn.seat, names), space=view.spaces[turn.space].name,
+                           left=turn.main_left)
+        if draw:
+            tx.line(d, (M, y + 16), text, 20, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
+        y += 36
+    if view.production_offer:
+        if draw:
+            tx.line(d, (M, y + 16), labels.text("offer", lang, tiles=", ".join(view.production_offer)), 20,
+                    MUTED_ON_TABLE, anchor="lm", max_width=INNER)
+        y += 36
+    y += _goal(canvas, d, view, y + 4, names, lang, draw) + GAP + 4
+    return y
+
+
+def boards_part(view: BotFactoryView, boards: tuple[str, str], names: Sequence[str] | None, lang: str,
+                header: bool) -> Image.Image:
+    """Two of the four boards, one above the other; the first part also carries the header."""
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    if header:
+        top = _header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False)
+    else:
+        top = M + 76 + M
+    canvas, d = blank(top + sum(BOARD_H[b] + GAP for b in boards) + M - GAP)
+    if header:
+        _header(canvas, d, view, names, lang)
+    else:
+        _caption(d, M, " · ".join(labels.text(f"board.{b}", lang) for b in boards), view, lang)
+    y = top
+    for board in boards:
+        DRAW_BOARD[board](canvas, view, (M, y, PW - M, y + BOARD_H[board]), lang)
+        y += BOARD_H[board] + GAP
+    return canvas
+
+
+def players_part(view: BotFactoryView, areas: Sequence[PlayerArea], start: int, names: Sequence[str] | None,
+                 lang: str, solo: bool) -> Image.Image:
+    """A few seats' areas (and Vilela in solo), full width."""
+    heights = [players.height(a, INNER) for a in areas] + ([table.SOLO_H] if solo else [])
+    canvas, d = blank(M + 76 + M + sum(h + GAP for h in heights) + M - GAP)
+    title = labels.text("part.players", lang, first=start + 1, last=start + len(areas))
+    y = _caption(d, M, title, view, lang) + 2 * M
+    for area, h in zip(areas, heights, strict=False):
+        players.draw(canvas, area, (M, y), name=seat_name(area.seat, names), active=area.seat in view.active,
+                     lang=lang, width=INNER)
+        y += h + GAP
+    if solo:
+        table.solo(canvas, view, (M, y), lang, width=INNER)
+    return canvas
+
+
+def board_parts(view: BotFactoryView, names: Sequence[str] | None,
+                lang: str) -> list[tuple[str, Callable[[], Image.Image]]]:
+    """Every part of the phone table, named, each drawn when called."""
+    parts: list[tuple[str, Callable[[], Image.Image]]] = [
+        ("assembly", partial(boards_part, view, ("assembly", "parts"), names, lang, True)),
+        ("projects", partial(boards_part, view, ("projects", "finance"), names, lang, False))]
+    for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
+        areas = view.players[start : start + SEATS_PER_PART]
+        solo = view.solo_info is not None and start + SEATS_PER_PART >= len(view.players)
+        parts.append((f"players-{i}", partial(players_part, view, areas, start, names, lang, solo)))
+    return parts
+
+
+# -- a seat's close-up -------------------------------------------------------------------------------
+
+ROW = 52
+BOARD_OF_PROMPT = {"start": "parts", "refill": "parts", "icon": "parts", "place": "assembly", "project": "projects",
+                   "xproj": "projects", "vremove": "finance", "offer": "finance"}
+"""Which board a decision is about, by the last part of its prompt key (the rest: the seat's area)."""
+
+
+def decision_board(view: BotFactoryView) -> str | None:
+    """The board the current decision is about, or ``None`` when it is about the seat's own area."""
+    if view.turn is not None and view.prompt.endswith(".turn"):
+        return view.turn.board
+    return BOARD_OF_PROMPT.get(view.prompt.rsplit(".", 1)[-1])
+
+
+def screen(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Image.Image:
+    """The seat's own area, its reserved contracts and the robot values, then the board the decision
+    is about (the wheel when refilling it, the assembly board when placing a part...)."""
+    mine = reserved(view, area.seat)
+    board = decision_board(view) if area.seat in view.active else None
+    own_h = players.height(area, INNER)
+    side_h = 50 + ROW * max(1, len(mine)) + 50 + 56
+    board_h = 44 + BOARD_H[board] if board else 0
+    canvas, d = blank(M + 76 + own_h + GAP + side_h + GAP + board_h + M)
+    title = tx.wrap(labels.text("screen.title", lang, name=name), INNER, 24, bold=True, max_lines=1)[0]
+    tx.line(d, (M, M + 20), title, 24, HIGHLIGHT, bold=True, anchor="lm")
+    tx.line(d, (M, M + 54), table.status(view, lang), 20, INK_ON_TABLE, anchor="lm", max_width=INNER)
+    y = M + 76
+    if board:
+        tx.line(d, (M, y + 18), labels.text("decision.board", lang, board=labels.text(f"board.{board}", lang)), 24,
+                HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
+        DRAW_BOARD[board](canvas, view, (M, y + 44, PW - M, y + 44 + BOARD_H[board]), lang)
+        y += board_h + GAP
+    players.draw(canvas, area, (M, y), name=name, active=area.seat in view.active, lang=lang, width=INNER)
+    y += own_h + GAP
+    frames.panel(d, (M, y, PW - M, y + side_h))
+    tx.line(d, (M + 14, y + 10), labels.text("screen.reserved", lang), 22, INK_ON_TABLE, bold=True)
+    ry = y + 46
+    if not mine:
+        tx.line(d, (M + 14, ry + ROW // 2 - 6), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
+    for contract, vp, row_vp in mine:
+        for i, colour in enumerate(contract.needs):
+            icons.paste(canvas, pieces.robot(colour, 36), (M + 14 + i * 40, ry))
+        text = labels.text("screen.contract", lang, name=contract.name, vp=vp, row=row_vp)
+        tx.line(d, (M + 14 + 3 * 40 + 10, ry + 18), text, 20, INK_ON_TABLE, anchor="lm", max_width=INNER - 160)
+        ry += ROW
+    ry = y + 50 + ROW * max(1, len(mine))
+    tx.line(d, (M + 14, ry + 14), labels.text("screen.values", lang), 22, INK_ON_TABLE, bold=True, anchor="lm")
+    x = M + 14 + tx.width(labels.text("screen.values", lang), 22, True) + 16
+    for track in view.values:
+        icons.paste(canvas, pieces.robot(track.colour, 32), (x, ry - 2))
+        x += 36 + tx.line(d, (x + 36, ry + 14), str(track.value), 24, INK_ON_TABLE, bold=True, anchor="lm") + 14
+    return canvas

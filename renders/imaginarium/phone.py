@@ -1,0 +1,392 @@
+"""Phone-sized Imaginarium images: the board split into parts 640 px wide, the private screen leading
+with the decision, and the final scores.
+
+Discord shows an image about 400 px wide on a phone. At 640 px wide the kit's smallest text (18 px)
+is still 11 px tall there, so every part reuses the table's own pieces (cards, badges, rooms) at
+their drawn size and only lays them out in a narrow column; what does not fit one portrait image
+goes to the next part. Workshops become compact strips (one chip per machine); the full board keeps
+every card face (see :mod:`renders.imaginarium.table`).
+
+Like the full board, the board parts read public fields only; only :func:`screen` reads the
+viewer's screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import partial
+
+from PIL import Image, ImageDraw
+
+from engine.imaginarium.view import CurrentTurn, ImaginariumView, MachineStack, PlayerBoard, Screen
+from renders.imaginarium import dream, goal, labels, table, workshop
+from renders.imaginarium.cards import CARD_W, CHIP_H, chip
+from renders.imaginarium.goods import fragment, good
+from renders.kit import frames, icons
+from renders.kit import text as tx
+from renders.kit.colours import (
+    ALERT,
+    CARD,
+    HIGHLIGHT,
+    INK,
+    INK_ON_TABLE,
+    MUTED_INK,
+    MUTED_ON_TABLE,
+    PANEL,
+    PANEL_EDGE,
+    TABLE,
+    mix,
+    player,
+)
+from renders.kit.names import seat_name
+
+PW = 640
+"""Width of every phone image: 18 px text × 400 / 640 = 11.25 px on a phone."""
+M = 16
+INNER = PW - 2 * M
+GAP = 12
+SEATS_PER_PART = 3
+MAX_BELT_ROWS = 3
+"""Belt spaces are laid three a row: the machine deck and up to eight spaces fit in one part."""
+STRIP_PAD = 12
+USED = (30, 120, 70)
+
+
+# -- shared pieces -----------------------------------------------------------------------------------
+
+
+def blank(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    canvas = Image.new("RGB", (PW, height), TABLE)
+    return canvas, ImageDraw.Draw(canvas)
+
+
+def _caption(d: ImageDraw.ImageDraw, y: int, title: str, view: ImaginariumView, lang: str) -> int:
+    """A part's title line with the round and phase; returns the height used."""
+    tx.line(d, (M, y + 20), title, 26, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
+    tx.line(d, (M, y + 54), table.status(view, lang), 20, INK_ON_TABLE, anchor="lm", max_width=INNER)
+    return 76
+
+
+def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int, lang: str,
+          draw: bool = True) -> int:
+    """The goal panel; returns its height (``draw=False`` only measures)."""
+    body = [line for text in goal.lines(view, lang) for line in tx.wrap(text, INNER - 70, 20)]
+    h = 16 + 30 + 24 * len(body) + 12
+    if draw:
+        frames.panel(d, (M, y, PW - M, y + h), fill=mix(PANEL, HIGHLIGHT, 0.10))
+        icons.paste(canvas, good("vp", 40), (M + 14, y + 14))
+        tx.line(d, (M + 66, y + 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
+        for i, text in enumerate(body):
+            tx.line(d, (M + 66, y + 52 + i * 24), text, 20, INK_ON_TABLE)
+    return h
+
+
+def _now(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int,
+         names: Sequence[str] | None, lang: str) -> int:
+    """Who must decide now, as tokens and names wrapping over lines; returns the height used."""
+    if view.phase == "ended":
+        return 0
+    x = M + tx.line(d, (M, y + 18), labels.text("now", lang), 22, INK_ON_TABLE, anchor="lm") + 10
+    row = 0
+    if not view.active:
+        tx.line(d, (x, y + 18), labels.text("nobody", lang), 22, MUTED_ON_TABLE, anchor="lm")
+    for seat in view.active:
+        name = seat_name(seat, names)
+        w = min(tx.width(name, 22, True), 200) + table.TOKEN + 24
+        if x + w > PW - M and x > M + 100:
+            row += 1
+            x = M + 100
+        table.token(canvas, seat, (x, y + row * 40 + 2))
+        x += table.TOKEN + 6
+        x += tx.line(d, (x, y + row * 40 + 18), name, 22, HIGHLIGHT, bold=True, anchor="lm", max_width=200) + 18
+    return 44 + row * 40
+
+
+def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, names: Sequence[str] | None,
+            lang: str, draw: bool = True) -> int:
+    """Title, status, who acts and the goal; returns the height used."""
+    y = M
+    if draw:
+        tx.line(d, (M, y + 20), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
+        tx.line(d, (M, y + 56), table.status(view, lang), 24, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER)
+    y += 80
+    if draw:
+        y += _now(canvas, d, view, y, names, lang)
+    else:
+        y += 44 + 40 * max(0, (len(view.active) - 1) // 2)
+    y += _goal(canvas, d, view, y, lang, draw) + GAP
+    return y
+
+
+def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequence[str] | None,
+               lang: str) -> int:
+    """The machine deck then the belt spaces, three a row; returns the height used."""
+    cells = len(view.belt) + 1
+    rows = -(-cells // 3)
+    h = 54 + rows * (table.SLOT_H + GAP) + 4
+    d = ImageDraw.Draw(canvas)
+    frames.panel(d, (M, y, PW - M, y + h))
+    table.title(d, (M + 14, y + 10), labels.text("belt", lang))
+    step = (INNER - 28 - 3 * CARD_W) // 2 + CARD_W
+    top = y + 50
+    table.deck_pile(canvas, (M + 14 + 20, top + 48, M + 14 + 160, top + 48 + 210), view.machine_deck, lang)
+    tx.line(d, (M + 14 + 90, top + 300), "→", 40, MUTED_ON_TABLE, bold=True, anchor="mm")
+    for i, slot in enumerate(view.belt, start=1):
+        r, c = divmod(i, 3)
+        table.belt_slot(canvas, slot, (M + 14 + c * step, top + r * (table.SLOT_H + GAP)), names, lang)
+    return h
+
+
+def belt_height(view: ImaginariumView) -> int:
+    return 54 + -(-(len(view.belt) + 1) // 3) * (table.SLOT_H + GAP) + 4
+
+
+# -- board parts -------------------------------------------------------------------------------------
+
+
+def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """Part 1: title, who acts now, the goal, then the belt."""
+    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    top = _header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False)
+    canvas, d = blank(top + belt_height(view) + M)
+    y = _header(canvas, d, view, names, lang)
+    _belt_grid(canvas, view, y, names, lang)
+    return canvas
+
+
+MID_H = 340
+
+
+def rooms_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """Part 2: extractors and initiative, the meeting room, the crusher."""
+    canvas, d = blank(76 + 3 * (MID_H + GAP) + M)
+    y = _caption(d, M, labels.text("part.rooms", lang), view, lang) + M
+    table.extractors(canvas, view, (M, y, PW - M, y + MID_H), names, lang)
+    y += MID_H + GAP
+    table.meeting_room(canvas, view, (M, y, PW - M, y + MID_H), lang)
+    y += MID_H + GAP
+    table.crusher(canvas, view, (M, y, PW - M, y + MID_H), lang)
+    return canvas
+
+
+def office_part(view: ImaginariumView, lang: str) -> Image.Image:
+    """Part 3: the design office and, with Chimera, the dream track."""
+    office_h = table.office_height(view, 3)
+    dream_h = dream.HEIGHT + GAP if view.dream_spaces else 0
+    canvas, d = blank(M + 76 + office_h + dream_h + M)
+    y = _caption(d, M, labels.text("design_office", lang), view, lang) + M
+    table.office(canvas, view, (M, y, PW - M, y + office_h), lang, per_row=3)
+    if view.dream_spaces:
+        y += office_h + GAP
+        dream.draw(canvas, view, (M, y, PW - M, y + dream.HEIGHT), lang)
+    return canvas
+
+
+def _stack_h(stack: MachineStack | None) -> int:
+    return max(1, len(stack.cards) if stack is not None else 1) * (CHIP_H + 4)
+
+
+def _strip_rows(board: PlayerBoard) -> list[tuple[str, int]]:
+    rows = [("yard", max(1, -(-len(board.yard) // 2))),
+            ("assistants", max(1, len(board.assistants))), ("projects", max(1, -(-len(board.completed_projects)
+                                                                                // 3)))]
+    if board.dream:
+        rows.append(("dream", 1))
+    return rows
+
+
+def strip_height(board: PlayerBoard) -> int:
+    """Height of one seat's strip."""
+    slots = board.slots
+    machines = sum(max(_stack_h(s) for s in slots[i : i + 2]) + 4 for i in range(0, len(slots), 2))
+    info = sum(n * (CHIP_H + 4) + 4 for _, n in _strip_rows(board))
+    return 52 + (32 if board.dial is not None else 0) + machines + info + STRIP_PAD
+
+
+def _mark(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, fill: tuple[int, int, int]) -> None:
+    """A tag at the right end of a chip: shape and word say the same as the colour."""
+    w = tx.width(text, 18, True) + 14
+    x1, y0, _, y1 = box
+    d.rounded_rectangle((x1 - w, y0 + 4, x1 - 4, y1 - 4), radius=6, fill=fill, outline=(255, 255, 255), width=2)
+    tx.line(d, (x1 - 4 - (w - 4) // 2, (y0 + y1) // 2), text, 18, (255, 255, 255), bold=True, anchor="mm")
+
+
+def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active: bool,
+          turn: CurrentTurn | None, lang: str) -> int:
+    """One seat's public side as a compact strip: a chip per machine, then yard, assistants,
+    completed projects and dream. Returns its height."""
+    d = ImageDraw.Draw(canvas)
+    h = strip_height(board)
+    style = player(board.seat)
+    x0, x1 = M, PW - M
+    frames.panel(d, (x0, y, x1, y + h), fill=mix(TABLE, style.colour, 0.10), edge=HIGHLIGHT if active else PANEL_EDGE)
+    if active:
+        d.rounded_rectangle((x0, y, x1, y + h), radius=14, outline=HIGHLIGHT, width=4)
+    icons.paste(canvas, icons.shape(style.shape, 32, style.colour, (255, 255, 255)), (x0 + STRIP_PAD, y + 10))
+    detail = labels.text("workshop", lang, n=board.workshop)
+    if board.team is not None:
+        detail += " · " + labels.text("team", lang, n=board.team + 1)
+    dw = tx.line(d, (x1 - STRIP_PAD, y + 27), detail, 18, MUTED_ON_TABLE, anchor="rm", max_width=200)
+    tx.line(d, (x0 + STRIP_PAD + 42, y + 26), name, 26, INK_ON_TABLE, bold=True, anchor="lm",
+            max_width=INNER - 2 * STRIP_PAD - 54 - dw)
+    cy = y + 52
+    done = set(turn.actions_done) if turn is not None else set()
+    used = set(turn.used_slots) if turn is not None else set()
+    if board.dial is not None:
+        pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in board.dial)
+        tx.line(d, (x0 + STRIP_PAD, cy + 12), pair, 20, HIGHLIGHT if active else INK_ON_TABLE, bold=True,
+                anchor="lm", max_width=INNER - 2 * STRIP_PAD)
+        cy += 32
+    cell_w = (INNER - 2 * STRIP_PAD - 8) // 2
+    slots = board.slots
+    for i in range(0, len(slots), 2):
+        row = slots[i : i + 2]
+        for j, stack in enumerate(row):
+            cx = x0 + STRIP_PAD + j * (cell_w + 8)
+            if stack is None or not stack.cards:
+                d.rounded_rectangle((cx, cy, cx + cell_w, cy + CHIP_H), radius=8, outline=PANEL_EDGE, width=2)
+                tx.line(d, (cx + cell_w // 2, cy + CHIP_H // 2), labels.text("empty", lang), 18, MUTED_ON_TABLE,
+                        anchor="mm")
+                continue
+            for k, card in enumerate(reversed(stack.cards)):
+                canvas.paste(chip(card, cell_w), (cx, cy + k * (CHIP_H + 4)))
+            box = (cx, cy, cx + cell_w - 30, cy + CHIP_H)
+            if stack.deactivated:
+                _mark(d, box, "✕ " + labels.text("tangled", lang), ALERT)
+            elif i + j in used:
+                _mark(d, box, "✓ " + labels.text("used", lang), USED)
+        cy += max(_stack_h(s) for s in row) + 4
+    info_w = INNER - 2 * STRIP_PAD - 110
+    for key, n in _strip_rows(board):
+        tx.line(d, (x0 + STRIP_PAD, cy + CHIP_H // 2), labels.text(key, lang), 18, MUTED_ON_TABLE, bold=True,
+                anchor="lm", max_width=104)
+        ix = x0 + STRIP_PAD + 110
+        if key == "yard":
+            w = (info_w - 8) // 2
+            for k, card in enumerate(board.yard):
+                r, c = divmod(k, 2)
+                canvas.paste(chip(card, w), (ix + c * (w + 8), cy + r * (CHIP_H + 4)))
+            items: list[str] = [] if board.yard else [labels.text("none", lang)]
+        elif key == "assistants":
+            items = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants] or [
+                labels.text("none", lang)]
+        elif key == "projects":
+            items = list(board.completed_projects) or [labels.text("none", lang)]
+        else:
+            for k, colour in enumerate(board.dream):
+                icons.paste(canvas, fragment(colour, 32), (ix + k * 36, cy + 4))
+            items = []
+        per_row = 3 if key == "projects" else 1
+        w = (info_w - 8 * (per_row - 1)) // per_row
+        for k, text in enumerate(items):
+            r, c = divmod(k, per_row)
+            tx.line(d, (ix + c * (w + 8), cy + r * (CHIP_H + 4) + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm",
+                    max_width=w)
+        cy += n * (CHIP_H + 4) + 4
+    return h
+
+
+def players_part(view: ImaginariumView, boards: Sequence[PlayerBoard], start: int, names: Sequence[str] | None,
+                 lang: str) -> Image.Image:
+    """The strips of a few seats (:data:`SEATS_PER_PART` at most), ``start`` being the first's index."""
+    height = M + 76 + sum(strip_height(b) + GAP for b in boards) + M - GAP
+    canvas, d = blank(height)
+    title = labels.text("part.players", lang, first=start + 1, last=start + len(boards))
+    y = _caption(d, M, title, view, lang) + M
+    for board in boards:
+        turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
+        y += strip(canvas, board, y, name=seat_name(board.seat, names), active=board.seat in view.active,
+                   turn=turn, lang=lang) + GAP
+    return canvas
+
+
+def board_parts(view: ImaginariumView, names: Sequence[str] | None,
+                lang: str) -> list[tuple[str, Callable[[], Image.Image]]]:
+    """Every part of the phone board, named (the names become file names), each drawn when called."""
+    parts: list[tuple[str, Callable[[], Image.Image]]] = [
+        ("belt", lambda: belt_part(view, names, lang)), ("rooms", lambda: rooms_part(view, names, lang)),
+        ("office", lambda: office_part(view, lang))]
+    for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
+        boards = view.players[start : start + SEATS_PER_PART]
+        parts.append((f"players-{i}", partial(players_part, view, boards, start, names, lang)))
+    return parts
+
+
+# -- private screen ----------------------------------------------------------------------------------
+
+TILE_H = 120
+
+
+def _reserve(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int, lang: str) -> int:
+    values = {"charcoalium": screen.charcoalium, "wood": screen.wood, "copper": screen.copper,
+              "crystal": screen.crystal, "vp": screen.vp}
+    h = 50 + 96
+    frames.panel(d, (M, y, PW - M, y + h))
+    tx.line(d, (M + 14, y + 10), labels.text("screen.reserve", lang), 24, INK_ON_TABLE, bold=True)
+    cell = INNER // len(values)
+    for i, (g, value) in enumerate(values.items()):
+        cx = M + i * cell + cell // 2
+        icons.paste(canvas, good(g, 40), (cx - 44, y + 52))
+        tx.line(d, (cx + 4, y + 72), str(value), 36, INK_ON_TABLE, bold=True, anchor="lm")
+        tx.line(d, (cx, y + 118), labels.text(f"good.{g}", lang), 18, MUTED_ON_TABLE, anchor="mm",
+                max_width=cell - 6)
+    return h
+
+
+def _secrets(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int, lang: str) -> int:
+    h = 0
+    if screen.secret_projects:
+        tx.line(d, (M, y + 14), labels.text("screen.secret", lang), 22, INK_ON_TABLE, bold=True, anchor="lm")
+        y += 32
+        tile_w = (INNER - GAP) // 2
+        for i, tile in enumerate(screen.secret_projects[:2]):
+            x = M + i * (tile_w + GAP)
+            d.rounded_rectangle((x, y, x + tile_w, y + TILE_H), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
+            icons.paste(canvas, good("vp", 30), (x + 8, y + 8))
+            tx.line(d, (x + 44, y + 23), str(tile.vp), 26, INK, bold=True, anchor="lm")
+            tx.line(d, (x + tile_w - 10, y + 23), tile.id, 20, MUTED_INK, bold=True, anchor="rm")
+            tx.paragraph(d, (x + 10, y + 46), labels.project(tile.id, lang), 20, INK, tile_w - 20, max_lines=3)
+        h += 32 + TILE_H + GAP
+        y += TILE_H + GAP
+    if screen.fragments:
+        tx.line(d, (M, y + 18), labels.text("screen.fragments", lang), 22, INK_ON_TABLE, bold=True, anchor="lm")
+        x = M + tx.width(labels.text("screen.fragments", lang), 22, True) + 14
+        for i, colour in enumerate(screen.fragments):
+            icons.paste(canvas, fragment(colour, 36), (x + i * 42, y))
+        h += 44
+    return h
+
+
+def _secrets_height(screen: Screen) -> int:
+    return (32 + TILE_H + GAP if screen.secret_projects else 0) + (44 if screen.fragments else 0)
+
+
+def screen(view: ImaginariumView, own: Screen, board: PlayerBoard | None, names: Sequence[str] | None,
+           lang: str) -> Image.Image:
+    """The viewer's screen first, then what the decision is about: the belt while planning, the
+    viewer's own workshop (every card face) otherwise."""
+    seat = board.seat if board is not None else own.seat
+    name = seat_name(seat, names)
+    title = tx.wrap(labels.text("screen.title", lang, name=name), INNER - 48, 24, bold=True, max_lines=2)
+    top = M + 34 * len(title) + 34
+    planning = view.phase == "planning"
+    decision_h = 40 + (belt_height(view) if planning else workshop.height(board, narrow=True) if board else 0)
+    height = top + 146 + GAP + _secrets_height(own) + decision_h + M
+    canvas, d = blank(height)
+    table.token(canvas, seat, (M, M), 32)
+    for i, text in enumerate(title):
+        tx.line(d, (M + 44, M + 16 + i * 34), text, 24, HIGHLIGHT, bold=True, anchor="lm")
+    tx.line(d, (M, top - 14), table.status(view, lang), 20, INK_ON_TABLE, anchor="lm", max_width=INNER)
+    y = top + 4
+    y += _reserve(canvas, d, own, y, lang) + GAP
+    y += _secrets(canvas, d, own, y, lang)
+    key = "decision.belt" if planning else "decision.workshop"
+    tx.line(d, (M, y + 18), labels.text(key, lang), 24, HIGHLIGHT, bold=True, anchor="lm")
+    y += 40
+    if planning:
+        _belt_grid(canvas, view, y, names, lang)
+    elif board is not None:
+        turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
+        workshop.draw(canvas, board, ((PW - workshop.NARROW_W) // 2, y), name=name, active=board.seat in view.active,
+                      lang=lang, turn=turn, narrow=True)
+    return canvas
