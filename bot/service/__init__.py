@@ -3,7 +3,9 @@
 from bot.service.deadlines import TURN_TIMERS, TimeoutPolicy, turn_timer
 from bot.service.errors import (
     AlreadySeated,
+    BadInput,
     BadSetting,
+    Busy,
     CannotUndo,
     GameFull,
     GameNotFound,
@@ -31,7 +33,9 @@ from bot.service.service import GameService, open_service
 __all__ = [
     "TURN_TIMERS",
     "AlreadySeated",
+    "BadInput",
     "BadSetting",
+    "Busy",
     "CannotUndo",
     "DmSettings",
     "GameFull",

@@ -1,23 +1,62 @@
 """What every part of the game service shares: the store, the clock, per-game locks, the write path,
-and the typed reads every call starts with (a missing game, a game not running)."""
+the retry of a write another process overtook, and the typed reads every call starts with (a missing
+game, a game not running)."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import secrets
 import weakref
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from bot.clock import Clock, SystemClock, to_epoch
 from bot.service import convert
-from bot.service.errors import GameNotFound, WrongStatus
+from bot.service.errors import Busy, GameNotFound, WrongStatus
+from bot.service.inputs import storable
 from bot.service.models import GameInfo, MoveRecord
 from bot.service.writer import Writer
-from bot.store import GameRow, Loaded, Store
+from bot.store import Conflict, GameRow, Loaded, Store
 from engine import registry
 from engine.core.contract import Game
 from engine.core.errors import GameFinished
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+ATTEMPTS = 40
+"""How many times a call is decided again after another writer changed its game first."""
+
+
+def retried(call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
+    """Run ``call`` again from its first read whenever its write finds the game changed (:class:`Conflict`).
+
+    Safe because a call's first write is its only one that can conflict before anything is committed:
+    later writes (AI moves after a human's) stop quietly on a conflict (see ``Writer.play_ai``). The
+    call re-reads and re-checks everything, so a join finds the seat list as it now is and a
+    timeout another process already performed is no longer due. A short random pause between tries
+    keeps writers from colliding again in step; after :data:`ATTEMPTS` the call gives up with
+    :class:`Busy`, having written nothing.
+    """
+
+    @functools.wraps(call)
+    async def again(*args: P.args, **kwargs: P.kwargs) -> R:
+        for attempt in range(ATTEMPTS):
+            try:
+                return await call(*args, **kwargs)
+            except Conflict as conflict:
+                if attempt == ATTEMPTS - 1:
+                    raise Busy(
+                        f"Game #{conflict.game_id} kept changing while this was being done. Nothing was changed; "
+                        "try again.",
+                        game=conflict.game_id,
+                    ) from None
+                await asyncio.sleep(secrets.randbelow(1000 * (attempt + 1)) / 1_000_000)
+        raise AssertionError("unreachable")
+
+    return again
 
 
 class ServiceCore:
@@ -37,6 +76,8 @@ class ServiceCore:
         self.overrides_path = overrides_path
         self._writer = Writer(store, self._now, on_commit)
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self.owner = secrets.token_hex(8)
+        """Names this service's leases on scheduled work among every process sharing the database."""
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -54,13 +95,13 @@ class ServiceCore:
         return convert.game_info(row, await self.store.seats(game_id))
 
     async def _row(self, game_id: int) -> GameRow:
-        row = await self.store.game(game_id) if _storable(game_id) else None
+        row = await self.store.game(game_id) if storable(game_id) else None
         if row is None:
             raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
         return row
 
     async def _loaded(self, game_id: int) -> Loaded:
-        loaded = await self.store.load(game_id) if _storable(game_id) else None
+        loaded = await self.store.load(game_id) if storable(game_id) else None
         if loaded is None:
             raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
         return loaded
@@ -73,9 +114,3 @@ class ServiceCore:
             why = {"lobby": "has not started yet", "cancelled": "was cancelled"}.get(row.status, f"is {row.status}")
             raise WrongStatus(f"Game #{row.id} {why}: nothing can be played.", game=row.id, status=row.status)
         return registry.get(row.kind)
-
-
-def _storable(game_id: int) -> bool:
-    """Whether ``game_id`` fits SQLite's 64-bit integers (a larger one names no game, rather than
-    failing in the driver)."""
-    return isinstance(game_id, int) and -(2**63) <= game_id < 2**63

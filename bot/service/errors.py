@@ -60,3 +60,15 @@ class BadSetting(ServiceError):
     """An unknown turn-timer preset, timeout policy or similar lobby setting."""
 
     code = "bad_setting"
+
+
+class BadInput(ServiceError):
+    """A value no call accepts: an id or number out of range, a string too long or not valid text."""
+
+    code = "bad_input"
+
+
+class Busy(ServiceError):
+    """Other writers kept changing the game while this call was decided; nothing was written."""
+
+    code = "busy"

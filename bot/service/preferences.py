@@ -8,6 +8,7 @@ from dataclasses import replace
 from bot.clock import pause, resume
 from bot.service.core import ServiceCore
 from bot.service.deadlines import TimeoutPolicy, turn_timer
+from bot.service.inputs import check_ints, check_text
 from bot.service.models import DmSettings, GuildSettings
 from bot.store import GuildRow
 
@@ -18,9 +19,13 @@ class Preferences(ServiceCore):
     async def set_vacation(self, user_id: int, on: bool) -> None:
         """Vacation pauses the user's turn clocks in every game (time left is kept) until turned off.
 
-        The flag and the clocks change in one transaction, under the locks of the user's running
-        games (taken in id order; no other call holds two game locks), so they never disagree.
+        The flag and the clocks change in one transaction, so they never disagree. The transaction
+        first claims every running game the user sits in, whatever its revision: a move in another
+        process planned with the old flag then fails its claim and is decided again with the new one.
+        The games' locks (taken in id order; no other call holds two game locks) keep this process's
+        own calls out meanwhile.
         """
+        check_ints(user_id=user_id)
         held = await self.store.user_seats(user_id, statuses=("active",))
         locked = sorted({seat.game_id for seat in held})
         async with contextlib.AsyncExitStack() as stack:
@@ -28,6 +33,7 @@ class Preferences(ServiceCore):
                 await stack.enter_async_context(self._lock(game_id))
             now = self._now()
             async with self.store.transaction() as tx:
+                await tx.claim_user_games(user_id)
                 await tx.set_vacation(user_id, on)
                 for seat, timer in await tx.user_clocks(user_id):
                     if seat.game_id not in locked:
@@ -40,36 +46,48 @@ class Preferences(ServiceCore):
                         await tx.save_seat(replace(seat, clock=clock))
 
     async def vacation(self, user_id: int) -> bool:
+        check_ints(user_id=user_id)
         return await self.store.vacation(user_id)
 
     async def user_lang(self, user_id: int) -> str:
+        check_ints(user_id=user_id)
         return await self.store.user_lang(user_id)
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
+        check_ints(user_id=user_id)
+        check_text("language", lang)
         async with self.store.transaction() as tx:
             await tx.set_user_lang(user_id, lang)
 
     async def dm_settings(self, user_id: int) -> DmSettings:
+        check_ints(user_id=user_id)
         turns, closed = await self.store.dm_flags(user_id)
         return DmSettings(turns, closed)
 
     async def set_dm_turns(self, user_id: int, on: bool) -> None:
         """Whether ``user_id`` is told "your turn" by DM; turning it on also retries DMs found closed."""
+        check_ints(user_id=user_id)
         async with self.store.transaction() as tx:
             await tx.set_dm_turns(user_id, on)
 
     async def mark_dms_closed(self, user_id: int) -> None:
         """Remember that DMs to ``user_id`` are refused, so they are not retried (each refusal counts
         against the bot's invalid-request budget) until the user turns turn DMs on again."""
+        check_ints(user_id=user_id)
         async with self.store.transaction() as tx:
             await tx.set_dms_closed(user_id)
 
     async def guild_settings(self, guild_id: int) -> GuildSettings:
         """A server's defaults (the built-in ones until a manager sets them)."""
+        check_ints(guild_id=guild_id)
         row = await self.store.guild_settings(guild_id)
         return GuildSettings(row.lang, row.turn_timer, row.channel_id, TimeoutPolicy(row.replace_after))
 
     async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
+        """A server's defaults, written whole (one statement: the last writer's settings win whole)."""
+        check_ints(guild_id=guild_id, channel_id=settings.channel_id)
+        check_text("language", settings.lang)
+        check_text("turn timer", settings.turn_timer)
         turn_timer(settings.turn_timer)
         row = GuildRow(settings.lang, settings.turn_timer, settings.channel_id, settings.timeout_policy.replace_after)
         async with self.store.transaction() as tx:
@@ -77,6 +95,8 @@ class Preferences(ServiceCore):
 
     async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:
         """Remember a Discord message the bot keeps up to date for a game (e.g. ``"board"``, ``"lobby"``)."""
+        check_ints(channel_id=channel_id, message_id=message_id)
+        check_text("purpose", purpose)
         await self._row(game_id)
         async with self.store.transaction() as tx:
             await tx.set_message(game_id, purpose, channel_id, message_id)

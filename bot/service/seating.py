@@ -13,9 +13,10 @@ from bot.clock import STOPPED, plan
 from bot.notifications import SeatTaken
 from bot.service import convert, deadlines
 from bot.service.checks import check_host
-from bot.service.core import ServiceCore
+from bot.service.core import ServiceCore, retried
 from bot.service.deadlines import TimeoutPolicy, reclock, turn_timer
 from bot.service.errors import AlreadySeated, NotSeated, WrongStatus
+from bot.service.inputs import check_ints, check_text
 from bot.service.models import GameInfo, MoveResult
 from bot.service.writer import Call
 from bot.store import NoteRow
@@ -24,6 +25,7 @@ from bot.store import NoteRow
 class TableChanges(ServiceCore):
     """The host's changes to a game in progress: who sits where, and its timer and timeout settings."""
 
+    @retried
     async def replace(self, game_id: int, by_user: int, seat: int, new_user_id: int) -> MoveResult:
         """The host gives seat ``seat`` of a running game (an AI's, or a human's who is gone) to
         ``new_user_id``, who must not already hold a seat in this game.
@@ -32,6 +34,7 @@ class TableChanges(ServiceCore):
         has a decision, its clock starts afresh with the full turn timer. A public note in the log
         says who took the seat, and keeps who held it before (they still may see the game).
         """
+        check_ints(by_user=by_user, seat=seat, new_user_id=new_user_id)
         async with self._lock(game_id):
             loaded = await self._loaded(game_id)
             check_host(loaded.game, by_user)
@@ -56,6 +59,7 @@ class TableChanges(ServiceCore):
             )
             ai_turn = any(s.to_act and not s.human for s in loaded.seats if s.seat != seat)
             async with self.store.transaction() as tx:
+                await tx.claim(row)
                 await tx.set_seat_user(game_id, seat, new_user_id)
                 await tx.save_seat(replace(old, clock=clock, autoplay=False, ai_policy=None, timeouts=0))
                 await tx.update_game(game_id, ai_turn=int(ai_turn), updated_at=now)
@@ -68,6 +72,7 @@ class TableChanges(ServiceCore):
                 call.became_due.add(seat)
             return self._writer.result(await self._loaded(game_id), call)
 
+    @retried
     async def configure(
         self,
         game_id: int,
@@ -86,6 +91,9 @@ class TableChanges(ServiceCore):
         those still ahead. A new missed-turn policy applies from the next missed deadline, counting
         the turns each seat has already missed.
         """
+        check_ints(by_user=by_user)
+        if turn_timer_name is not None:
+            check_text("turn timer", turn_timer_name)
         timer = None if turn_timer_name is None else turn_timer(turn_timer_name)
         async with self._lock(game_id):
             loaded = await self._loaded(game_id)
@@ -115,6 +123,7 @@ class TableChanges(ServiceCore):
                 replace_after=fields.get("replace_after", row.replace_after),
             )
             async with self.store.transaction() as tx:
+                await tx.claim(row)
                 await tx.update_game(game_id, updated_at=now, **fields)
                 for seat in loaded.seats:
                     clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)

@@ -29,14 +29,17 @@ from bot.service.checks import (
     check_version,
     state_of,
 )
+from bot.service.core import retried
 from bot.service.deadlines import TimeoutPolicy, turn_timer
 from bot.service.errors import (
     AlreadySeated,
+    BadInput,
     CannotUndo,
     NotEnoughSeats,
     NotSeated,
     WrongStatus,
 )
+from bot.service.inputs import CHOICE_TEXT, NAME_TEXT, check_ints, check_options, check_text, check_texts
 from bot.service.models import (
     Actor,
     GameInfo,
@@ -57,6 +60,10 @@ from bot.store import GameRow, Loaded, SeatRow, Store
 from engine import registry
 from engine.core.contract import Event, Game
 from engine.core.rng import Rng
+
+LEASE_SECONDS = 120
+"""How long a process may hold a game's scheduled work before another may take it over (a process
+that dies holding it delays that game's reminders and timeouts by at most this)."""
 
 AI_PLAYS_MISSED_TURNS = TimeoutPolicy()
 """The default timeout policy: an AI plays each missed turn and the seat stays its human's."""
@@ -127,6 +134,10 @@ class GameService(TableChanges, Preferences):
         be valid for some seat count) and again with the real seat count at :meth:`start`. The server's
         data overrides for this game kind are read and validated now and kept with the game.
         """
+        check_text("game kind", kind)
+        check_text("turn timer", turn_timer_name)
+        check_options(options)
+        check_ints(host_id=host_id, guild_id=guild_id, channel_id=channel_id, thread_id=thread_id, seed=seed)
         game = registry.get(kind)
         given = dict(options or {})
         check_seat_count(game, seats)
@@ -152,70 +163,88 @@ class GameService(TableChanges, Preferences):
             await tx.replace_seats(game_id, [(host_id, None)] if host_seated else [])
         return await self.game(game_id)
 
+    @retried
     async def join(self, game_id: int, user_id: int) -> GameInfo:
         """Take the next free seat in a lobby."""
+        check_ints(user_id=user_id)
         async with self._lock(game_id):
             row, seats = await self._lobby(game_id)
             game = registry.get(row.kind)
             if any(s.user_id == user_id for s in seats):
                 raise AlreadySeated("You already have a seat in this game.", game=game_id, user=user_id)
             check_room(row, game, len(seats))
-            await self._set_lobby_seats(game_id, [*((s.user_id, s.ai_policy) for s in seats), (user_id, None)])
+            await self._set_lobby_seats(row, [*((s.user_id, s.ai_policy) for s in seats), (user_id, None)])
             return await self.game(game_id)
 
+    @retried
     async def leave(self, game_id: int, user_id: int) -> GameInfo:
         """Give up one's seat in a lobby (once the game runs, see :meth:`abandon`)."""
+        check_ints(user_id=user_id)
         async with self._lock(game_id):
-            _, seats = await self._lobby(game_id)
+            row, seats = await self._lobby(game_id)
             if not any(s.user_id == user_id for s in seats):
                 raise NotSeated("You have no seat in this lobby.", game=game_id, user=user_id)
-            await self._set_lobby_seats(game_id, [(s.user_id, s.ai_policy) for s in seats if s.user_id != user_id])
+            await self._set_lobby_seats(row, [(s.user_id, s.ai_policy) for s in seats if s.user_id != user_id])
             return await self.game(game_id)
 
+    @retried
     async def add_ai(self, game_id: int, by_user: int, policy: str | None = None) -> GameInfo:
         """The host adds an AI seat (``policy`` by name; the game's default opponent when ``None``)."""
+        check_ints(by_user=by_user)
+        if policy is not None:
+            check_text("AI policy", policy)
         async with self._lock(game_id):
             row, seats = await self._lobby(game_id, host=by_user)
             game = registry.get(row.kind)
             name = ai.check_policy(game, policy)
             check_room(row, game, len(seats))
-            await self._set_lobby_seats(game_id, [*((s.user_id, s.ai_policy) for s in seats), (None, name)])
+            await self._set_lobby_seats(row, [*((s.user_id, s.ai_policy) for s in seats), (None, name)])
             return await self.game(game_id)
 
+    @retried
     async def remove_ai(self, game_id: int, by_user: int, seat: int) -> GameInfo:
         """The host removes the AI in lobby seat ``seat``."""
+        check_ints(by_user=by_user, seat=seat)
         async with self._lock(game_id):
-            _, seats = await self._lobby(game_id, host=by_user)
+            row, seats = await self._lobby(game_id, host=by_user)
             if not any(s.seat == seat and s.ai_policy is not None for s in seats):
                 raise NotSeated(f"Seat {seat} is not an AI seat of this lobby.", game=game_id, seat=seat)
-            await self._set_lobby_seats(game_id, [(s.user_id, s.ai_policy) for s in seats if s.seat != seat])
+            await self._set_lobby_seats(row, [(s.user_id, s.ai_policy) for s in seats if s.seat != seat])
             return await self.game(game_id)
 
+    @retried
     async def cancel(self, game_id: int, by_user: int) -> GameInfo:
         """The host cancels a lobby or a running game; the record and its log are kept."""
+        check_ints(by_user=by_user)
         async with self._lock(game_id):
-            row = await self._row(game_id)
+            loaded = await self._loaded(game_id)
+            row = loaded.game
             check_host(row, by_user)
             if row.status not in ("lobby", "active"):
                 raise WrongStatus(f"This game is already {row.status}.", game=game_id, status=row.status)
-            seats = await self.store.seats(game_id)
             async with self.store.transaction() as tx:
+                await tx.claim(row)
                 await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=self._now())
-                for seat in seats:
+                for seat in loaded.seats:
                     await tx.save_seat(replace(seat, clock=STOPPED, to_act=False, autoplay=False))
             return await self.game(game_id)
 
+    @retried
     async def set_thread(self, game_id: int, thread_id: int) -> GameInfo:
         """Record the Discord thread the game lives in (created by the Discord layer after the lobby)."""
+        check_ints(thread_id=thread_id)
         async with self._lock(game_id):
-            await self._row(game_id)
+            row = await self._row(game_id)
             async with self.store.transaction() as tx:
+                await tx.claim(row)
                 await tx.update_game(game_id, thread_id=thread_id, updated_at=self._now())
             return await self.game(game_id)
 
+    @retried
     async def start(self, game_id: int, by_user: int) -> MoveResult:
         """The host starts the game: seats are shuffled into a random order (from the game seed), the
         options are validated for the real seat count, and AI seats play until a human must act."""
+        check_ints(by_user=by_user)
         async with self._lock(game_id):
             row, seats = await self._lobby(game_id, host=by_user)
             game = registry.get(row.kind)
@@ -245,11 +274,16 @@ class GameService(TableChanges, Preferences):
         self, *, status: str | None = None, guild_id: int | None = None, channel_id: int | None = None
     ) -> list[GameInfo]:
         """Games filtered by status (lobby/active/finished/cancelled) and place, newest first."""
+        if status is not None:
+            check_text("status", status)
+        check_ints(guild_id=guild_id, channel_id=channel_id)
         rows = await self.store.games_where(status=status, guild_id=guild_id, channel_id=channel_id)
         return await self._infos(rows)
 
     async def user_games(self, user_id: int, *, statuses: Sequence[str] = ("lobby", "active")) -> list[GameInfo]:
         """Games where ``user_id`` holds a seat."""
+        check_ints(user_id=user_id)
+        check_texts("status", statuses)
         seats = await self.store.user_seats(user_id, statuses=statuses)
         return await self._infos(await self.store.games(sorted({s.game_id for s in seats})))
 
@@ -266,6 +300,7 @@ class GameService(TableChanges, Preferences):
     async def view(self, game_id: int, user_id: int | None) -> TableView:
         """What ``user_id`` sees (their seat's view and decision), or a spectator's view for ``None``
         or anyone without a seat they control."""
+        check_ints(user_id=user_id)
         loaded = await self._loaded(game_id)
         game = registry.get(loaded.game.kind)
         state = state_of(game, loaded)
@@ -278,6 +313,7 @@ class GameService(TableChanges, Preferences):
 
     async def pending_for(self, user_id: int) -> list[PendingDecision]:
         """Every decision waiting for ``user_id`` across their running games."""
+        check_ints(user_id=user_id)
         out: list[PendingDecision] = []
         for seat in await self.store.user_seats(user_id, statuses=("active",), to_act_only=True):
             loaded = await self._loaded(seat.game_id)
@@ -300,6 +336,9 @@ class GameService(TableChanges, Preferences):
         """Log entries after version ``since`` as ``user_id`` may see them: public events, plus the
         private events of the seat they control; spectators (``None``) get public events only.
         ``names`` (by seat) name the players in the lines; without them seats read "Seat 1".."""
+        check_ints(user_id=user_id, since=since)
+        check_text("language", lang)
+        check_texts("names", names, NAME_TEXT)
         row = await self._row(game_id)
         info = convert.game_info(row, await self.store.seats(game_id))
         held = info.seat_of(user_id) if user_id is not None else None
@@ -355,6 +394,7 @@ class GameService(TableChanges, Preferences):
         return list(replay(game, loaded.game, len(loaded.seats), actions))
 
     # -- play ----------------------------------------------------------------------------------
+    @retried
     async def act(self, game_id: int, user_id: int, choice_id: str, expected_version: int) -> MoveResult:
         """Make ``choice_id`` for ``user_id``'s seat, on the version the user saw.
 
@@ -362,6 +402,8 @@ class GameService(TableChanges, Preferences):
         :class:`~engine.core.errors.StaleVersion`; so a move is applied at most once. Returns after the
         move and the AI moves that follow are committed.
         """
+        check_ints(user_id=user_id, expected_version=expected_version)
+        check_text("choice", choice_id, CHOICE_TEXT)
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
             check_version(loaded.game, expected_version)
@@ -382,12 +424,14 @@ class GameService(TableChanges, Preferences):
             loaded = await self._writer.play_ai(loaded, game, result.state, call)
             return self._writer.result(loaded, call)
 
+    @retried
     async def undo(self, game_id: int, user_id: int, expected_version: int) -> MoveResult:
         """Take back the user's own consecutive choices up to the engine's last checkpoint.
 
         Only the user's latest choices still in effect are undone, and never past a draw, a shuffle,
         a reveal, or another seat's move. The undo is a log entry of its own; nothing is deleted.
         """
+        check_ints(user_id=user_id, expected_version=expected_version)
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
             check_version(loaded.game, expected_version)
@@ -427,14 +471,18 @@ class GameService(TableChanges, Preferences):
             loaded = await self._writer.play_ai(loaded, game, state, call)
             return self._writer.result(loaded, call)
 
+    @retried
     async def abandon(self, game_id: int, user_id: int) -> MoveResult:
         """The user leaves a running game for good; an AI takes over their seat."""
+        check_ints(user_id=user_id)
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
             return await self._writer.hand_to_ai(loaded, game, seat, "abandoned")
 
+    @retried
     async def kick(self, game_id: int, by_user: int, seat: int) -> MoveResult:
         """The host hands a human seat of a running game to an AI."""
+        check_ints(by_user=by_user, seat=seat)
         async with self._lock(game_id):
             loaded = await self._loaded(game_id)
             check_host(loaded.game, by_user)
@@ -462,8 +510,31 @@ class GameService(TableChanges, Preferences):
         return None if at is None else from_epoch(at)
 
     async def perform(self, work: Work) -> MoveResult:
-        """Do one piece of work; idempotent: work that is no longer due (already done, the seat has
-        moved, vacation began) does nothing and returns no moves and no notifications."""
+        """Do one piece of work, exactly once however many processes share the database.
+
+        The game's scheduled work is first leased in the database (for :data:`LEASE_SECONDS`, or until
+        done): a process that finds another's lease does nothing this time. Then the work is
+        idempotent: work that is no longer due (already done, the seat has moved, vacation began)
+        does nothing and returns no moves and no notifications, and its write is conditional on the
+        game as read, so even an expired lease never performs the same timeout or reminder twice.
+        """
+        check_ints(game_id=work.game_id, seat=work.seat)
+        if work.kind not in ("resume", "reminder", "timeout"):
+            raise BadInput(f"unknown scheduled work {work.kind[:40]!r}.")
+        row = await self._row(work.game_id)
+        now = self._now()
+        async with self.store.transaction() as tx:
+            leased = await tx.lease(work.game_id, self.owner, now, now + LEASE_SECONDS)
+        if not leased:
+            return self._writer.result(await self._loaded(work.game_id), Call())
+        try:
+            return await self._perform(work)
+        finally:
+            async with self.store.transaction() as tx:
+                await tx.release(row.id, self.owner)
+
+    @retried
+    async def _perform(self, work: Work) -> MoveResult:
         async with self._lock(work.game_id):
             loaded = await self._loaded(work.game_id)
             call = Call()
@@ -497,10 +568,12 @@ class GameService(TableChanges, Preferences):
             )
         return loaded.game, loaded.seats
 
-    async def _set_lobby_seats(self, game_id: int, seats: list[tuple[int | None, str | None]]) -> None:
+    async def _set_lobby_seats(self, row: GameRow, seats: list[tuple[int | None, str | None]]) -> None:
+        """The lobby's new seat list, written only if nobody changed the lobby since ``row`` was read."""
         async with self.store.transaction() as tx:
-            await tx.replace_seats(game_id, seats)
-            await tx.update_game(game_id, updated_at=self._now())
+            await tx.claim(row)
+            await tx.replace_seats(row.id, seats)
+            await tx.update_game(row.id, updated_at=self._now())
 
     async def _running(self, game_id: int, user_id: int) -> tuple[Loaded, Game[Any], int]:
         """The running game and the seat ``user_id`` controls in it, or a typed refusal."""

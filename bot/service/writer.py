@@ -1,7 +1,9 @@
 """The write path: each log entry one transaction, the seats' clocks after it, AI play, timeouts.
 
-Every method runs under the game's lock held by its caller (:class:`~bot.service.GameService`), so
-the ``Loaded`` game it receives is the stored one, and it returns the game as stored afterwards.
+Every method runs under the game's lock held by its caller (:class:`~bot.service.GameService`), and
+each transaction first claims the game at the revision the ``Loaded`` game was read at, so a write
+decided from a read another process has overtaken changes nothing (:class:`~bot.store.Conflict`).
+Each method returns the game as stored afterwards.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatRe
 from bot.service import convert
 from bot.service.checks import state_of
 from bot.service.models import Actor, MoveRecord, MoveResult
-from bot.store import ActionRow, GameRow, Loaded, SeatRow, Store, Tx
+from bot.store import ActionRow, Conflict, GameRow, Loaded, SeatRow, Store, Tx
 from engine.core.contract import Event, Game
 
 log = logging.getLogger("bricabot.service")
@@ -74,10 +76,10 @@ class Writer:
         )
         snapshot = game.to_json(state)
         async with self.store.transaction() as tx:
-            await tx.bump_version(loaded.game.id, loaded.game.version, now)
+            row = await tx.advance(loaded.game, now)
             await tx.append_action(record)
-            await tx.put_snapshot(loaded.game.id, version, snapshot)
-            loaded = replace(loaded, game=replace(loaded.game, version=version, updated_at=now), state=snapshot)
+            await tx.put_snapshot(row.id, version, snapshot)
+            loaded = replace(loaded, game=row, state=snapshot)
             loaded = await self._schedule(tx, loaded, game, state, call, now)
         move = MoveRecord(
             loaded.game.id, version, seat, actor, choice, undo_to, checkpoint, tuple(events), from_epoch(now)
@@ -110,6 +112,7 @@ class Writer:
         now = self.now()
         snapshot = game.to_json(state)
         async with self.store.transaction() as tx:
+            row = await tx.claim(row)
             await tx.replace_seats(row.id, order)
             await tx.update_game(row.id, status="active", options=options, started_at=now, updated_at=now)
             await tx.put_snapshot(row.id, state.version, snapshot)
@@ -165,7 +168,9 @@ class Writer:
 
         If a policy or the engine fails, the moves before stay committed and the game keeps its AI-turn
         flag, so the scheduler's ``resume`` work retries later: a failing AI never makes the human move
-        that preceded it look refused.
+        that preceded it look refused. If another process changed the game meanwhile (it played the
+        same AI move, or the host changed the table), play stops here: that writer, or the scheduler's
+        ``resume`` on the game's AI-turn flag, carries on from the stored game.
         """
         try:
             while loaded.game.status == "active":
@@ -189,6 +194,8 @@ class Writer:
                     checkpoint=result.checkpoint,
                     events=result.events,
                 )
+        except Conflict:
+            log.info("AI play in game %s left to another writer at version %s", loaded.game.id, loaded.game.version)
         except Exception as exc:
             log.error(
                 "AI play stopped in game %s at version %s",
@@ -203,6 +210,7 @@ class Writer:
         policy = ai.default_policy(game)
         call = Call()
         async with self.store.transaction() as tx:
+            loaded = replace(loaded, game=await tx.claim(loaded.game))
             replaced = replace(seat, ai_policy=policy, autoplay=False, clock=STOPPED)
             await tx.save_seat(replaced)
             loaded = replace(loaded, seats=tuple(replaced if s.seat == seat_no else s for s in loaded.seats))
@@ -223,6 +231,7 @@ class Writer:
             await self._pause(loaded, seat, now)
             return
         async with self.store.transaction() as tx:
+            await tx.claim(loaded.game)
             await tx.save_seat(replace(seat, clock=replace(clock, reminded=True)))
         assert seat.user_id is not None
         call.notes.append(Reminder(loaded.game.id, seat.seat, seat.user_id, from_epoch(clock.deadline)))
@@ -243,11 +252,12 @@ class Writer:
         policy = ai.default_policy(game) if replaced else None
         new = replace(seat, clock=STOPPED, to_act=True, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
         async with self.store.transaction() as tx:
+            row = await tx.claim(loaded.game)
             await tx.save_seat(new)
-            await tx.update_game(loaded.game.id, ai_turn=1)
+            await tx.update_game(row.id, ai_turn=1)
         loaded = replace(
             loaded,
-            game=replace(loaded.game, ai_turn=True),
+            game=replace(row, ai_turn=True),
             seats=tuple(new if s.seat == seat.seat else s for s in loaded.seats),
         )
         assert seat.user_id is not None
@@ -260,8 +270,9 @@ class Writer:
         clock = pause(seat.clock, now)
         paused = replace(seat, clock=clock)
         async with self.store.transaction() as tx:
+            row = await tx.claim(loaded.game)
             await tx.save_seat(paused)
-        return replace(loaded, seats=tuple(paused if s.seat == seat.seat else s for s in loaded.seats))
+        return replace(loaded, game=row, seats=tuple(paused if s.seat == seat.seat else s for s in loaded.seats))
 
     def result(self, loaded: Loaded, call: Call) -> MoveResult:
         """The call's result; humans who came to have a decision during it are told to act."""

@@ -1,10 +1,12 @@
-"""Persistent storage of games, seats, the action log, snapshots and settings (SQLite via aiosqlite)."""
+"""Persistent storage of games, seats, the action log, snapshots and settings (SQLite or PostgreSQL)."""
 
+from bot.store.database import connect, migrate, open_database, sqlite_path
 from bot.store.rows import ActionRow, GameRow, GuildRow, Loaded, NoteRow, SeatRow
-from bot.store.store import Store, Tx, connect, dumps, migrate
+from bot.store.store import Conflict, Store, Tx, dumps
 
 __all__ = [
     "ActionRow",
+    "Conflict",
     "GameRow",
     "GuildRow",
     "Loaded",
@@ -15,4 +17,6 @@ __all__ = [
     "connect",
     "dumps",
     "migrate",
+    "open_database",
+    "sqlite_path",
 ]

@@ -33,6 +33,8 @@ class GameRow:
     seat_count: int | None = None
     """Seats the lobby was opened for; ``None``: any count the game allows."""
     reminders: bool = True
+    revision: int = 0
+    """Counts every write to the game or its seats: a write is made only on the revision its caller read."""
 
 
 @dataclass(frozen=True, slots=True)

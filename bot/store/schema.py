@@ -117,6 +117,14 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE TRIGGER notes_no_delete BEFORE DELETE ON notes
         BEGIN SELECT RAISE(ABORT, 'game notes are append-only'); END;
     """,
+    # 4: several processes on one database. ``revision`` counts every write to a game or its seats, so
+    # each write is conditional on the revision its caller read; ``lease_owner``/``lease_until`` let one
+    # process claim a game's scheduled work (reminders, timeouts, AI play) until the lease expires.
+    """
+    ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN lease_owner TEXT;
+    ALTER TABLE games ADD COLUMN lease_until INTEGER;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -1,34 +1,31 @@
-"""The SQLite store: one file, WAL, foreign keys on, migrated at start-up.
+"""Typed access to the database: games, seats, the action log, snapshots, settings.
 
-One aiosqlite connection serves the process. Every public method takes the connection lock for its
-whole duration, so a write transaction (:meth:`Store.transaction`) is never interleaved with another
-coroutine's statements: what a reader sees is always committed. Writes use ``BEGIN IMMEDIATE`` and
-``synchronous=FULL``, so once a transaction's ``COMMIT`` returns the move survives a crash.
+The same SQL runs on SQLite and PostgreSQL (:mod:`bot.store.database`). Several processes may write
+one database, so every write to an existing game is conditional: a transaction first *claims* the
+game at the revision its caller read (``UPDATE games SET revision = revision + 1 WHERE id = ? AND
+revision = ?``), and a claim that finds another revision raises :class:`Conflict` and the whole
+transaction rolls back; the service then reads again and decides again. :class:`Tx` refuses a write
+to a game it has not claimed, so no write path can forget the check.
 """
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
-
 from bot.clock import SeatClock
+from bot.store.database import Connection, Database, open_database
 from bot.store.rows import ActionRow, GameRow, GuildRow, Loaded, NoteRow, SeatRow
-from bot.store.schema import LATEST, MIGRATIONS
 from engine.core.contract import Event
-from engine.core.errors import StaleVersion
 
 _GAME_COLUMNS = (
     "id, kind, options, seed, status, host_id, guild_id, channel_id, thread_id, version, turn_timer, "
     "replace_after, overrides, outcome, ai_turn, created_at, updated_at, started_at, finished_at, seat_count, "
-    "reminders"
+    "reminders, revision"
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.seat, s.user_id, s.ai_policy, s.timeouts, s.autoplay, s.to_act, s.deadline_at, s.remind_at, "
@@ -54,38 +51,54 @@ _UPDATABLE_GAME = frozenset(
 )
 
 
+class Conflict(Exception):
+    """Another writer changed the game since it was read: nothing was written; read again and retry."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"game {game_id} changed since it was read")
+        self.game_id = game_id
+
+
 def dumps(value: Any) -> str:
     """Compact, key-sorted JSON: stored snapshots compare as strings."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
-async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
-    """Apply the migrations after the database's ``user_version`` up to ``target``; returns the new version."""
-    async with db.execute("PRAGMA user_version") as cursor:
-        row = await cursor.fetchone()
-    current = int(row[0]) if row else 0
-    if current > LATEST:
-        raise RuntimeError(f"database schema {current} is newer than this program's {LATEST}; upgrade Bricabot")
-    for version in range(current + 1, target + 1):
-        await db.executescript(f"BEGIN IMMEDIATE; {MIGRATIONS[version - 1]}; PRAGMA user_version = {version}; COMMIT;")
-    return max(current, target)
-
-
-async def connect(path: Path | str) -> aiosqlite.Connection:
-    """A connection with the pragmas every Bricabot database uses (no migration)."""
-    db = await aiosqlite.connect(str(path), isolation_level=None)
-    await db.execute("PRAGMA journal_mode = WAL")
-    await db.execute("PRAGMA synchronous = FULL")
-    await db.execute("PRAGMA foreign_keys = ON")
-    await db.execute("PRAGMA busy_timeout = 5000")
-    return db
-
-
 class Tx:
     """Writes inside one open transaction; obtained from :meth:`Store.transaction`."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Connection, dialect: str) -> None:
         self._db = db
+        self._dialect = dialect
+        self._claimed: set[int] = set()
+
+    async def claim(self, row: GameRow) -> GameRow:
+        """Make this transaction's writes to ``row``'s game conditional on its revision being ``row.revision``;
+        returns the row at its new revision.
+
+        Raises :class:`Conflict` (and the transaction rolls back) when another writer got there first.
+        """
+        changed = await self._db.execute(
+            "UPDATE games SET revision = revision + 1 WHERE id = ? AND revision = ?", (row.id, row.revision)
+        )
+        if changed != 1:
+            raise Conflict(row.id)
+        self._claimed.add(row.id)
+        return replace(row, revision=row.revision + 1)
+
+    async def claim_user_games(self, user_id: int) -> None:
+        """Claim every running game where ``user_id`` holds a seat, whatever its revision: their seats'
+        clocks follow the user's vacation flag, so a write planned before the flag changed must fail."""
+        rows = await self._db.fetch(
+            "UPDATE games SET revision = revision + 1 WHERE status = 'active' AND id IN "
+            "(SELECT game_id FROM seats WHERE user_id = ?) RETURNING id",
+            (user_id,),
+        )
+        self._claimed.update(int(r[0]) for r in rows)
+
+    def _check(self, game_id: int) -> None:
+        if game_id not in self._claimed:
+            raise RuntimeError(f"write to game {game_id} without claiming its revision first")
 
     async def seats(self, game_id: int) -> tuple[SeatRow, ...]:
         """A game's seats as this transaction sees them."""
@@ -97,8 +110,7 @@ class Tx:
             f"SELECT {_SEAT_COLUMNS}, g.turn_timer FROM {_SEAT_FROM} JOIN games g ON g.id = s.game_id "
             "WHERE s.user_id = ? AND s.ai_policy IS NULL AND g.status = 'active' ORDER BY s.game_id"
         )
-        async with self._db.execute(sql, (user_id,)) as cursor:
-            return [(_seat(r), r[12]) for r in await cursor.fetchall()]
+        return [(_seat(r), r[12]) for r in await self._db.fetch(sql, (user_id,))]
 
     async def insert_game(
         self,
@@ -116,10 +128,11 @@ class Tx:
         now: int,
         seat_count: int | None = None,
     ) -> int:
-        cursor = await self._db.execute(
+        """A new lobby's row; the transaction may write the new game without claiming it."""
+        rows = await self._db.fetch(
             "INSERT INTO games (kind, options, seed, status, host_id, guild_id, channel_id, thread_id, turn_timer, "
             "replace_after, overrides, seat_count, created_at, updated_at) "
-            "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 kind,
                 dumps(options),
@@ -136,8 +149,9 @@ class Tx:
                 now,
             ),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        game_id = int(rows[0][0])
+        self._claimed.add(game_id)
+        return game_id
 
     async def update_game(self, game_id: int, **fields: Any) -> None:
         """Set lobby and status columns; ``options`` and ``outcome`` are encoded as JSON."""
@@ -146,26 +160,28 @@ class Tx:
             raise ValueError(f"not updatable game columns: {sorted(unknown)}")
         values = [dumps(v) if k in ("options", "outcome") and v is not None else v for k, v in fields.items()]
         sets = ", ".join(f"{name} = ?" for name in fields)
+        self._check(game_id)
         await self._db.execute(f"UPDATE games SET {sets} WHERE id = ?", (*values, game_id))
 
-    async def bump_version(self, game_id: int, expected: int, now: int) -> None:
-        """Move the game from ``expected`` to ``expected + 1``.
+    async def advance(self, row: GameRow, now: int) -> GameRow:
+        """Move the game from ``row.version`` to the next version, on the revision ``row`` was read at.
 
-        The service's per-game lock makes a mismatch impossible within one process; another process
-        writing the same file is refused here with :class:`StaleVersion`, and the transaction rolls back.
+        This is the claim of a log entry's transaction: another writer's change since the read (a move
+        from another process, a seat handed over, a timeout) raises :class:`Conflict` and nothing is written.
         """
-        cursor = await self._db.execute(
-            "UPDATE games SET version = version + 1, updated_at = ? WHERE id = ? AND version = ?",
-            (now, game_id, expected),
+        changed = await self._db.execute(
+            "UPDATE games SET version = version + 1, revision = revision + 1, updated_at = ? "
+            "WHERE id = ? AND version = ? AND revision = ?",
+            (now, row.id, row.version, row.revision),
         )
-        if cursor.rowcount != 1:
-            raise StaleVersion(
-                f"Game #{game_id} is no longer at version {expected}: it changed meanwhile. Refresh and choose again.",
-                expected=expected,
-            )
+        if changed != 1:
+            raise Conflict(row.id)
+        self._claimed.add(row.id)
+        return replace(row, version=row.version + 1, revision=row.revision + 1, updated_at=now)
 
     async def replace_seats(self, game_id: int, seats: Iterable[tuple[int | None, str | None]]) -> None:
         """The lobby's seats in order, as ``(user_id, ai_policy)`` pairs (seat numbers are positions)."""
+        self._check(game_id)
         await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await self._db.executemany(
             "INSERT INTO seats (game_id, seat, user_id, ai_policy) VALUES (?, ?, ?, ?)",
@@ -178,6 +194,7 @@ class Tx:
         Who holds the seat changes only through :meth:`set_seat_user`.
         """
         clock = seat.clock
+        self._check(seat.game_id)
         await self._db.execute(
             "UPDATE seats SET deadline_at = ?, remind_at = ?, reminded = ?, paused_left = ?, to_act = ?, "
             "autoplay = ?, ai_policy = ?, timeouts = ? WHERE game_id = ? AND seat = ?",
@@ -196,6 +213,7 @@ class Tx:
         )
 
     async def append_action(self, action: ActionRow) -> None:
+        self._check(action.game_id)
         await self._db.execute(
             "INSERT INTO actions (game_id, seq, seat, kind, choice, undo_to, actor, checkpoint, events, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -214,6 +232,7 @@ class Tx:
         )
 
     async def put_snapshot(self, game_id: int, version: int, state: dict[str, Any]) -> None:
+        self._check(game_id)
         await self._db.execute(
             "INSERT INTO snapshots (game_id, version, state) VALUES (?, ?, ?) "
             "ON CONFLICT (game_id) DO UPDATE SET version = excluded.version, state = excluded.state",
@@ -247,7 +266,7 @@ class Tx:
         await self._db.execute(
             "INSERT INTO user_settings (user_id, dm_turns) VALUES (?, ?) "
             "ON CONFLICT (user_id) DO UPDATE SET dm_turns = excluded.dm_turns, "
-            "dms_closed = CASE WHEN excluded.dm_turns = 1 THEN 0 ELSE dms_closed END",
+            "dms_closed = CASE WHEN excluded.dm_turns = 1 THEN 0 ELSE user_settings.dms_closed END",
             (user_id, int(on)),
         )
 
@@ -260,12 +279,14 @@ class Tx:
 
     async def set_seat_user(self, game_id: int, seat: int, user_id: int) -> None:
         """A seat changes hands: the new user plays it themselves, with no missed turns counted yet."""
+        self._check(game_id)
         await self._db.execute(
             "UPDATE seats SET user_id = ?, ai_policy = NULL, autoplay = 0, timeouts = 0 WHERE game_id = ? AND seat = ?",
             (user_id, game_id, seat),
         )
 
     async def add_note(self, note: NoteRow) -> None:
+        self._check(note.game_id)
         await self._db.execute(
             "INSERT INTO notes (game_id, after, seat, key, params, created_at) VALUES (?, ?, ?, ?, ?, ?)",
             (note.game_id, note.after, note.seat, note.key, dumps(note.params), note.created_at),
@@ -279,24 +300,38 @@ class Tx:
             (game_id, purpose, channel_id, message_id),
         )
 
+    async def lease(self, game_id: int, owner: str, now: int, until: int) -> bool:
+        """Take (or extend) the lease on a game's scheduled work until ``until``; false when another
+        owner holds an unexpired one. The lease is not game data: it needs no claim."""
+        changed = await self._db.execute(
+            "UPDATE games SET lease_owner = ?, lease_until = ? WHERE id = ? "
+            "AND (lease_owner IS NULL OR lease_owner = ? OR lease_until <= ?)",
+            (owner, until, game_id, owner, now),
+        )
+        return changed == 1
+
+    async def release(self, game_id: int, owner: str) -> None:
+        """Give back the lease ``owner`` holds on a game (nothing if another owner has it now)."""
+        await self._db.execute(
+            "UPDATE games SET lease_owner = NULL, lease_until = NULL WHERE id = ? AND lease_owner = ?",
+            (game_id, owner),
+        )
+
     async def clone_game(self, game_id: int, copies: int) -> range:
         """Insert ``copies`` copies of a just-started game (version 0, so no log) in bulk; returns their ids.
 
         For load tests and benchmarks that need many stored games quickly.
         """
-        async with self._db.execute("SELECT COALESCE(MAX(id), 0) FROM games") as cursor:
-            row = await cursor.fetchone()
-        first = int(row[0]) + 1 if row else 1
+        rows = await self._db.fetch("SELECT COALESCE(MAX(id), 0) FROM games")
+        first = int(rows[0][0]) + 1
         counter = "WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i + 1 < ?) "
         columns = _GAME_COLUMNS.removeprefix("id, ")
-        await self._db.execute(
-            f"{counter}INSERT INTO games (id, {columns}) SELECT ? + n.i, {columns} FROM games, n "
+        inserted = await self._db.execute(
+            f"{counter}INSERT INTO games (id, {columns}) SELECT CAST(? AS BIGINT) + n.i, {columns} FROM games, n "
             "WHERE id = ? AND version = 0 AND status = 'active'",
             (copies, first, game_id),
         )
-        async with self._db.execute("SELECT changes()") as cursor:
-            inserted = await cursor.fetchone()
-        if not inserted or inserted[0] != copies:
+        if inserted != copies:
             raise ValueError(f"game {game_id} is not a running game at version 0")
         await self._db.execute(
             "INSERT INTO seats (game_id, seat, user_id, ai_policy, timeouts, autoplay, to_act, deadline_at, remind_at, "
@@ -310,59 +345,54 @@ class Tx:
             "WHERE s.game_id = ? AND g.id >= ?",
             (game_id, first),
         )
+        if self._dialect == "postgresql":
+            # Explicit ids leave the identity sequence behind: move it past them for the next lobby.
+            await self._db.fetch("SELECT setval(pg_get_serial_sequence('games', 'id'), (SELECT MAX(id) FROM games))")
         return range(first, first + copies)
 
 
 class Store:
     """Typed access to the database; see the module docstring for the locking and durability rules."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self._db = db
-        self._lock = asyncio.Lock()
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return self._db.dialect
 
     @classmethod
-    async def open(cls, path: Path | str) -> Store:
-        """Open (creating if needed) and migrate the database at ``path``."""
-        db = await connect(path)
-        await migrate(db)
-        return cls(db)
+    async def open(cls, address: Path | str) -> Store:
+        """Open (creating if needed) and migrate the database at ``address``: a SQLite path,
+        ``sqlite:///path`` or ``postgresql://…``."""
+        return cls(await open_database(address))
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._db.close()
+        await self._db.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Tx]:
-        """One ``BEGIN IMMEDIATE`` … ``COMMIT``; any exception (a cancellation too) rolls back and propagates.
+        """One write transaction: committed when the block ends; any exception (a cancellation too)
+        rolls it back and propagates."""
+        async with self._db.transaction() as conn:
+            yield Tx(conn, self._db.dialect)
 
-        The connection's worker thread runs statements in the order they were sent, so a cancellation
-        while ``BEGIN`` or ``COMMIT`` is in flight is still followed by the ``ROLLBACK`` (which finds
-        nothing to undo if the commit went through: the call then fails but its write is whole).
-        """
-        async with self._lock:
-            try:
-                await self._db.execute("BEGIN IMMEDIATE")
-                yield Tx(self._db)
-                await self._db.execute("COMMIT")
-            except BaseException:
-                with contextlib.suppress(sqlite3.OperationalError):
-                    await self._db.execute("ROLLBACK")
-                raise
-
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._lock, self._db.execute(sql, params) as cursor:
-            return list(await cursor.fetchall())
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        """Rows of any read (the store's own, and checks that compare what is stored)."""
+        async with self._db.reading() as conn:
+            return await conn.fetch(sql, params)
 
     # -- games -----------------------------------------------------------------------------------
     async def game(self, game_id: int) -> GameRow | None:
-        rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        rows = await self.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
         return _game(rows[0]) if rows else None
 
     async def games(self, game_ids: Sequence[int]) -> list[GameRow]:
         if not game_ids:
             return []
         marks = ", ".join("?" * len(game_ids))
-        rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks}) ORDER BY id", game_ids)
+        rows = await self.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id IN ({marks}) ORDER BY id", game_ids)
         return [_game(r) for r in rows]
 
     async def games_where(
@@ -375,24 +405,26 @@ class Store:
                 clauses.append(f"{column} = ?")
                 params.append(value)
         where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
-        rows = await self._all(f"SELECT {_GAME_COLUMNS} FROM games {where} ORDER BY id DESC", params)
+        rows = await self.fetch(f"SELECT {_GAME_COLUMNS} FROM games {where} ORDER BY id DESC", params)
         return [_game(r) for r in rows]
 
     async def load(self, game_id: int) -> Loaded | None:
-        """The game row, its seats and its latest snapshot, read under one lock hold."""
-        async with self._lock:
-            async with self._db.execute(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,)) as cursor:
-                row = await cursor.fetchone()
-            if row is None:
+        """The game row, its seats and its latest snapshot, read on one connection.
+
+        The game row is read first: seats or a snapshot written after it come with a newer revision,
+        so a write planned from this read cannot claim the game.
+        """
+        async with self._db.reading() as conn:
+            rows = await conn.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            if not rows:
                 return None
-            seats = await _read_seats(self._db, game_id)
-            async with self._db.execute("SELECT state FROM snapshots WHERE game_id = ?", (game_id,)) as cursor:
-                snap = await cursor.fetchone()
-        return Loaded(_game(row), seats, json.loads(snap[0]) if snap else None)
+            seats = await _read_seats(conn, game_id)
+            snap = await conn.fetch("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
+        return Loaded(_game(rows[0]), seats, json.loads(snap[0][0]) if snap else None)
 
     async def seats(self, game_id: int) -> tuple[SeatRow, ...]:
-        async with self._lock:
-            return await _read_seats(self._db, game_id)
+        async with self._db.reading() as conn:
+            return await _read_seats(conn, game_id)
 
     async def seats_of(self, game_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
         """Seats of several games in one query (listing games without one query per game)."""
@@ -401,7 +433,7 @@ class Store:
             chunk = game_ids[start : start + 500]
             marks = ", ".join("?" * len(chunk))
             sql = f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} WHERE s.game_id IN ({marks}) ORDER BY s.game_id, s.seat"
-            for row in await self._all(sql, chunk):
+            for row in await self.fetch(sql, chunk):
                 out[row[0]].append(_seat(row))
         return {game_id: tuple(seats) for game_id, seats in out.items()}
 
@@ -414,16 +446,16 @@ class Store:
             + (" AND s.to_act = 1" if to_act_only else "")
             + " ORDER BY s.game_id"
         )
-        return [_seat(r) for r in await self._all(sql, (user_id, *statuses))]
+        return [_seat(r) for r in await self.fetch(sql, (user_id, *statuses))]
 
     async def snapshot(self, game_id: int) -> tuple[int, str] | None:
         """``(version, state JSON text)`` of the latest snapshot."""
-        rows = await self._all("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
+        rows = await self.fetch("SELECT version, state FROM snapshots WHERE game_id = ?", (game_id,))
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
 
     async def actions(self, game_id: int, since: int = 0) -> list[ActionRow]:
         """Log entries with ``seq > since``, in order."""
-        rows = await self._all(
+        rows = await self.fetch(
             "SELECT game_id, seq, seat, kind, choice, undo_to, actor, checkpoint, events, created_at "
             "FROM actions WHERE game_id = ? AND seq > ? ORDER BY seq",
             (game_id, since),
@@ -449,7 +481,7 @@ class Store:
         """Seats of active games whose reminder or deadline has come."""
         return [
             _seat(r)
-            for r in await self._all(
+            for r in await self.fetch(
                 f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} JOIN games g ON g.id = s.game_id "
                 "WHERE s.remind_at <= ? AND (s.reminded = 0 OR s.deadline_at <= ?) AND g.status = 'active' "
                 "ORDER BY s.deadline_at, s.game_id, s.seat",
@@ -459,7 +491,7 @@ class Store:
 
     async def next_due(self) -> int | None:
         """The earliest pending reminder or deadline, for a scheduler to sleep until."""
-        rows = await self._all(
+        rows = await self.fetch(
             "SELECT MIN(CASE WHEN s.reminded = 0 THEN s.remind_at ELSE s.deadline_at END) FROM seats s "
             "JOIN games g ON g.id = s.game_id WHERE s.remind_at IS NOT NULL AND g.status = 'active'"
         )
@@ -467,32 +499,32 @@ class Store:
 
     async def ai_turn_games(self) -> list[int]:
         """Active games left waiting on an AI seat (AI play interrupted by a restart)."""
-        return [r[0] for r in await self._all("SELECT id FROM games WHERE status = 'active' AND ai_turn = 1")]
+        return [r[0] for r in await self.fetch("SELECT id FROM games WHERE status = 'active' AND ai_turn = 1")]
 
     # -- settings and messages ------------------------------------------------------------------
     async def vacation(self, user_id: int) -> bool:
-        rows = await self._all("SELECT vacation FROM user_settings WHERE user_id = ?", (user_id,))
+        rows = await self.fetch("SELECT vacation FROM user_settings WHERE user_id = ?", (user_id,))
         return bool(rows and rows[0][0])
 
     async def user_lang(self, user_id: int) -> str:
-        rows = await self._all("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,))
+        rows = await self.fetch("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,))
         return str(rows[0][0]) if rows else "en"
 
     async def dm_flags(self, user_id: int) -> tuple[bool, bool]:
         """``(turn DMs on, DMs known to be closed)`` of a user."""
-        rows = await self._all("SELECT dm_turns, dms_closed FROM user_settings WHERE user_id = ?", (user_id,))
+        rows = await self.fetch("SELECT dm_turns, dms_closed FROM user_settings WHERE user_id = ?", (user_id,))
         return (bool(rows[0][0]), bool(rows[0][1])) if rows else (False, False)
 
     async def guild_settings(self, guild_id: int) -> GuildRow:
         """A guild's settings; the schema's defaults when it has none stored."""
-        rows = await self._all(
+        rows = await self.fetch(
             "SELECT lang, turn_timer, channel_id, replace_after FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return GuildRow(str(rows[0][0]), str(rows[0][1]), rows[0][2], rows[0][3]) if rows else GuildRow()
 
     async def notes(self, game_id: int, since: int = 0) -> list[NoteRow]:
         """Public service notes made at version ``since`` or later, oldest first."""
-        rows = await self._all(
+        rows = await self.fetch(
             "SELECT game_id, after, seat, key, params, created_at FROM notes WHERE game_id = ? AND after >= ? "
             "ORDER BY id",
             (game_id, since),
@@ -500,15 +532,14 @@ class Store:
         return [NoteRow(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5]) for r in rows]
 
     async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
-        rows = await self._all("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
+        rows = await self.fetch("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
         return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
 
 
-async def _read_seats(db: aiosqlite.Connection, game_id: int) -> tuple[SeatRow, ...]:
-    """A game's seats with their users' vacation flags; the caller holds the connection lock."""
+async def _read_seats(db: Connection, game_id: int) -> tuple[SeatRow, ...]:
+    """A game's seats with their users' vacation flags."""
     sql = f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} WHERE s.game_id = ? ORDER BY s.seat"
-    async with db.execute(sql, (game_id,)) as cursor:
-        return tuple(_seat(r) for r in await cursor.fetchall())
+    return tuple(_seat(r) for r in await db.fetch(sql, (game_id,)))
 
 
 def _game(r: Sequence[Any]) -> GameRow:
@@ -534,6 +565,7 @@ def _game(r: Sequence[Any]) -> GameRow:
         finished_at=r[18],
         seat_count=r[19],
         reminders=bool(r[20]),
+        revision=r[21],
     )
 
 

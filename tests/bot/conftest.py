@@ -11,6 +11,7 @@ import pytest
 from bot.service import GameService
 from bot.store import Store
 from engine import registry
+from tests.bot.databases import SKIPPED, STORES, TEST_DATABASE_URL, postgres_schema
 from tests.support.tinygame import GAME as TINY
 
 registry.register(TINY)
@@ -36,14 +37,30 @@ def clock() -> ManualClock:
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
+    """A SQLite file, for the tests about SQLite itself (pragmas, its migrations, crash recovery)."""
     return tmp_path / "bricabot.sqlite3"
 
 
+@pytest.fixture(params=STORES)
+async def database(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[str]:
+    """The address of an empty database: the SQLite file, then a PostgreSQL schema of its own."""
+    if request.param == "sqlite":
+        yield str(db_path)
+        return
+    async with postgres_schema() as url:
+        yield url
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    if not TEST_DATABASE_URL:
+        terminalreporter.write_line(SKIPPED)
+
+
 @pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
+async def store(database: str) -> AsyncIterator[Store]:
     """A migrated store, closed even when the test fails (an open connection's thread would keep pytest
     from exiting)."""
-    opened = await Store.open(db_path)
+    opened = await Store.open(database)
     try:
         yield opened
     finally:
@@ -51,24 +68,24 @@ async def store(db_path: Path) -> AsyncIterator[Store]:
 
 
 @pytest.fixture
-async def service(db_path: Path, clock: ManualClock) -> AsyncIterator[GameService]:
-    async with await GameService.open(db_path, clock=clock) as svc:
+async def service(database: str, clock: ManualClock) -> AsyncIterator[GameService]:
+    async with await GameService.open(database, clock=clock) as svc:
         yield svc
 
 
-def dump_game(db_path: Path, game_id: int) -> dict[str, list[tuple[object, ...]]]:
-    """Every stored row about one game, read with a separate connection (what is committed)."""
-    import sqlite3
+GAME_ROWS = {
+    "games": "SELECT * FROM games WHERE id = ?",
+    "seats": "SELECT * FROM seats WHERE game_id = ? ORDER BY seat",
+    "actions": "SELECT * FROM actions WHERE game_id = ? ORDER BY seq",
+    "snapshots": "SELECT * FROM snapshots WHERE game_id = ?",
+    "messages": "SELECT * FROM messages WHERE game_id = ? ORDER BY purpose",
+    "notes": "SELECT * FROM notes WHERE game_id = ? ORDER BY id",
+}
 
-    queries = {
-        "games": "SELECT * FROM games WHERE id = ?",
-        "seats": "SELECT * FROM seats WHERE game_id = ? ORDER BY seat",
-        "actions": "SELECT * FROM actions WHERE game_id = ? ORDER BY seq",
-        "snapshots": "SELECT * FROM snapshots WHERE game_id = ?",
-        "messages": "SELECT * FROM messages WHERE game_id = ? ORDER BY purpose",
-    }
-    with sqlite3.connect(db_path) as db:
-        return {name: db.execute(sql, (game_id,)).fetchall() for name, sql in queries.items()}
+
+async def dump_game(store: Store, game_id: int) -> dict[str, list[tuple[object, ...]]]:
+    """Every stored row about one game, as committed (on either database)."""
+    return {name: [tuple(r) for r in await store.fetch(sql, (game_id,))] for name, sql in GAME_ROWS.items()}
 
 
 async def started_tiny(service: GameService, humans: int = 2, ais: int = 0, seed: int = 7, **kwargs: object) -> int:

@@ -24,6 +24,7 @@ def acknowledge(result: MoveResult) -> None:
 
 async def main(path: Path, seed: int) -> None:
     registry.register(GAME)
+    registry.games()  # discover and import every game now, so the kill delays measure play, not imports
     async with await GameService.open(path) as service:
         print("READY", flush=True)
         for work in await service.due_work():

@@ -180,23 +180,23 @@ async def test_settings_and_messages_round_trip(service: GameService) -> None:
     assert await service.user_lang(4) == "de" and await service.vacation(4)
 
 
-async def test_a_lobby_opened_for_n_seats_fills_to_n_and_starts_only_then(db_path: Path, service: GameService) -> None:
+async def test_a_lobby_opened_for_n_seats_fills_to_n_and_starts_only_then(service: GameService) -> None:
     with pytest.raises(BadSetting, match="1 to 4 seats, not 5"):
         await service.create_lobby("tiny", 1, seats=5)
     info = await service.create_lobby("tiny", 1, seats=3)
     assert (info.seat_count, info.capacity) == (3, 3)
     await service.join(info.id, 2)
-    before = dump_game(db_path, info.id)
+    before = await dump_game(service.store, info.id)
     with pytest.raises(NotEnoughSeats, match="opened for 3 seats and 2 are taken"):
         await service.start(info.id, 1)
-    assert dump_game(db_path, info.id) == before
+    assert await dump_game(service.store, info.id) == before
     await service.add_ai(info.id, 1)
-    before = dump_game(db_path, info.id)
+    before = await dump_game(service.store, info.id)
     with pytest.raises(GameFull, match=r"full \(3 seats\)"):
         await service.join(info.id, 4)
     with pytest.raises(GameFull):
         await service.add_ai(info.id, 1)
-    assert dump_game(db_path, info.id) == before
+    assert await dump_game(service.store, info.id) == before
     started = await service.start(info.id, 1)
     assert len(started.game.seats) == 3
     open_lobby = await service.create_lobby("tiny", 1)

@@ -34,7 +34,7 @@ async def _run(path: Path, seed: int, ops: list[tuple[str, int]]) -> None:
             mover = movers[0]
             assert mover.user_id is not None
             idle = next((s.user_id for s in info.seats if not s.to_act and s.user_id and not s.is_ai), 99)
-            before = dump_game(path, game_id)
+            before = await dump_game(service.store, game_id)
             try:
                 if op == "act":
                     table = await service.view(game_id, mover.user_id)
@@ -50,8 +50,8 @@ async def _run(path: Path, seed: int, ops: list[tuple[str, int]]) -> None:
                 elif n == 0:
                     await service.abandon(game_id, mover.user_id)
             except EngineError:
-                assert dump_game(path, game_id) == before
-            stored = dump_game(path, game_id)
+                assert await dump_game(service.store, game_id) == before
+            stored = await dump_game(service.store, game_id)
             version = (await service.game(game_id)).version
             assert [row[1] for row in stored["actions"]] == list(range(1, version + 1))
             assert stored["snapshots"][0][1] == version

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 
 import pytest
 
@@ -12,7 +11,7 @@ from engine.core.errors import EngineError
 from tests.bot.conftest import dump_game, started_tiny
 
 
-async def test_refusals_write_nothing(service: GameService, db_path: Path) -> None:
+async def test_refusals_write_nothing(service: GameService) -> None:
     game_id = await started_tiny(service, humans=2, seed=3)
     info = await service.game(game_id)
     mover = next(s for s in info.seats if s.to_act)
@@ -39,8 +38,8 @@ async def test_refusals_write_nothing(service: GameService, db_path: Path) -> No
         (lobby.id, lambda: service.leave(lobby.id, 3)),
     ]
     for target, attempt in attempts:
-        before = dump_game(db_path, target)
+        before = await dump_game(service.store, target)
         with pytest.raises(EngineError) as refused:
             await attempt()
         assert refused.value.code and str(refused.value)
-        assert dump_game(db_path, target) == before, refused.value.code
+        assert await dump_game(service.store, target) == before, refused.value.code

@@ -4,7 +4,6 @@ nothing, clocks after the change, and the public notes in the log."""
 from __future__ import annotations
 
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -57,19 +56,19 @@ async def test_replace_gives_a_to_act_seat_a_fresh_clock(service: GameService, c
         await service.act(game_id, user, "end", 2)
 
 
-async def test_replace_refusals_write_nothing(db_path: Path, service: GameService) -> None:
+async def test_replace_refusals_write_nothing(service: GameService) -> None:
     game_id = await started_tiny(service, humans=3)
     info = await service.game(game_id)
     seat_of_2 = info.seat_of(2)
     assert seat_of_2 is not None
-    before = dump_game(db_path, game_id)
+    before = await dump_game(service.store, game_id)
     with pytest.raises(NotHost):
         await service.replace(game_id, 2, seat_of_2.seat, 9)
     with pytest.raises(AlreadySeated, match="already holds seat"):
         await service.replace(game_id, 1, seat_of_2.seat, 3)
     with pytest.raises(NotSeated, match="no seat 9"):
         await service.replace(game_id, 1, 8, 9)
-    assert dump_game(db_path, game_id) == before
+    assert await dump_game(service.store, game_id) == before
     lobby = await service.create_lobby("tiny", 1)
     with pytest.raises(WrongStatus):
         await service.replace(lobby.id, 1, 0, 9)
@@ -142,16 +141,16 @@ async def test_a_stricter_timeout_policy_counts_missed_turns_already_made(
     assert "seat handed to an AI after 2 missed turn(s)" in str(await service.log(game_id))
 
 
-async def test_settings_refusals_write_nothing(db_path: Path, service: GameService) -> None:
+async def test_settings_refusals_write_nothing(service: GameService) -> None:
     game_id = await started_tiny(service, turn_timer_name="12h")
-    before = dump_game(db_path, game_id)
+    before = await dump_game(service.store, game_id)
     with pytest.raises(NotHost):
         await service.configure(game_id, 2, reminders=False)
     with pytest.raises(BadSetting):
         await service.configure(game_id, 1, turn_timer_name="3d")
     unchanged = await service.configure(game_id, 1, turn_timer_name="12h", reminders=True)
     assert unchanged.turn_timer == timedelta(hours=12)
-    assert dump_game(db_path, game_id) == before
+    assert await dump_game(service.store, game_id) == before
     assert not [e for e in await service.log(game_id) if e.actor == "host"]
     await service.cancel(game_id, 1)
     with pytest.raises(WrongStatus):

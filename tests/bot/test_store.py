@@ -1,4 +1,5 @@
-"""The SQLite store: pragmas, migrations from empty and from the previous schema, append-only log."""
+"""The store on both databases: conditional writes, leases, append-only logs, 64-bit ids; and SQLite's
+own pragmas and migrations from empty and from every earlier schema."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store import GuildRow, Store, connect, migrate
+from bot.store import ActionRow, Conflict, GameRow, GuildRow, NoteRow, Store, connect, migrate
 from bot.store.schema import LATEST
-from engine.core.errors import StaleVersion
 
 
 async def test_open_sets_wal_foreign_keys_and_latest_schema(db_path: Path) -> None:
@@ -99,7 +99,7 @@ async def test_action_log_is_append_only(db_path: Path) -> None:
     await db.close()
 
 
-async def test_a_version_that_moved_on_is_refused_and_rolled_back(store: Store) -> None:
+async def _lobby(store: Store) -> GameRow:
     async with store.transaction() as tx:
         game_id = await tx.insert_game(
             kind="tiny",
@@ -114,13 +114,73 @@ async def test_a_version_that_moved_on_is_refused_and_rolled_back(store: Store) 
             overrides={},
             now=0,
         )
-        await tx.bump_version(game_id, 0, now=1)
-    with pytest.raises(StaleVersion):
-        async with store.transaction() as tx:
-            await tx.update_game(game_id, thread_id=5)
-            await tx.bump_version(game_id, 0, now=2)
     row = await store.game(game_id)
+    assert row is not None
+    return row
+
+
+async def test_a_write_on_a_revision_that_moved_on_is_refused_and_rolled_back(store: Store) -> None:
+    read = await _lobby(store)
+    async with store.transaction() as tx:
+        advanced = await tx.advance(read, now=1)
+    assert advanced.version == 1 and advanced.revision == read.revision + 1
+    for stale_write in ("claim", "advance"):
+        with pytest.raises(Conflict):
+            async with store.transaction() as tx:
+                if stale_write == "claim":
+                    await tx.claim(read)
+                else:
+                    await tx.advance(read, now=2)
+                await tx.update_game(read.id, thread_id=5)
+    row = await store.game(read.id)
     assert row is not None and row.version == 1 and row.thread_id is None and row.updated_at == 1
+    assert row.revision == advanced.revision
+
+
+async def test_a_write_to_a_game_not_claimed_is_refused(store: Store) -> None:
+    row = await _lobby(store)
+    with pytest.raises(RuntimeError, match="without claiming"):
+        async with store.transaction() as tx:
+            await tx.update_game(row.id, thread_id=5)
+    async with store.transaction() as tx:
+        await tx.update_game((await tx.claim(row)).id, thread_id=5)
+    assert (await store.game(row.id)).thread_id == 5  # type: ignore[union-attr]
+
+
+async def test_a_lease_is_held_by_one_owner_until_released_or_expired(store: Store) -> None:
+    row = await _lobby(store)
+    async with store.transaction() as tx:
+        assert await tx.lease(row.id, "a", now=100, until=160)
+        assert await tx.lease(row.id, "a", now=110, until=170)  # the owner extends it
+        assert not await tx.lease(row.id, "b", now=150, until=210)
+        assert await tx.lease(row.id, "b", now=170, until=230)  # expired: taken over
+        await tx.release(row.id, "a")  # no longer a's: nothing happens
+        assert not await tx.lease(row.id, "a", now=200, until=260)
+        await tx.release(row.id, "b")
+        assert await tx.lease(row.id, "a", now=200, until=260)
+    after = await store.game(row.id)
+    assert after is not None and after.revision == row.revision  # a lease is not a change of the game
+
+
+async def test_the_logs_are_append_only_on_every_store(store: Store) -> None:
+    row = await _lobby(store)
+    async with store.transaction() as tx:
+        await tx.advance(row, now=1)
+        await tx.append_action(ActionRow(row.id, 1, 0, "move", "end", None, "player", False, (), 1))
+        await tx.add_note(NoteRow(row.id, 1, None, "service.settings", {}, 1))
+    for sql in ("UPDATE actions SET choice = 'x'", "DELETE FROM actions", "UPDATE notes SET after = 2"):
+        with pytest.raises(Exception, match="append-only"):
+            await store.fetch(sql)
+    assert len(await store.actions(row.id)) == 1 and len(await store.notes(row.id)) == 1
+
+
+async def test_ids_up_to_two_to_the_63_minus_one_are_stored(store: Store) -> None:
+    big = 2**63 - 1
+    async with store.transaction() as tx:
+        await tx.set_guild_settings(big, GuildRow("fr", "24h", big, 3))
+        await tx.set_user_lang(big, "fr")
+    assert await store.guild_settings(big) == GuildRow("fr", "24h", big, 3)
+    assert await store.user_lang(big) == "fr"
 
 
 async def test_a_cancelled_transaction_leaves_the_connection_usable(store: Store) -> None:

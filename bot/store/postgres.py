@@ -1,0 +1,104 @@
+"""The PostgreSQL driver (asyncpg): a connection pool, the store's ``?`` SQL turned into ``$n``.
+
+Migrations are tracked in a one-row ``schema_version`` table and applied under a transaction-scoped
+advisory lock, so processes starting together apply each one exactly once (the others wait on the
+lock, then find the version already there).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any
+
+import asyncpg  # type: ignore[import-untyped]
+
+from bot.store.connection import Connection
+from bot.store.schema_pg import LATEST, MIGRATIONS
+
+MIGRATION_LOCK = 0x6272_6963_6162_6F74 >> 1
+"""The advisory lock key that serialises migrations (any constant shared by every Bricabot process)."""
+
+
+@functools.lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1``, ``$2``… (the store's SQL has no ``?`` in literals)."""
+    parts = sql.split("?")
+    return "".join(part + (f"${i}" if i < len(parts) else "") for i, part in enumerate(parts, start=1))
+
+
+def _count(status: str) -> int:
+    """Rows changed, from a command status such as ``UPDATE 1`` or ``INSERT 0 5``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class _PostgresConnection:
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return _count(await self._conn.execute(numbered(sql), *params))
+
+    async def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        await self._conn.executemany(numbered(sql), list(rows))
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
+        return list(await self._conn.fetch(numbered(sql), *params))
+
+
+async def migrate(conn: asyncpg.Connection, target: int = LATEST) -> int:
+    """Bring the schema to ``target``; each migration in its own transaction under the migration lock."""
+    await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+    while True:
+        async with conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            version = await conn.fetchval("SELECT version FROM schema_version")
+            if version is None:
+                await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
+                version = 0
+            if version > LATEST:
+                raise RuntimeError(f"database schema {version} is newer than this program's {LATEST}; upgrade Bricabot")
+            if version >= target:
+                return int(version)
+            await conn.execute(MIGRATIONS[version])
+            await conn.execute("UPDATE schema_version SET version = $1", version + 1)
+
+
+class PostgresDatabase:
+    """A pool of asyncpg connections; each read takes one connection, each transaction one too.
+
+    Transactions run at PostgreSQL's default READ COMMITTED: the store's conditional writes
+    (``UPDATE … WHERE revision = ?``) re-check their condition against the latest committed row, so
+    a write based on a stale read changes nothing and the service retries it.
+    """
+
+    dialect = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, max_size: int = 10) -> PostgresDatabase:
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
+        try:
+            async with pool.acquire() as conn:
+                await migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool)
+
+    @asynccontextmanager
+    async def reading(self) -> AsyncIterator[Connection]:
+        async with self._pool.acquire() as conn:
+            yield _PostgresConnection(conn)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Connection]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield _PostgresConnection(conn)
+
+    async def close(self) -> None:
+        await self._pool.close()
