@@ -16,6 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
 from bot.settings import Settings
 from engine import registry
@@ -90,6 +91,8 @@ def write_render(out: Path, stem: str, draw: Callable[..., Any], view: View, nam
 async def _demo(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
     game.validate_options(args.players)
+    overrides = Settings().data_overrides
+    check_overrides(overrides)
     progress = Progress()
     moves = 0
 
@@ -100,7 +103,6 @@ async def _demo(args: argparse.Namespace) -> int:
 
     with tempfile.TemporaryDirectory(prefix="bricabot-demo-") as scratch:
         db = args.db or Path(scratch) / "demo.sqlite3"
-        overrides = Settings().data_overrides
         async with await GameService.open(db, on_commit=on_commit, overrides_path=overrides) as service:
             lobby = await service.create_lobby(game.kind, HOST, seed=args.seed, host_seated=False)
             for _ in range(args.players):

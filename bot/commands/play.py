@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.commands.demo import seat_names, write_render
+from bot.overrides import check_overrides
 from bot.service import GameInfo, GameService, TableView, Work
 from bot.settings import Settings
 from engine import registry
@@ -46,6 +47,7 @@ def run(args: argparse.Namespace) -> int:
 
 async def _play(args: argparse.Namespace) -> int:
     settings = Settings()
+    check_overrides(settings.data_overrides)
     db = args.db or settings.database_path
     async with await GameService.open(db, overrides_path=settings.data_overrides) as service:
         game_id = args.resume if args.resume is not None else await _new_game(service, args)

@@ -12,7 +12,9 @@ import discord
 from pydantic import ValidationError
 
 from bot.bootstrap import Bricabot
+from bot.overrides import check_overrides
 from bot.settings import Settings
+from engine.core.errors import BadData
 
 COMMAND = ("run",)
 HELP = "Run the Discord bot (settings from the environment and .env; see .env.example)."
@@ -34,6 +36,11 @@ def run(args: argparse.Namespace) -> int:
         print(
             "bricabot: DISCORD_TOKEN is not set; put it in .env or the environment (see .env.example).", file=sys.stderr
         )
+        return 2
+    try:
+        check_overrides(settings.data_overrides)
+    except BadData as exc:
+        print(f"bricabot: {exc}", file=sys.stderr)
         return 2
     configure_logging(args.log_level or settings.log_level)
     try:

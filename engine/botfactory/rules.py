@@ -3,21 +3,25 @@
 The rulebook lost every number printed only on boards and tiles; those values live in
 ``data/*.toml`` tagged ``[reconstructed]`` and listed in ``docs/rules-data.md``. A server
 owner overrides them with a table keyed by file name (``{"finance": {"start": 5}}``); the merged data
-is validated here once and cached per override table, so a bad table fails with :class:`BadData`
-before a game starts, and a game always replays with the data it started with.
+is checked against :mod:`engine.botfactory.schema` and the cross-checks here once and cached per
+override table, so a bad table fails with a one-line :class:`BadData` before a game starts, and a game
+always replays with the data it started with.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from engine.botfactory.schema import BotFactoryData
 from engine.botfactory.view import BOARDS
-from engine.core.data import canonical, merge, read_toml
+from engine.core.data import bad_value, canonical, merge, read_toml, refuse_fixed, validate
 from engine.core.errors import BadData
 
+KIND = "botfactory"
 FILES = (
     "parts",
     "projects",
@@ -30,15 +34,6 @@ FILES = (
     "solo",
     "tokens",
     "limits",
-)
-PRODUCTION_EFFECTS = (
-    "sandra_free",
-    "finance_discount",
-    "paid_benefit",
-    "raise",
-    "overflow",
-    "cheap_universal",
-    "universal",
 )
 
 
@@ -140,167 +135,141 @@ def load(overrides: Mapping[str, Any] | None = None) -> Rules:
 
 @lru_cache(maxsize=32)
 def _load(key: str) -> Rules:
-    import json
-
-    merged = merge(bundled(), json.loads(key))
-    try:
-        return _build(merged)
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        raise BadData(f"Bot Factory data is inconsistent: {exc!r}.") from None
+    overrides = json.loads(key)
+    refuse_fixed(BotFactoryData, overrides, KIND)
+    return _build(validate(BotFactoryData, merge(bundled(), overrides, KIND), KIND))
 
 
-def _need(condition: bool, message: str) -> None:
-    if not condition:
-        raise BadData(f"Bot Factory data: {message}")
+def _index(names: tuple[str, ...], name: str, key: str, value: Any) -> int:
+    """Position of ``name`` among ``names``, or the one-line error for ``key = value``."""
+    if name not in names:
+        raise bad_value(key, value, "names among " + ", ".join(names))
+    return names.index(name)
 
 
-def _index(names: tuple[str, ...], name: object, where: str) -> int:
-    """Position of ``name`` among ``names``, or a BadData naming the offending field."""
-    _need(name in names, f"{where}: unknown name {name!r} (expected one of {', '.join(names)}).")
-    return names.index(str(name))
-
-
-def _build(d: Mapping[str, Any]) -> Rules:
-    parts_d = d["parts"]
-    colours = tuple(parts_d["colours"])
-    kinds = tuple(parts_d["kinds"])
-    _need(len(colours) == 4 and len(set(colours)) == 4, "parts.colours must list 4 distinct colours.")
-    _need(len(kinds) == 3 and len(set(kinds)) == 3, "parts.kinds must list head, torso and legs.")
-    per, uni = int(parts_d["per_colour_kind"]), int(parts_d["universal_per_kind"])
-    _need(per >= 1 and uni >= 0, "parts counts must be positive.")
+def _build(d: BotFactoryData) -> Rules:
+    """:class:`Rules` from checked data, after the cross-checks between values."""
+    colours, kinds = tuple(d.parts.colours), tuple(d.parts.kinds)
+    if len(set(colours)) != len(colours):
+        raise bad_value(f"{KIND}.parts.colours", colours, "four different colours")
+    per, uni = d.parts.per_colour_kind, d.parts.universal_per_kind
     parts = tuple((c, k) for c in range(4) for k in range(3) for _ in range(per))
     parts += tuple((-1, k) for k in range(3) for _ in range(uni))
 
-    proj_d = d["projects"]
-    projects = tuple(c for c in range(4) for _ in range(int(proj_d["per_colour"])))
-    columns, rows = int(proj_d["columns"]), int(proj_d["rows"])
-    _need(columns == 2 and rows >= 1, "the projects display has 2 columns and at least 1 row.")
-    _need(len(projects) > columns * rows + 4, "too few project tiles for the display and the players.")
-
-    con_d = d["contracts"]
-    contracts = []
-    for tile in con_d["tiles"]:
-        needs = tuple(_index(colours, c, f"contracts.tiles[{tile['id']}].needs") for c in tile["needs"])
-        slots = tuple(int(v) for v in tile["slots"])
-        _need(len(slots) == 2 and slots[0] >= slots[1], f"contract {tile['id']} needs 2 slots, highest first.")
-        _need(len(needs) >= 1, f"contract {tile['id']} needs at least one robot.")
-        contracts.append(ContractDef(str(tile["id"]), needs, slots))
-    on_board, grid_columns = int(con_d["on_board"]), int(con_d["grid_columns"])
-    row_costs, row_vp = tuple(int(v) for v in con_d["row_costs"]), tuple(int(v) for v in con_d["row_vp"])
-    _need(on_board <= len(contracts), "more contract spaces than contract tiles.")
-    _need(
-        on_board % grid_columns == 0 and len(row_costs) == len(row_vp) == on_board // grid_columns,
-        "contracts: one cost and one VP per row of the grid.",
-    )
-    _need(all(c >= 1 for c in row_costs), "contract row costs must be at least 1.")
-
-    fin = d["finance"]
-    vmin, vmax, vstart = int(fin["min"]), int(fin["max"]), int(fin["start"])
-    _need(vmin <= vstart <= vmax, "finance: min <= start <= max.")
-    lines = {int(line["reach"]): str(line["bonus"]) for line in fin["lines"]}
-    _need(
-        all(vmin < r <= vmax and b in ("place", "project") for r, b in lines.items()),
-        "finance lines must lie inside the track and give 'place' or 'project'.",
-    )
-
-    spaces = tuple(
-        Space(
-            str(s["id"]),
-            _index(BOARDS, s["board"], f"actions.spaces[{s['id']}].board"),
-            int(s["amount"]),
-            int(s.get("cost", 0)),
-            int(s.get("gain", 0)),
+    proj = d.projects
+    projects = tuple(c for c in range(4) for _ in range(proj.per_colour))
+    if len(projects) <= proj.columns * proj.rows + 4:
+        raise bad_value(
+            f"{KIND}.projects.per_colour",
+            proj.per_colour,
+            f"more tiles than the display ({proj.columns} x {proj.rows}) and four players' first tiles need",
         )
-        for s in d["actions"]["spaces"]
-    )
-    _need([s.board for s in spaces] == sorted(s.board for s in spaces), "action spaces must be listed left to right.")
-    board_spaces = tuple(tuple(i for i, s in enumerate(spaces) if s.board == b) for b in range(4))
-    _need(all(board_spaces), "every board needs at least one action space.")
 
-    asm = d["assembly"]
+    con = d.contracts
+    contracts = []
+    for tile in con.tiles:
+        where = f"{KIND}.contracts.tiles[{tile.id}]"
+        needs = tuple(colours.index(c) for c in tile.needs)
+        if tile.slots[0] < tile.slots[1]:
+            raise bad_value(f"{where}.slots", tile.slots, "two values, the highest first")
+        contracts.append(ContractDef(tile.id, needs, (tile.slots[0], tile.slots[1])))
+
+    fin = d.finance
+    if not fin.min <= fin.start <= fin.max:
+        raise bad_value(f"{KIND}.finance.start", fin.start, f"a value from min ({fin.min}) to max ({fin.max})")
+    lines = {line.reach: line.bonus for line in fin.lines}
+    for line in fin.lines:
+        if not fin.min < line.reach <= fin.max:
+            raise bad_value(
+                f"{KIND}.finance.lines[{line.id}].reach",
+                line.reach,
+                f"a value above min ({fin.min}) up to max ({fin.max})",
+            )
+
+    spaces = tuple(Space(s.id, BOARDS.index(s.board), s.amount, s.cost, s.gain) for s in d.actions.spaces)
+    board_spaces = tuple(tuple(i for i, s in enumerate(spaces) if s.board == b) for b in range(len(BOARDS)))
+    if [s.board for s in spaces] != sorted(s.board for s in spaces) or not all(board_spaces):
+        raise BadData(f"{KIND}.actions.spaces: every board needs spaces, listed board by board.", path="actions")
+
+    asm = d.assembly
     icons = set()
-    for icon in asm["icons"]:
-        colour, _, kind = str(icon).partition(":")
-        icons.add((_index(colours, colour, "assembly.icons"), _index(kinds, kind, "assembly.icons")))
-    rewards = tuple(int(v) for v in asm["rewards"])
-    _need(len(rewards) == 2, "assembly.rewards gives the tokens for the 1st and 2nd part.")
-    _need(
-        1 <= int(asm["robots_small"]) <= int(asm["group_size"])
-        and 1 <= int(asm["robots_large"]) <= int(asm["group_size"]),
-        "robots per colour must fit the group.",
-    )
+    for icon in asm.icons:
+        colour, _, kind = icon.partition(":")
+        where = f"{KIND}.assembly.icons"
+        icons.add((_index(colours, colour, where, asm.icons), _index(kinds, kind, where, asm.icons)))
+    for size in ("robots_small", "robots_large"):
+        if getattr(asm, size) > asm.group_size:
+            raise bad_value(f"{KIND}.assembly.{size}", getattr(asm, size), f"at most the group size ({asm.group_size})")
 
-    wh = d["wheel"]
-    n = int(wh["slots"])
-    entries, exits = tuple(int(v) for v in wh["entries"]), tuple(int(v) for v in wh["exits"])
-    _need(all(0 <= p < n for p in (*entries, *exits, *wh["bonus_slots"])), "wheel positions must be on the wheel.")
-    _need(int(wh["turn"]) >= 1 and n % int(wh["turn"]) == 0, "a quarter turn must divide the wheel's slots.")
-    _need(
-        12 * per >= int(asm["spares"]) + n + 4,
-        "too few coloured parts for the spares, the wheel and four starting parts.",
-    )
+    wh = d.wheel
+    if not all(0 <= p < wh.slots for p in (*wh.entries, *wh.exits)) or wh.slots % wh.turn:
+        raise BadData(f"{KIND}.wheel: entries and exits on the wheel, a quarter turn dividing it.", path="wheel")
+    if 12 * per < asm.spares + wh.slots + 4:
+        raise bad_value(
+            f"{KIND}.parts.per_colour_kind", per, "enough coloured parts for the spares, the wheel and four first parts"
+        )
 
-    prod = tuple((str(t["id"]), str(t["effect"]), int(t.get("amount", 0))) for t in d["production"]["tiles"])
-    _need(all(e in PRODUCTION_EFFECTS for _, e, _ in prod), f"production effects must be among {PRODUCTION_EFFECTS}.")
-    _need(all(n >= 0 for _, _, n in prod), "production tile amounts cannot be negative.")
-
-    solo = d["solo"]
-    inspection = tuple(tuple(int(p) for p in t["positions"]) for t in solo["inspection"])
-    _need(all(0 <= p < on_board for t in inspection for p in t), "inspection tiles name contract positions 0-8.")
-    bands = tuple((str(b["id"]), int(b["from"])) for b in solo["bands"])
-    tok = d["tokens"]
-    _need(int(tok["per_player"]) >= int(tok["start"]) + int(tok["last_extra"]), "tokens: start exceeds the supply.")
+    solo = d.solo
+    starts = [band.start for band in solo.bands]
+    if starts != sorted(set(starts)):
+        raise bad_value(f"{KIND}.solo.bands", [b.model_dump(by_alias=True) for b in solo.bands], "rising 'from' values")
+    for tile in solo.inspection:
+        if len(set(tile.positions)) != len(tile.positions):
+            raise bad_value(f"{KIND}.solo.inspection[{tile.id}].positions", tile.positions, "three different positions")
+    tok = d.tokens
+    if tok.per_player < tok.start + tok.last_extra:
+        raise bad_value(f"{KIND}.tokens.per_player", tok.per_player, "at least start + last_extra")
     return Rules(
         colours=colours,
         kinds=kinds,
         parts=parts,
         projects=projects,
-        display_columns=columns,
-        display_rows=rows,
-        project_place_cost=int(proj_d["place_cost"]),
-        project_token_gain=int(proj_d["token_gain"]),
-        project_executive_discard=int(proj_d["executive_discard"]),
+        display_columns=proj.columns,
+        display_rows=proj.rows,
+        project_place_cost=proj.place_cost,
+        project_token_gain=proj.token_gain,
+        project_executive_discard=proj.executive_discard,
         contracts=tuple(contracts),
-        contracts_on_board=on_board,
-        grid_columns=grid_columns,
-        row_costs=row_costs,
-        row_vp=row_vp,
-        value_start=vstart,
-        value_min=vmin,
-        value_max=vmax,
+        contracts_on_board=con.on_board,
+        grid_columns=con.grid_columns,
+        row_costs=tuple(con.row_costs),
+        row_vp=tuple(con.row_vp),
+        value_start=fin.start,
+        value_min=fin.min,
+        value_max=fin.max,
         lines=lines,
         spaces=spaces,
         board_spaces=board_spaces,
-        group_size=int(asm["group_size"]),
-        robots_small=int(asm["robots_small"]),
-        robots_large=int(asm["robots_large"]),
-        spares=int(asm["spares"]),
-        rewards=rewards,
-        swap_cost=int(asm["executive_cost"]),
-        icon_cost=int(asm["icon_cost"]),
+        group_size=asm.group_size,
+        robots_small=asm.robots_small,
+        robots_large=asm.robots_large,
+        spares=asm.spares,
+        rewards=tuple(asm.rewards),
+        swap_cost=asm.executive_cost,
+        icon_cost=asm.icon_cost,
         icons=frozenset(icons),
-        wheel_slots=n,
-        entries=entries,
-        exits=exits,
-        wheel_turn=int(wh["turn"]),
-        bonus_slots=frozenset(int(v) for v in wh["bonus_slots"]),
-        bonus_cost=int(wh["bonus_cost"]),
-        executive_discard=int(wh["executive_discard"]),
-        production=prod,
-        action_tiles=tuple(_index(BOARDS, b, "solo.action_tiles") for b in solo["action_tiles"]),
-        robot_tiles=tuple(_index(colours, c, "solo.robot_tiles") for c in solo["robot_tiles"]),
-        tasks=tuple(str(t) for t in solo["tasks"]),
-        task_b_value=int(solo["task_b_value"]),
-        solo_tokens=int(solo["start_tokens"]),
-        report_below=str(solo["below"]),
-        report_bands=bands,
-        vilela_removes=int(solo["vilela_removes"]),
-        inspection=inspection,
-        tokens_per_player=int(tok["per_player"]),
-        start_tokens=int(tok["start"]),
-        last_extra=int(tok["last_extra"]),
-        sandra_toll=int(tok["sandra_toll"]),
-        part_limit=int(d["limits"]["parts"]),
-        project_limit=int(d["limits"]["projects"]),
-        robots_to_end=int(d["limits"]["robots_to_end"]),
+        wheel_slots=wh.slots,
+        entries=tuple(wh.entries),
+        exits=tuple(wh.exits),
+        wheel_turn=wh.turn,
+        bonus_slots=frozenset(wh.bonus_slots),
+        bonus_cost=wh.bonus_cost,
+        executive_discard=wh.executive_discard,
+        production=tuple((t.id, t.effect, t.amount) for t in d.production.tiles),
+        action_tiles=tuple(BOARDS.index(b) for b in solo.action_tiles),
+        robot_tiles=tuple(colours.index(c) for c in solo.robot_tiles),
+        tasks=tuple(solo.tasks),
+        task_b_value=solo.task_b_value,
+        solo_tokens=solo.start_tokens,
+        report_below=solo.below,
+        report_bands=tuple((b.id, b.start) for b in solo.bands),
+        vilela_removes=solo.vilela_removes,
+        inspection=tuple(tuple(t.positions) for t in solo.inspection),
+        tokens_per_player=tok.per_player,
+        start_tokens=tok.start,
+        last_extra=tok.last_extra,
+        sandra_toll=tok.sandra_toll,
+        part_limit=d.limits.parts,
+        project_limit=d.limits.projects,
+        robots_to_end=d.limits.robots_to_end,
     )
