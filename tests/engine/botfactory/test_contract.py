@@ -12,7 +12,7 @@ from engine.botfactory import GAME, rules
 from engine.botfactory.view import BotFactoryView
 from engine.core.errors import BadData, BadOptions, GameFinished, IllegalChoice, StaleVersion, WrongSeat
 from engine.core.rng import Rng
-from tests.engine.botfactory.helpers import new
+from tests.engine.botfactory.helpers import Scenario, new, play
 
 
 def _frozen(state: object) -> str:
@@ -30,9 +30,10 @@ def test_bad_input_raises_a_typed_error_and_leaves_the_state_unchanged() -> None
     with pytest.raises(StaleVersion):
         GAME.apply(state, seat, GAME.pending(state)[0].choices[0].id, state.version - 1)
     assert _frozen(state) == before
-    state.phase = "over"
+    last_round = Scenario(2).robots_left(green=0).worker(0, "AS1").worker(1, "PP1").sandra("PR1").acting(0)
+    finished = play(last_round.build(), "end", "end")
     with pytest.raises(GameFinished):
-        GAME.apply(state, seat, "end", state.version)
+        GAME.apply(finished, 0, "end", finished.version)
 
 
 def test_options_are_validated() -> None:
@@ -40,6 +41,8 @@ def test_options_are_validated() -> None:
         GAME.new(3, 1, {"variant": 3})
     with pytest.raises(BadOptions):
         GAME.new(2, 1, {"task": "A"})
+    with pytest.raises(BadOptions, match="icons"):
+        GAME.new(3, 1, {"icons": "placement"})  # the house rule the text rules out is gone
     with pytest.raises(BadOptions):
         GAME.new(5, 1)
     assert GAME.new(1, 1, {"task": "D"}).solo.task == "D"  # type: ignore[union-attr]
