@@ -394,6 +394,8 @@ class Scenario:
         board = [spot for spot in spots.values() if spot != IDLE]
         if len(set(board)) != len(board):
             raise ScenarioError("Two handymen cannot stand on the same place.")
+        if any(spot < spots[piece] for spot in spots.values()):
+            raise ScenarioError("Handymen resolve in board order: those in later must stand after this one.")
         for p, spot in spots.items():
             bought = p == piece and step not in BEFORE_PICKUP
             if spot < EXTRACTOR and (s.belt[spot] >= 0) == bought:

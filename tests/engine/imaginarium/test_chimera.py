@@ -218,10 +218,12 @@ def test_catch_fragment_assistant() -> None:
     start = (
         _chimera().assistants(0, "CAS1").workshop(0).belt("T3", "T2", "T1", "P2").belt_fragments(RED, RED, RED, BLUE)
     )
-    t = Table(start.turn(0, "catch", later={2: "reserve:0"}))  # seat 2's handyman still reserves space 0
-    assert sorted(t.ids()) == ["catch:1", "catch:2", "catch:3", "next"]
+    # Seat 0 reserved space 0 and seat 2's handyman still stands on space 1: both are reserved.
+    t = Table(start.turn(0, "catch", at="reserve:0", later={2: "reserve:1"}))
+    assert sorted(t.ids()) == ["catch:2", "catch:3", "next"]
     t.choose("catch:3")
-    assert t.player(0).held == [0, 0, 1, 0, 0] and t.state.belt_fragment[3] == -1
+    # The escape fragment caught, then the romance fragment of the machine it picks up.
+    assert t.player(0).held == [1, 0, 1, 0, 0] and t.state.belt_fragment[3] == -1
 
 
 @pytest.mark.parametrize(

@@ -197,15 +197,15 @@ def test_initiative_track_starts_in_workshop_number_order() -> None:
 def test_the_round_is_played_to_its_end_after_someone_reaches_20_vp() -> None:
     """L409: the end is checked "When the last player has finished their turn"."""
     start = Scenario(3).goods(0, vp=20).goods(1).goods(2).workshop(0)
-    t = Table(start.turn(0, "menu", pair=("recruit", "extract"), later={1: "extractor:0", 2: "extractor:1"}))
+    t = Table(start.turn(0, "menu", pair=("recruit", "extract"), at="extractor:0", later={1: "extractor:1", 2: "idle"}))
     t.choose("end")
     assert t.state.phase == "implementation"
     assert GAME.pending(t.state)[0].seat == 1
     while t.state.phase != "ended":
         ids = t.ids()
         t.choose(next(i for i in ("next", "pair:recruit+extract", "end", "finish") if i in ids))
-    assert t.player(1).goods[CH] == t.data.extractors[0]  # seat 1 still played its turn
-    assert t.player(2).goods[CH] == t.data.extractors[1]
+    assert t.player(1).goods[CH] == t.data.extractors[1]  # seat 1 still played its turn, and seat 2
+    assert t.player(2).goods == [0, 0, 0, 0, 0]
     assert t.state.round == 1
 
 

@@ -21,14 +21,16 @@ def test_a_described_position_is_built_and_checked() -> None:
     start = Scenario(3, seed=4).goods(1, charcoalium=2, crystal=1, vp=7).workshop(1, "P2+T3", "S2")
     start.yard(1, "T1").belt("T3", None, "P5").crusher("A2").deck(top=["S1", "P6"]).meeting("AS01", "AS05")
     start.display("PR01", "PR02").completed("PR02", 0).assistants(1, "AS03").secret(2, "PR10", "PR11")
-    state = start.turn(1, "menu", pair=("repair", "transactions"), later={0: "reserve:2", 2: "idle"}).build()
+    state = start.turn(
+        1, "menu", pair=("repair", "transactions"), at="reserve:1", later={0: "reserve:2", 2: "idle"}
+    ).build()
     p = state.players[1]
     assert p.goods == [2, 0, 0, 1, 7] and p.vp_from[4] == 7
     assert [_serials(state, s) for s in p.stacks] == [["P2", "T3"], ["S2"]]
     assert _serials(state, p.yard) == ["T1"] and _serials(state, state.crusher) == ["A2"]
     assert [None if u < 0 else _serials(state, [u])[0] for u in state.belt[:3]] == ["T3", None, "P5"]
     assert _serials(state, state.deck[-2:]) == ["P6", "S1"]  # S1 is drawn next
-    assert (state.step, state.queue, state.spot[2], state.spot[0], state.spot[4]) == ("menu", [2, 0, 4], IDLE, 2, IDLE)
+    assert (state.step, state.queue, state.spot[2], state.spot[0], state.spot[4]) == ("menu", [2, 0, 4], 1, 2, IDLE)
     assert state.track == [] and all(s == OFF for i, s in enumerate(state.spot) if i not in (0, 2, 4))
     GAME.check_invariants(state)
 
@@ -60,6 +62,7 @@ def test_build_leaves_the_scenario_and_of_leaves_the_state_untouched() -> None:
         (lambda s: s.belt("P2").turn(0, at="reserve:1").build(), "belt space 1"),
         (lambda s: s.belt("P2").turn(0, "pair", at="reserve:0").build(), "already bought"),
         (lambda s: s.turn(0, later={1: "extractor:0", 2: "extractor:0"}).build(), "same place"),
+        (lambda s: s.turn(0, at="extractor:1", later={1: "reserve:0"}).build(), "board order"),
         (lambda s: s.turn(7), "Seat 7 does not exist"),
         (lambda s: s.round(0), "Rounds count from 1"),
     ],
