@@ -65,28 +65,30 @@ def bad_value(key: str, value: Any, allowed: str) -> BadData:
 
 
 def merge(base: Any, override: Any, path: str) -> Any:
-    """``override`` laid over ``base``; see the module docstring for the rules. ``path`` names the
-    data (the game kind), so refusals name keys as the overrides file spells them."""
-    if isinstance(base, Mapping):
-        if not isinstance(override, Mapping):
-            raise bad_value(path, override, "a table")
+    """``override`` laid over ``base``; see the module docstring for the rules. Only what it cannot
+    lay over is refused here (an entry naming no existing ``id``); a value of the wrong shape is left
+    for the schema to refuse in its own words. ``path`` names the data (the game kind), so refusals
+    name keys as the overrides file spells them."""
+    if isinstance(base, Mapping) and isinstance(override, Mapping):
         out = dict(base)
         for key, value in override.items():
             out[key] = merge(base[key], value, f"{path}.{key}") if key in base else value
         return out
-    if isinstance(base, list) and base and all(isinstance(item, Mapping) and "id" in item for item in base):
+    if _by_id(base) and isinstance(override, list):
         by_id = {item["id"]: i for i, item in enumerate(base)}
-        allowed = f"a list of tables, each with the id of an entry ({', '.join(map(str, by_id))})"
-        if not isinstance(override, list):
-            raise bad_value(path, override, allowed)
         out_list = list(base)
         for item in override:
             if not isinstance(item, Mapping) or item.get("id") not in by_id:
-                raise bad_value(path, item, allowed)
+                raise bad_value(path, item, f"tables each with the id of an entry ({', '.join(map(str, by_id))})")
             index = by_id[item["id"]]
             out_list[index] = merge(base[index], item, f"{path}[{item['id']}]")
         return out_list
     return override
+
+
+def _by_id(value: Any) -> bool:
+    """An array of tables that each carry an ``id``."""
+    return isinstance(value, list) and bool(value) and all(isinstance(i, Mapping) and "id" in i for i in value)
 
 
 def validate(model: type[M], raw: Mapping[str, Any], kind: str) -> M:
@@ -101,7 +103,7 @@ def validate(model: type[M], raw: Mapping[str, Any], kind: str) -> M:
 
 def refuse_fixed(model: type[DataModel], overrides: Mapping[str, Any], kind: str) -> None:
     """Refuse an override of a field ``model`` declares ``fixed`` (run before merging, on the
-    overrides alone: an unknown key is left for :func:`merge` to name)."""
+    overrides alone: an unknown key is left for the schema to name)."""
     _refuse_fixed(model, overrides, kind)
 
 
@@ -153,7 +155,8 @@ def _explain(model: type[BaseModel], raw: Any, kind: str, loc: Sequence[int | st
     for part in loc[:depth]:
         value = value[part]
     if kind_of_error == "missing":
-        return BadData(f"{key} is missing.", path=key)
+        missing = f"{key}.{loc[-1]}"
+        return BadData(f"{missing} is missing: allowed is {_describe(_node(model.model_json_schema(), loc))}.")
     return bad_value(key, value, _describe(_node(model.model_json_schema(), loc[:depth])))
 
 
@@ -183,8 +186,7 @@ def _node(schema: dict[str, Any], loc: Sequence[int | str]) -> dict[str, Any]:
     node = _resolve(schema, defs)
     for part in loc:
         if isinstance(part, int):
-            prefix = node.get("prefixItems")
-            node = prefix[part] if prefix and part < len(prefix) else node.get("items", {})
+            node = node.get("items", {})
         else:
             node = node.get("properties", {}).get(part) or node.get("additionalProperties") or {}
         node = _resolve(node, defs)
@@ -200,8 +202,6 @@ def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
     for key in ("items", "additionalProperties"):
         if isinstance(node.get(key), dict):
             node = {**node, key: _resolve(node[key], defs)}
-    if "prefixItems" in node:
-        node = {**node, "prefixItems": [_resolve(item, defs) for item in node["prefixItems"]]}
     if "properties" in node:
         node = {**node, "properties": {k: _resolve(v, defs) for k, v in node["properties"].items()}}
     return node
@@ -209,8 +209,8 @@ def _resolve(node: dict[str, Any], defs: dict[str, Any]) -> dict[str, Any]:
 
 def _describe(node: dict[str, Any]) -> str:
     """What a JSON schema node allows, in words."""
-    if "anyOf" in node:
-        return " or ".join(_describe(option) for option in node["anyOf"])
+    if "anyOf" in node:  # a TOML file cannot write null, so an optional value's "or null" is left out
+        return " or ".join(_describe(option) for option in node["anyOf"] if option.get("type") != "null")
     if "const" in node:
         return shown(node["const"])
     if "enum" in node:
@@ -232,16 +232,11 @@ def _describe(node: dict[str, Any]) -> str:
     if kind == "array":
         low, high = node.get("minItems", 0), node.get("maxItems")
         count = f"{low}" if low == high else f"{low} to {high}" if high is not None else f"at least {low}"
-        if "prefixItems" in node:
-            return f"a list of {count} items: " + ", ".join(_describe(item) for item in node["prefixItems"])
-        each = _describe(node.get("items", {}))
-        distinct = ", all different" if node.get("uniqueItems") else ""
-        return f"a list of {count} items{distinct}, each {each}"
+        size = "" if (low, high) == (0, None) else f" of {count} items"
+        return f"a list{size}, each {_describe(node.get('items', {}))}"
     if kind == "object":
         if "properties" in node:
             return "a table with the keys " + ", ".join(node["properties"])
         extra = node.get("additionalProperties")
-        names = node.get("propertyNames", {})
-        keys = f" ({', '.join(names['enum'])})" if "enum" in names else ""
-        return f"a table of names{keys}, each set to {_describe(extra)}" if isinstance(extra, dict) else "a table"
+        return f"a table of names, each set to {_describe(extra)}" if isinstance(extra, dict) else "a table"
     return "a value of another type"
