@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.core.data import DataModel, bad_value, canonical, merge, read_toml, refuse_fixed, validate
 from engine.core.errors import BadData
@@ -46,20 +46,14 @@ def bundled() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=32)
-def _merged(key: str) -> schema.ImaginariumData:
-    """The data with the overrides in ``key`` laid over it, checked for the core game and with the
-    expansion, so a table that only breaks Chimera games is refused before any game starts."""
+def _load_both(key: str) -> tuple[Data, Data]:
+    """The data with the overrides in ``key`` laid over it, without and with the expansion: both are
+    built whichever a game uses, so a table that only breaks Chimera games is refused before any game
+    starts."""
     overrides = json.loads(key)
     refuse_fixed(schema.ImaginariumData, overrides, KIND)
     checked = validate(schema.ImaginariumData, merge(bundled(), overrides, KIND), KIND)
-    for chimera in (False, True):
-        _build(checked, chimera)
-    return checked
-
-
-@lru_cache(maxsize=32)
-def _load(key: str, chimera: bool) -> Data:
-    return _build(_merged(key), chimera)
+    return _build(checked, False), _build(checked, True)
 
 
 def load(overrides: Mapping[str, Any] | None = None, chimera: bool = False) -> Data:
@@ -67,7 +61,7 @@ def load(overrides: Mapping[str, Any] | None = None, chimera: bool = False) -> D
 
     Without ``chimera`` the expansion's cards are left in the box: card uids run over the cards in
     play only, so every other module works the same with or without the expansion."""
-    return _load(canonical(overrides), chimera)
+    return _load_both(canonical(overrides))[chimera]
 
 
 def _goods(table: DataModel) -> Goods:
@@ -181,7 +175,10 @@ def build(raw: Mapping[str, Any], chimera: bool = False) -> Data:
     return _build(validate(schema.ImaginariumData, raw, KIND), chimera)
 
 
-def _in_play(entries: list[Any], chimera: bool) -> list[Any]:
+Entry = TypeVar("Entry", schema.Machine, schema.Assistant, schema.Project, schema.Workshop)
+
+
+def _in_play(entries: list[Entry], chimera: bool) -> list[Entry]:
     """Entries of the core game, plus the expansion's with ``chimera``."""
     return [entry for entry in entries if entry.expansion == "core" or chimera]
 
