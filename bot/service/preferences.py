@@ -8,7 +8,7 @@ from dataclasses import replace
 from bot.clock import pause, resume
 from bot.service.core import ServiceCore
 from bot.service.deadlines import TimeoutPolicy, turn_timer
-from bot.service.inputs import check_ints, check_text
+from bot.service.inputs import check_ints, check_text, storable
 from bot.service.models import DmSettings, GuildSettings
 from bot.store import GuildRow
 
@@ -102,5 +102,5 @@ class Preferences(ServiceCore):
             await tx.set_message(game_id, purpose, channel_id, message_id)
 
     async def messages(self, game_id: int) -> dict[str, tuple[int, int]]:
-        """``purpose -> (channel_id, message_id)`` for a game."""
-        return await self.store.messages(game_id)
+        """``purpose -> (channel_id, message_id)`` for a game (none for a number that names no game)."""
+        return await self.store.messages(game_id) if storable(game_id) else {}
