@@ -11,6 +11,8 @@ demo, the cogs) run them off the event loop.
 from __future__ import annotations
 
 import importlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
@@ -41,6 +43,35 @@ def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), 
     with recording() as record:
         image = draw()
     return Render(encode(image, keep), text, name, record.smallest or 0)
+
+
+RECENT_PARTS = 64
+"""How many recently drawn parts are kept (a few games' phone boards)."""
+_recent: OrderedDict[tuple[str, str], Render] = OrderedDict()
+_recent_lock = threading.Lock()
+
+
+def drawn_part(name: str, subject: object, draw: Callable[[], Image.Image], text: str,
+               keep: Iterable[RGB] = ()) -> Render:
+    """Like :func:`drawn`, for one part of an image set drawn only from ``subject`` (a sub-view,
+    with the language and names): a part whose subject equals a recently drawn one is not drawn
+    again, so after a move only the parts it changed are redrawn and encoded.
+
+    ``subject`` must hold everything ``draw`` reads; its ``repr`` is the key, so it is built from
+    frozen dataclasses, tuples and strings.
+    """
+    key = (name, repr(subject))
+    with _recent_lock:
+        found = _recent.get(key)
+        if found is not None:
+            _recent.move_to_end(key)
+    if found is None:
+        found = drawn(draw, "", keep, name)
+        with _recent_lock:
+            _recent[key] = found
+            while len(_recent) > RECENT_PARTS:
+                _recent.popitem(last=False)
+    return Render(found.png, text, name, found.min_font_px)
 
 
 def _module(view: View) -> ModuleType:

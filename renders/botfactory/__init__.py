@@ -8,9 +8,10 @@ views, never game states) and returns a :class:`~renders.api.Render`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from engine.botfactory.view import BotFactoryView
-from renders.api import Render, drawn
+from renders.api import Render, drawn, drawn_part
 from renders.botfactory import final as _final
 from renders.botfactory import labels, phone, players, summaries, table
 from renders.botfactory.pieces import KEY_COLOURS
@@ -36,7 +37,7 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
     v = _check(view)
     text = summaries.sections(v, names, lang)
     out = []
-    for name, draw in phone.board_parts(v, names, lang):
+    for name, part, draw in phone.board_parts(v, names, lang):
         if name.startswith("players-"):
             first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
             lines = [line for p in v.players[first : first + phone.SEATS_PER_PART] for line in text[f"seat:{p.seat}"]]
@@ -44,7 +45,7 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
                 lines += text.get("vilela", [])
         else:
             lines = text["header"] + text["assembly"] if name == "assembly" else text["projects"]
-        out.append(drawn(draw, "\n".join(lines), KEY_COLOURS, name))
+        out.append(drawn_part(name, (part, lang, names), partial(draw, part), "\n".join(lines), KEY_COLOURS))
     return tuple(out)
 
 

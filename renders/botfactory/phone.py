@@ -10,6 +10,7 @@ Only public fields are read (Bot Factory has no per-seat secrets; hidden piles a
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -28,6 +29,7 @@ M = 16
 INNER = PW - 2 * M
 GAP = 12
 SEATS_PER_PART = 3
+CAPTION_H = 44
 DRAW_BOARD: dict[str, Callable[[Image.Image, BotFactoryView, tuple[int, int, int, int], str], None]] = {
     "assembly": floor.assembly, "parts": floor.production, "projects": floor.projects, "finance": floor.finance}
 BOARD_H = {"assembly": table.ROW1_H, "parts": table.ROW1_H, "projects": table.ROW2_H, "finance": table.ROW2_H}
@@ -38,10 +40,10 @@ def blank(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return canvas, ImageDraw.Draw(canvas)
 
 
-def _caption(d: ImageDraw.ImageDraw, y: int, title: str, view: BotFactoryView, lang: str) -> int:
+def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
+    """A part's title (the round and phase are in the first part only); returns the height used."""
     tx.line(d, (M, y + 20), title, 26, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
-    tx.line(d, (M, y + 54), table.status(view, lang), 20, INK_ON_TABLE, anchor="lm", max_width=INNER)
-    return 76
+    return CAPTION_H
 
 
 def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, y: int, names: Sequence[str] | None,
@@ -112,12 +114,12 @@ def boards_part(view: BotFactoryView, boards: tuple[str, str], names: Sequence[s
     if header:
         top = _header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False)
     else:
-        top = M + 76 + M
+        top = M + CAPTION_H
     canvas, d = blank(top + sum(BOARD_H[b] + GAP for b in boards) + M - GAP)
     if header:
         _header(canvas, d, view, names, lang)
     else:
-        _caption(d, M, " · ".join(labels.text(f"board.{b}", lang) for b in boards), view, lang)
+        _caption(d, M, " · ".join(labels.text(f"board.{b}", lang) for b in boards))
     y = top
     for board in boards:
         DRAW_BOARD[board](canvas, view, (M, y, PW - M, y + BOARD_H[board]), lang)
@@ -125,13 +127,15 @@ def boards_part(view: BotFactoryView, boards: tuple[str, str], names: Sequence[s
     return canvas
 
 
-def players_part(view: BotFactoryView, areas: Sequence[PlayerArea], start: int, names: Sequence[str] | None,
-                 lang: str, solo: bool) -> Image.Image:
-    """A few seats' areas (and Vilela in solo), full width."""
+def players_part(view: BotFactoryView, start: int, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """The view's seats' areas (a few of the table's, ``start`` being the first's index) and Vilela
+    when the view has the solo information."""
+    areas = view.players
+    solo = view.solo_info is not None
     heights = [players.height(a, INNER) for a in areas] + ([table.SOLO_H] if solo else [])
-    canvas, d = blank(M + 76 + M + sum(h + GAP for h in heights) + M - GAP)
+    canvas, d = blank(M + CAPTION_H + sum(h + GAP for h in heights) + M - GAP)
     title = labels.text("part.players", lang, first=start + 1, last=start + len(areas))
-    y = _caption(d, M, title, view, lang) + 2 * M
+    y = M + _caption(d, M, title)
     for area, h in zip(areas, heights, strict=False):
         players.draw(canvas, area, (M, y), name=seat_name(area.seat, names), active=area.seat in view.active,
                      lang=lang, width=INNER)
@@ -141,16 +145,37 @@ def players_part(view: BotFactoryView, areas: Sequence[PlayerArea], start: int, 
     return canvas
 
 
-def board_parts(view: BotFactoryView, names: Sequence[str] | None,
-                lang: str) -> list[tuple[str, Callable[[], Image.Image]]]:
-    """Every part of the phone table, named, each drawn when called."""
-    parts: list[tuple[str, Callable[[], Image.Image]]] = [
-        ("assembly", partial(boards_part, view, ("assembly", "parts"), names, lang, True)),
-        ("projects", partial(boards_part, view, ("projects", "finance"), names, lang, False))]
+Part = tuple[str, BotFactoryView, Callable[[BotFactoryView], Image.Image]]
+"""A part of the phone table: its name, the sub-view it is drawn from, and how it is drawn."""
+
+
+def board_parts(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> list[Part]:
+    """Every part of the phone table, named, each with the sub-view it is drawn from (a part reads
+    only its sub-view: see :func:`renders.api.drawn_part`)."""
+    base = BotFactoryView(kind=view.kind, viewer=None, version=0)
+    colours = tuple(PlayerArea(p.seat, p.colour, 0, 0, (), (), ()) for p in view.players)
+    builders = tuple(PlayerArea(p.seat, p.colour, 0, 0, (), (), p.robots) for p in view.players)
+    floor_view = replace(base, spaces=view.spaces, meeples=view.meeples, value_min=view.value_min,
+                         value_max=view.value_max)
+    first = replace(floor_view, seats=view.seats, solo=view.solo, round=view.round, phase=view.phase,
+                    active=view.active, turn_order=view.turn_order, turn=view.turn,
+                    production_offer=view.production_offer, robots_to_end=view.robots_to_end, solo_info=view.solo_info,
+                    players=builders, assembly=view.assembly, spares=view.spares, piles=view.piles, marker=view.marker,
+                    wheel=view.wheel)
+    second = replace(floor_view, players=colours, projects=view.projects, project_deck=view.project_deck,
+                     project_discard=view.project_discard, universal_parts=view.universal_parts, values=view.values,
+                     lines=view.lines, contracts=view.contracts)
+    parts: list[Part] = [
+        ("assembly", first, partial(boards_part, boards=("assembly", "parts"), names=names, lang=lang, header=True)),
+        ("projects", second, partial(boards_part, boards=("projects", "finance"), names=names, lang=lang,
+                                     header=False))]
     for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
         areas = view.players[start : start + SEATS_PER_PART]
-        solo = view.solo_info is not None and start + SEATS_PER_PART >= len(view.players)
-        parts.append((f"players-{i}", partial(players_part, view, areas, start, names, lang, solo)))
+        seats = {a.seat for a in areas}
+        last = start + SEATS_PER_PART >= len(view.players)
+        chunk = replace(base, players=areas, active=tuple(s for s in view.active if s in seats),
+                        solo_info=view.solo_info if last else None)
+        parts.append((f"players-{i}", chunk, partial(players_part, start=start, names=names, lang=lang)))
     return parts
 
 

@@ -9,9 +9,10 @@ content in words.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 from engine.imaginarium.view import AssistantCard, ImaginariumView, MachineCard, ProjectTile
-from renders.api import Render, drawn
+from renders.api import Render, drawn, drawn_part
 from renders.imaginarium import final as _final
 from renders.imaginarium import labels, phone, sheet, summaries, table, tiles, workshop
 from renders.imaginarium.goods import KEY_COLOURS
@@ -36,14 +37,14 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
     v = _check(view)
     text = summaries.sections(v, names, lang)
     out = []
-    for name, draw in phone.board_parts(v, names, lang):
+    for name, part, draw in phone.board_parts(v, names, lang):
         if name.startswith("players-"):
             first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
             lines = [line for p in v.players[first : first + phone.SEATS_PER_PART] for line in text[f"seat:{p.seat}"]]
         else:
             lines = {"belt": text["header"] + text["belt"], "rooms": text["rooms"],
                      "office": text["office"] + text.get("dream", [])}[name]
-        out.append(drawn(draw, "\n".join(lines), KEY_COLOURS, name))
+        out.append(drawn_part(name, (part, lang, names), partial(draw, part), "\n".join(lines), KEY_COLOURS))
     return tuple(out)
 
 

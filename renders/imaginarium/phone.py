@@ -14,6 +14,7 @@ viewer's screen.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from functools import partial
 
 from PIL import Image, ImageDraw
@@ -50,6 +51,7 @@ MAX_BELT_ROWS = 3
 """Belt spaces are laid three a row: the machine deck and up to eight spaces fit in one part."""
 STRIP_PAD = 12
 USED = (30, 120, 70)
+CAPTION_H = 44
 
 
 # -- shared pieces -----------------------------------------------------------------------------------
@@ -60,11 +62,11 @@ def blank(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     return canvas, ImageDraw.Draw(canvas)
 
 
-def _caption(d: ImageDraw.ImageDraw, y: int, title: str, view: ImaginariumView, lang: str) -> int:
-    """A part's title line with the round and phase; returns the height used."""
+def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
+    """A part's title line (the round and phase are in the first part only, so that a part changes
+    only with its own content); returns the height used."""
     tx.line(d, (M, y + 20), title, 26, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
-    tx.line(d, (M, y + 54), table.status(view, lang), 20, INK_ON_TABLE, anchor="lm", max_width=INNER)
-    return 76
+    return CAPTION_H
 
 
 def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int, lang: str,
@@ -159,8 +161,8 @@ MID_H = 340
 
 def rooms_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
     """Part 2: extractors and initiative, the meeting room, the crusher."""
-    canvas, d = blank(76 + 3 * (MID_H + GAP) + M)
-    y = _caption(d, M, labels.text("part.rooms", lang), view, lang) + M
+    canvas, d = blank(M + CAPTION_H + 3 * (MID_H + GAP) + M - GAP)
+    y = _caption(d, M, labels.text("part.rooms", lang)) + M
     table.extractors(canvas, view, (M, y, PW - M, y + MID_H), names, lang)
     y += MID_H + GAP
     table.meeting_room(canvas, view, (M, y, PW - M, y + MID_H), lang)
@@ -173,8 +175,8 @@ def office_part(view: ImaginariumView, lang: str) -> Image.Image:
     """Part 3: the design office and, with Chimera, the dream track."""
     office_h = table.office_height(view, 3)
     dream_h = dream.HEIGHT + GAP if view.dream_spaces else 0
-    canvas, d = blank(M + 76 + office_h + dream_h + M)
-    y = _caption(d, M, labels.text("design_office", lang), view, lang) + M
+    canvas, d = blank(M + CAPTION_H + office_h + dream_h + M)
+    y = _caption(d, M, labels.text("design_office", lang)) + M
     table.office(canvas, view, (M, y, PW - M, y + office_h), lang, per_row=3)
     if view.dream_spaces:
         y += office_h + GAP
@@ -286,13 +288,13 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
     return h
 
 
-def players_part(view: ImaginariumView, boards: Sequence[PlayerBoard], start: int, names: Sequence[str] | None,
-                 lang: str) -> Image.Image:
-    """The strips of a few seats (:data:`SEATS_PER_PART` at most), ``start`` being the first's index."""
-    height = M + 76 + sum(strip_height(b) + GAP for b in boards) + M - GAP
+def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """The strips of the view's seats (a few of the table's), ``start`` being the first's index."""
+    boards = view.players
+    height = M + CAPTION_H + sum(strip_height(b) + GAP for b in boards) + M - GAP
     canvas, d = blank(height)
     title = labels.text("part.players", lang, first=start + 1, last=start + len(boards))
-    y = _caption(d, M, title, view, lang) + M
+    y = _caption(d, M, title) + M
     for board in boards:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
         y += strip(canvas, board, y, name=seat_name(board.seat, names), active=board.seat in view.active,
@@ -300,15 +302,40 @@ def players_part(view: ImaginariumView, boards: Sequence[PlayerBoard], start: in
     return canvas
 
 
-def board_parts(view: ImaginariumView, names: Sequence[str] | None,
-                lang: str) -> list[tuple[str, Callable[[], Image.Image]]]:
-    """Every part of the phone board, named (the names become file names), each drawn when called."""
-    parts: list[tuple[str, Callable[[], Image.Image]]] = [
-        ("belt", lambda: belt_part(view, names, lang)), ("rooms", lambda: rooms_part(view, names, lang)),
-        ("office", lambda: office_part(view, lang))]
+Part = tuple[str, ImaginariumView, Callable[[ImaginariumView], Image.Image]]
+"""A part of the phone board: its name, the sub-view it is drawn from, and how it is drawn."""
+
+
+def _bare(board: PlayerBoard) -> PlayerBoard:
+    """What the header's goal reads of a seat: its team and dream position."""
+    return PlayerBoard(board.seat, board.workshop, board.colour, (), (), (), None, (), board.team, (),
+                       board.dream_position)
+
+
+def board_parts(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> list[Part]:
+    """Every part of the phone board, named (the names become file names), each with the sub-view it
+    is drawn from: a part reads only its sub-view, so equal sub-views give equal images and a part
+    the last move did not touch need not be drawn again (see :func:`renders.api.drawn_part`)."""
+    base = ImaginariumView(kind=view.kind, viewer=None, version=0)
+    header = replace(base, seats=view.seats, round=view.round, phase=view.phase, step=view.step,
+                             active=view.active, belt=view.belt, machine_deck=view.machine_deck,
+                             players=tuple(_bare(p) for p in view.players), dream_spaces=view.dream_spaces,
+                             target_vp=view.target_vp)
+    rooms = replace(base, extractors=view.extractors, initiative=view.initiative,
+                            meeting_room=view.meeting_room, assistant_deck=view.assistant_deck, crusher=view.crusher)
+    dreaming = tuple(_bare(p) for p in view.players) if view.dream_spaces else ()
+    office = replace(base, projects=view.projects, dream_spaces=view.dream_spaces, players=dreaming,
+                             fragment_pile=view.fragment_pile, fragment_discard=view.fragment_discard)
+    parts: list[Part] = [("belt", header, partial(belt_part, names=names, lang=lang)),
+                         ("rooms", rooms, partial(rooms_part, names=names, lang=lang)),
+                         ("office", office, partial(office_part, lang=lang))]
     for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
         boards = view.players[start : start + SEATS_PER_PART]
-        parts.append((f"players-{i}", partial(players_part, view, boards, start, names, lang)))
+        seats = {b.seat for b in boards}
+        turn = view.turn if view.turn is not None and view.turn.seat in seats else None
+        chunk = replace(base, players=boards, active=tuple(s for s in view.active if s in seats),
+                                turn=turn)
+        parts.append((f"players-{i}", chunk, partial(players_part, start=start, names=names, lang=lang)))
     return parts
 
 

@@ -6,12 +6,12 @@ an ellipsis, so a long name can never overlap its neighbour.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 from renders.kit.colours import RGB
-from renders.kit.fonts import MIN_SIZE, face, font
+from renders.kit.fonts import MIN_SIZE, face, font, note
 
 ELLIPSIS = "…"
 
@@ -55,6 +55,30 @@ def wrap(text: str, max_width: int, size: int, *, bold: bool = False, max_lines:
     return lines
 
 
+@lru_cache(maxsize=8192)
+def _stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """``text`` rendered once as a coverage mask, with the mask's offset from the anchor point.
+
+    Labels repeat from render to render (names, titles, numbers), and rasterising glyphs is the
+    dearest part of drawing text, so each distinct label is rasterised once and then blended in
+    with its colour; the pixels are those ``ImageDraw.text`` gives at a whole-pixel position.
+    """
+    loaded = face(size, bold=bold)
+    left, top, right, bottom = (round(v) for v in loaded.getbbox(text, anchor=anchor))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=loaded, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB, *, bold: bool = False,
+          anchor: str = "la") -> None:
+    """Draw one line of text at ``xy`` (rounded to whole pixels) from the label cache; the size is
+    recorded like any drawn text."""
+    mask, left, top = _stamp(text, size, bold, anchor)
+    note(size)
+    draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
 def line(
     draw: ImageDraw.ImageDraw,
     xy: tuple[float, float],
@@ -67,12 +91,11 @@ def line(
     max_width: int | None = None,
 ) -> int:
     """Draw one line (fitted into ``max_width`` if given) and return its drawn width."""
-    if max_width is None:
-        face = font(size, bold=bold)
-    else:
-        text, face = fit(text, max_width, size, bold=bold)
-    draw.text(xy, text, font=face, fill=fill, anchor=anchor)
-    return round(face.getlength(text))
+    if max_width is not None:
+        text, fitted = fit(text, max_width, size, bold=bold)
+        size = round(fitted.size)
+    stamp(draw, xy, text, size, fill, bold=bold, anchor=anchor)
+    return width(text, size, bold)
 
 
 def paragraph(
@@ -91,5 +114,5 @@ def paragraph(
     lines = wrap(text, max_width, size, bold=bold, max_lines=max_lines)
     step = round(size * leading)
     for i, text_line in enumerate(lines):
-        draw.text((xy[0], xy[1] + i * step), text_line, font=font(size, bold=bold), fill=fill)
+        stamp(draw, (xy[0], xy[1] + i * step), text_line, size, fill, bold=bold)
     return step * len(lines)
