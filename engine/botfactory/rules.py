@@ -213,9 +213,10 @@ def _build(d: BotFactoryData) -> Rules:
     starts = [band.start for band in solo.bands]
     if starts != sorted(set(starts)):
         raise bad_value(f"{KIND}.solo.bands", [b.model_dump(by_alias=True) for b in solo.bands], "rising 'from' values")
-    for tile in solo.inspection:
-        if len(set(tile.positions)) != len(tile.positions):
-            raise bad_value(f"{KIND}.solo.inspection[{tile.id}].positions", tile.positions, "three different positions")
+    for inspection in solo.inspection:
+        where = f"{KIND}.solo.inspection[{inspection.id}].positions"
+        if len(set(inspection.positions)) != len(inspection.positions):
+            raise bad_value(where, inspection.positions, "three different positions")
     tok = d.tokens
     if tok.per_player < tok.start + tok.last_extra:
         raise bad_value(f"{KIND}.tokens.per_player", tok.per_player, "at least start + last_extra")
