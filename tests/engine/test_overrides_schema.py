@@ -226,6 +226,12 @@ def test_values_in_range_change_the_game() -> None:
         ("botfactory", {"finance": {"start": 40}}, "botfactory.finance.start = 40: allowed is a whole number from 0"),
         ("botfactory", {"finance": {"min": 7}}, "botfactory.finance.start = 6: allowed is a value from min (7)"),
         ("botfactory", {"wheel": {"slots": 9}}, "botfactory.wheel.slots is part of the rules"),
+        ("botfactory", {"solo": {"bands": [{"id": "exemplary", "from": 10}]}}, "botfactory.solo.bands = [{"),
+        (
+            "botfactory",
+            {"solo": {"inspection": [{"id": "I1", "positions": [0, 0, 1]}]}},
+            "botfactory.solo.inspection[I1].positions = [0, 0, 1]: allowed is three different positions.",
+        ),
     ],
 )
 def test_cross_checks_and_rules_are_refused_in_one_line(kind: str, overrides: dict[str, Any], start: str) -> None:
