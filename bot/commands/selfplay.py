@@ -20,7 +20,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=3, help="number of seats")
     parser.add_argument("--games", type=int, default=20, help="number of games to play")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (next ones add 1)")
-    parser.add_argument("--policy", default="random", help="random, greedy, or another policy of the game")
+    parser.add_argument(
+        "--policy", default="random", help="random, or a policy of the game (greedy; Bot Factory also goal)"
+    )
     parser.add_argument(
         "--option",
         action="append",
