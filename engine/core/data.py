@@ -101,32 +101,25 @@ def validate(model: type[M], raw: Mapping[str, Any], kind: str) -> M:
         raise _explain(model, raw, kind, error["loc"], error["type"]) from None
 
 
-def refuse_fixed(model: type[DataModel], overrides: Mapping[str, Any], kind: str) -> None:
+def refuse_fixed(model: type[DataModel], overrides: Any, path: str) -> None:
     """Refuse an override of a field ``model`` declares ``fixed`` (run before merging, on the
-    overrides alone: an unknown key is left for the schema to name)."""
-    _refuse_fixed(model, overrides, kind)
-
-
-def _refuse_fixed(model: type[DataModel], override: Any, path: str) -> None:
-    if not isinstance(override, Mapping):
+    overrides alone; ``path`` is the game kind at the top; an unknown key is left for the schema to
+    name)."""
+    if not isinstance(overrides, Mapping):
         return
-    for key, value in override.items():
-        field = model.model_fields.get(key)
-        if field is None:
-            continue
+    fields = {field.alias or name: field for name, field in model.model_fields.items()}
+    for key, value in overrides.items():
         where = f"{path}.{key}"
-        if key in model.fixed:
+        if key in fields and key in model.fixed:
             raise BadData(f"{where} is part of the rules, not a value an override may change.", path=where)
-        inner = _model_of(field.annotation)
-        if inner is None:
-            continue
-        if isinstance(value, list):
+        inner = _model_of(fields[key].annotation) if key in fields else None
+        if inner is not None and isinstance(value, list):
             for item in value:
                 if isinstance(item, Mapping):
                     entry = {k: v for k, v in item.items() if k != "id"}
-                    _refuse_fixed(inner, entry, f"{where}[{item.get('id')}]")
-        else:
-            _refuse_fixed(inner, value, where)
+                    refuse_fixed(inner, entry, f"{where}[{item.get('id')}]")
+        elif inner is not None:
+            refuse_fixed(inner, value, where)
 
 
 def _model_of(annotation: Any) -> type[DataModel] | None:
