@@ -32,8 +32,8 @@ def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
 
 
 def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
-    """The public table for phones: assembly and part production with the header and the goal,
-    projects and finance, then the seats' areas a few to an image."""
+    """The public table for phones: who acts and the goal, assembly and part production, projects
+    and finance, then the seats' areas a few to an image."""
     v = _check(view)
     text = summaries.sections(v, names, lang)
     out = []
@@ -44,7 +44,7 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
             if first + phone.SEATS_PER_PART >= len(v.players):
                 lines += text.get("vilela", [])
         else:
-            lines = text["header"] + text["assembly"] if name == "assembly" else text["projects"]
+            lines = {"status": text["header"], "assembly": text["assembly"], "projects": text["projects"]}[name]
         out.append(drawn_part(name, (part, lang, names), partial(draw, part), "\n".join(lines), KEY_COLOURS))
     return tuple(out)
 

@@ -107,19 +107,20 @@ def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, n
     return y
 
 
-def boards_part(view: BotFactoryView, boards: tuple[str, str], names: Sequence[str] | None, lang: str,
-                header: bool) -> Image.Image:
-    """Two of the four boards, one above the other; the first part also carries the header."""
+def status_part(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """Part 1, small and changing with every move: title, round and phase, who acts, the meeples'
+    order, the turn in progress, the goal."""
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    if header:
-        top = _header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False)
-    else:
-        top = M + CAPTION_H
+    canvas, d = blank(_header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False) - GAP + M)
+    _header(canvas, d, view, names, lang)
+    return canvas
+
+
+def boards_part(view: BotFactoryView, boards: tuple[str, str], lang: str) -> Image.Image:
+    """Two of the four boards, one above the other."""
+    top = M + CAPTION_H
     canvas, d = blank(top + sum(BOARD_H[b] + GAP for b in boards) + M - GAP)
-    if header:
-        _header(canvas, d, view, names, lang)
-    else:
-        _caption(d, M, " · ".join(labels.text(f"board.{b}", lang) for b in boards))
+    _caption(d, M, " · ".join(labels.text(f"board.{b}", lang) for b in boards))
     y = top
     for board in boards:
         DRAW_BOARD[board](canvas, view, (M, y, PW - M, y + BOARD_H[board]), lang)
@@ -157,18 +158,19 @@ def board_parts(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
     builders = tuple(PlayerArea(p.seat, p.colour, 0, 0, (), (), p.robots) for p in view.players)
     floor_view = replace(base, spaces=view.spaces, meeples=view.meeples, value_min=view.value_min,
                          value_max=view.value_max)
-    first = replace(floor_view, seats=view.seats, solo=view.solo, round=view.round, phase=view.phase,
-                    active=view.active, turn_order=view.turn_order, turn=view.turn,
-                    production_offer=view.production_offer, robots_to_end=view.robots_to_end, solo_info=view.solo_info,
-                    players=builders, assembly=view.assembly, spares=view.spares, piles=view.piles, marker=view.marker,
-                    wheel=view.wheel)
+    header = replace(base, seats=view.seats, solo=view.solo, round=view.round, phase=view.phase, active=view.active,
+                     turn_order=view.turn_order, turn=view.turn, spaces=view.spaces,
+                     production_offer=view.production_offer, robots_to_end=view.robots_to_end,
+                     solo_info=view.solo_info, players=builders, assembly=view.assembly)
+    first = replace(floor_view, players=colours, assembly=view.assembly, spares=view.spares, piles=view.piles,
+                    marker=view.marker, wheel=view.wheel)
     second = replace(floor_view, players=colours, projects=view.projects, project_deck=view.project_deck,
                      project_discard=view.project_discard, universal_parts=view.universal_parts, values=view.values,
                      lines=view.lines, contracts=view.contracts)
     parts: list[Part] = [
-        ("assembly", first, partial(boards_part, boards=("assembly", "parts"), names=names, lang=lang, header=True)),
-        ("projects", second, partial(boards_part, boards=("projects", "finance"), names=names, lang=lang,
-                                     header=False))]
+        ("status", header, partial(status_part, names=names, lang=lang)),
+        ("assembly", first, partial(boards_part, boards=("assembly", "parts"), lang=lang)),
+        ("projects", second, partial(boards_part, boards=("projects", "finance"), lang=lang))]
     for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
         areas = view.players[start : start + SEATS_PER_PART]
         seats = {a.seat for a in areas}

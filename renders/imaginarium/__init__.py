@@ -32,8 +32,8 @@ def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
 
 
 def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
-    """The public table for phones: the belt with the goal, the rooms, the office, then the seats'
-    strips a few to an image; each part's text says what that part shows."""
+    """The public table for phones: who acts and the goal, the belt, the rooms, the office, then the
+    seats' strips a few to an image; each part's text says what that part shows."""
     v = _check(view)
     text = summaries.sections(v, names, lang)
     out = []
@@ -42,7 +42,7 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
             first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
             lines = [line for p in v.players[first : first + phone.SEATS_PER_PART] for line in text[f"seat:{p.seat}"]]
         else:
-            lines = {"belt": text["header"] + text["belt"], "rooms": text["rooms"],
+            lines = {"status": text["header"], "belt": text["belt"], "rooms": text["rooms"],
                      "office": text["office"] + text.get("dream", [])}[name]
         out.append(drawn_part(name, (part, lang, names), partial(draw, part), "\n".join(lines), KEY_COLOURS))
     return tuple(out)

@@ -146,13 +146,18 @@ def belt_height(view: ImaginariumView) -> int:
 # -- board parts -------------------------------------------------------------------------------------
 
 
-def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """Part 1: title, who acts now, the goal, then the belt."""
+def status_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """Part 1, small and changing with every move: title, round and phase, who acts now, the goal."""
     probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    top = _header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False)
-    canvas, d = blank(top + belt_height(view) + M)
-    y = _header(canvas, d, view, names, lang)
-    _belt_grid(canvas, view, y, names, lang)
+    canvas, d = blank(_header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False) - GAP + M)
+    _header(canvas, d, view, names, lang)
+    return canvas
+
+
+def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """Part 2: the machine deck and the belt."""
+    canvas, _ = blank(M + belt_height(view) + M)
+    _belt_grid(canvas, view, M, names, lang)
     return canvas
 
 
@@ -318,15 +323,16 @@ def board_parts(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
     the last move did not touch need not be drawn again (see :func:`renders.api.drawn_part`)."""
     base = ImaginariumView(kind=view.kind, viewer=None, version=0)
     header = replace(base, seats=view.seats, round=view.round, phase=view.phase, step=view.step,
-                             active=view.active, belt=view.belt, machine_deck=view.machine_deck,
-                             players=tuple(_bare(p) for p in view.players), dream_spaces=view.dream_spaces,
-                             target_vp=view.target_vp)
+                     active=view.active, players=tuple(_bare(p) for p in view.players),
+                     dream_spaces=view.dream_spaces, target_vp=view.target_vp)
+    belt = replace(base, belt=view.belt, machine_deck=view.machine_deck)
     rooms = replace(base, extractors=view.extractors, initiative=view.initiative,
                             meeting_room=view.meeting_room, assistant_deck=view.assistant_deck, crusher=view.crusher)
     dreaming = tuple(_bare(p) for p in view.players) if view.dream_spaces else ()
     office = replace(base, projects=view.projects, dream_spaces=view.dream_spaces, players=dreaming,
                              fragment_pile=view.fragment_pile, fragment_discard=view.fragment_discard)
-    parts: list[Part] = [("belt", header, partial(belt_part, names=names, lang=lang)),
+    parts: list[Part] = [("status", header, partial(status_part, names=names, lang=lang)),
+                         ("belt", belt, partial(belt_part, names=names, lang=lang)),
                          ("rooms", rooms, partial(rooms_part, names=names, lang=lang)),
                          ("office", office, partial(office_part, lang=lang))]
     for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
