@@ -6,7 +6,8 @@ id, the state version they were drawn for and the choice id, so an out-of-date c
 and refused (the engine's stale-version gate) instead of being applied to a newer position.
 
     lobby:<game>:<join|leave|ai|noai|start|cancel> lobby message
-    board:<game>:<play|log|rules>                  board message in the game thread
+    board:<game>:<play|log|rules|full>             board message in the game thread
+    zoom:<game>                                    the board's close-up menu (values are area keys)
     mv:<game>:<version>:<choice id>                one choice, as a button
     ms:<game>:<version>:<page>:<menu>              a select menu of choices (values are choice ids)
     undo:<game>:<version>                          undo back to the last checkpoint
@@ -19,7 +20,8 @@ from __future__ import annotations
 import discord
 
 LOBBY = r"lobby:(?P<game>\d+):(?P<action>join|leave|ai|noai|start|cancel)"
-BOARD = r"board:(?P<game>\d+):(?P<action>play|log|rules)"
+BOARD = r"board:(?P<game>\d+):(?P<action>play|log|rules|full)"
+ZOOM = r"zoom:(?P<game>\d+)"
 MOVE = r"mv:(?P<game>\d+):(?P<version>\d+):(?P<choice>.+)"
 MENU = r"ms:(?P<game>\d+):(?P<version>\d+):(?P<page>\d+):(?P<menu>\d+)"
 UNDO = r"undo:(?P<game>\d+):(?P<version>\d+)"
@@ -41,6 +43,10 @@ def lobby(game: int, action: str) -> str:
 
 def board(game: int, action: str) -> str:
     return _checked(f"board:{game}:{action}")
+
+
+def zoom(game: int) -> str:
+    return _checked(f"zoom:{game}")
 
 
 def move(game: int, version: int, choice: str) -> str:

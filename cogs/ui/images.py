@@ -8,12 +8,18 @@ from collections.abc import Callable
 
 import discord
 
+from cogs.ui.text import clip
 from engine.core.contract import View
-from renders.api import Render, render_board, render_final, render_screen
+from renders.api import Render, render_board, render_board_parts, render_final, render_screen, render_zoom
 
 BOARD_FILE = "board.png"
+"""The full board, and the first of the phone board's parts (so the board message's first image
+keeps its name)."""
 SCREEN_FILE = "screen.png"
 FINAL_FILE = "final.png"
+ZOOM_FILE = "zoom.png"
+ALT_TEXT = 1024
+"""Discord's limit on an attachment's description, its text alternative."""
 
 
 async def _render(fn: Callable[..., Render], view: View, lang: str) -> Render:
@@ -21,10 +27,30 @@ async def _render(fn: Callable[..., Render], view: View, lang: str) -> Render:
 
 
 async def board(view: View, lang: str) -> Render:
-    """The public table; the view must be a spectator's so nothing private can leak into it."""
+    """The whole public table at desktop size; the view must be a spectator's so nothing private can
+    leak into it."""
     if view.viewer is not None:
         raise ValueError("the public board is drawn from a spectator's view only")
     return await _render(render_board, view, lang)
+
+
+async def board_parts(view: View, lang: str) -> tuple[Render, ...]:
+    """The public table for phones, as several narrow images in posting order (spectator's view only)."""
+    if view.viewer is not None:
+        raise ValueError("the public board is drawn from a spectator's view only")
+    return await asyncio.to_thread(render_board_parts, view, lang=lang)
+
+
+def part_file(index: int, render: Render) -> str:
+    """The file name of the board's ``index``-th part: ``board.png`` first, then ``board-<part>.png``."""
+    return BOARD_FILE if index == 0 else f"board-{render.name}.png"
+
+
+async def zoom(view: View, area: str, lang: str) -> Render:
+    """One area of the full board at full size (spectator's view only)."""
+    if view.viewer is not None:
+        raise ValueError("close-ups of the board are drawn from a spectator's view only")
+    return await asyncio.to_thread(render_zoom, view, area, lang=lang)
 
 
 async def screen(view: View, lang: str) -> Render:
@@ -40,4 +66,5 @@ async def final(view: View, lang: str) -> Render:
 
 
 def as_file(render: Render, name: str) -> discord.File:
-    return discord.File(io.BytesIO(render.png), filename=name)
+    """The image as an attachment whose description (its text alternative) is the render's text."""
+    return discord.File(io.BytesIO(render.png), filename=name, description=clip(render.text, ALT_TEXT) or None)

@@ -19,6 +19,9 @@ from cogs.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, deadline, seat_li
 from renders.api import Render
 
 COLOUR = discord.Colour.from_rgb(196, 120, 48)
+OPTION_TEXT = 100
+"""Discord's limit on a select option's label and value."""
+MAX_OPTIONS = 25
 
 
 def _options_text(game: GameInfo) -> str:
@@ -88,10 +91,11 @@ def lobby_controls(game: GameInfo) -> Components:
     return view
 
 
-def board_embed(game: GameInfo, render: Render, status: str) -> discord.Embed:
+def board_embed(game: GameInfo, render: Render, status: str, image: str | None = BOARD_FILE) -> discord.Embed:
     """A short status under the image: the summary's headline (round and phase), who must act, by when.
 
-    The rest of the render's text describes the picture; the image carries it for the table.
+    The rest of the render's text describes the picture; the image carries it for the table. The
+    board message leaves ``image`` out: its pictures are attachments shown in their own order.
     """
     headline = render.text.strip().splitlines()[0] if render.text.strip() else ""
     embed = discord.Embed(title=title(game), description=clip(headline, EMBED_DESCRIPTION), colour=COLOUR)
@@ -100,7 +104,8 @@ def board_embed(game: GameInfo, render: Render, status: str) -> discord.Embed:
     if acting and game.status == "active":
         lines = [f"{seat_name(s)} — {deadline(s.deadline)}" for s in acting]
         embed.add_field(name="Waiting for", value=clip("\n".join(lines), FIELD_VALUE), inline=False)
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    if image is not None:
+        embed.set_image(url=f"attachment://{image}")
     embed.set_footer(text=f"Move {game.version} · the board shows public information only")
     return embed
 
@@ -112,12 +117,21 @@ def play_button(game_id: int) -> discord.ui.Button[Components]:
     )
 
 
-def board_controls(game: GameInfo) -> Components:
+def board_controls(game: GameInfo, areas: Sequence[tuple[str, str]] = ()) -> Components:
+    """The board's buttons, and a "Zoom" menu of ``areas`` ((key, label) pairs of the table's areas)
+    whose choice answers privately with that area at full size."""
     view = Components()
     if game.status == "active":
         view.add_item(play_button(game.id))
     view.add_item(discord.ui.Button(label="Log", emoji="📜", custom_id=ids.board(game.id, "log")))
     view.add_item(discord.ui.Button(label="Rules", emoji="📖", custom_id=ids.board(game.id, "rules")))
+    view.add_item(discord.ui.Button(label="Full board", emoji="🖥️", custom_id=ids.board(game.id, "full")))
+    if areas:
+        options = [
+            discord.SelectOption(label=clip(label, OPTION_TEXT), value=key) for key, label in areas[:MAX_OPTIONS]
+        ]
+        view.add_item(discord.ui.Select(custom_id=ids.zoom(game.id), placeholder="Zoom: see one part up close",
+                                        options=options))
     return view
 
 

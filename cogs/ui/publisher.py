@@ -25,6 +25,7 @@ from bot.service import GameInfo, GameService, MoveResult
 from cogs.ui import images, layouts
 from cogs.ui.ids import Components
 from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, title
+from renders.api import zoom_areas
 
 log = logging.getLogger("bricabot.publisher")
 
@@ -65,8 +66,8 @@ class Publisher:
         """Open the game's public thread on its lobby message and post the board there."""
         thread = await lobby.create_thread(name=title(game), auto_archive_duration=ARCHIVE_MINUTES)
         game = await self.service.set_thread(game.id, thread.id)
-        embed, file, view = await self._board_parts(game.id)
-        board = await thread.send(embed=embed, file=file, view=view)
+        embed, files, view = await self._board_parts(game.id)
+        board = await thread.send(embed=embed, files=files, view=view)
         await self.service.set_message(game.id, "board", thread.id, board.id)
         return game
 
@@ -82,34 +83,39 @@ class Publisher:
                 await self._redraw(game_id)
         self._boards.pop(game_id, None)
 
-    async def _board_parts(self, game_id: int) -> tuple[discord.Embed, discord.File, Components]:
+    async def _board_parts(self, game_id: int) -> tuple[discord.Embed, list[discord.File], Components]:
+        """The board message: phone-sized parts as attachments (each with its text alternative), the
+        status, and the controls with the Zoom menu of the table's areas."""
         table = await self.service.view(game_id, None)
         game = table.game
-        render = await images.board(table.view, await self.lang(game))
+        lang = await self.lang(game)
+        parts = await images.board_parts(table.view, lang)
+        render = parts[0]
         waiting = sum(1 for s in game.seats if s.to_act)
         status = {
             "active": f"In play: waiting for {waiting} player(s). Press **Play / My screen** to see your moves.",
             "finished": "Game over: the final scores are below.",
             "cancelled": "This game was cancelled.",
         }.get(game.status, game.status)
-        embed = layouts.board_embed(game, render, status)
-        return embed, images.as_file(render, images.BOARD_FILE), layouts.board_controls(game)
+        embed = layouts.board_embed(game, render, status, image=None)
+        files = [images.as_file(part, images.part_file(i, part)) for i, part in enumerate(parts)]
+        return embed, files, layouts.board_controls(game, zoom_areas(table.view, lang=lang))
 
     async def _redraw(self, game_id: int) -> None:
         where = (await self.service.messages(game_id)).get("board")
         if where is None:
             return
         channel_id, message_id = where
-        embed, file, view = await self._board_parts(game_id)
+        embed, files, view = await self._board_parts(game_id)
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
         try:
-            await message.edit(embed=embed, attachments=[file], view=view)
+            await message.edit(embed=embed, attachments=files, view=view)
         except discord.HTTPException as exc:
             if exc.code != THREAD_ARCHIVED:
                 raise
             await self._unarchive(channel_id)
-            embed, file, view = await self._board_parts(game_id)
-            await message.edit(embed=embed, attachments=[file], view=view)
+            embed, files, view = await self._board_parts(game_id)
+            await message.edit(embed=embed, attachments=files, view=view)
 
     async def _unarchive(self, thread_id: int) -> None:
         thread = await self.bot.fetch_channel(thread_id)

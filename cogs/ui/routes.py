@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from bot.service import GameInfo
-from cogs.ui import access, history, ids, lobby, rulebook, table
+from cogs.ui import access, closeup, history, ids, lobby, rulebook, table
 from cogs.ui.context import lang_for
 from cogs.ui.errors import UserFacingError, report
 from cogs.ui.text import EMBED_DESCRIPTION, clip
@@ -73,8 +73,19 @@ class BoardButton(_Routed, template=ids.BOARD):
             await table.open_panel(interaction, game.id)
         elif action == "log":
             await history.show(interaction, game.id, 0, edit=False)
+        elif action == "full":
+            await closeup.full_board(interaction, game)
         else:
             await _rules(interaction, game)
+
+
+class ZoomMenu(_Routed, template=ids.ZOOM):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        assert isinstance(self.item, discord.ui.Select)
+        values = list(self.item.values)
+        if len(values) != 1:
+            raise UserFacingError("one_choice", "Pick exactly one part of the table from that menu.")
+        await closeup.zoom(interaction, game, values[0])
 
 
 class MoveButton(_Routed, template=ids.MOVE):
@@ -109,6 +120,7 @@ class LogButton(_Routed, template=ids.LOG):
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     BoardButton,
+    ZoomMenu,
     MoveButton,
     MoveMenu,
     UndoButton,

@@ -33,7 +33,9 @@ async def test_new_join_start_opens_thread_with_board_and_ping(start_bot: StartB
         f"board:{game_id}:play",
         f"board:{game_id}:log",
         f"board:{game_id}:rules",
+        f"board:{game_id}:full",
     ]
+    assert [c["custom_id"] for c in board["components"][1]["components"]] == [f"zoom:{game_id}"]
     pings = [m for m in posts[1:] if "your turn" in m["content"]]
     assert len(pings) == 1
     ping_request = next(r for r in started.requests if r.json and "your turn" in str(r.json.get("content")))

@@ -303,6 +303,7 @@ class FakeDiscord:
                         "size": len(data),
                         "url": f"https://cdn.invalid/{aid}/{name}",
                         "proxy_url": f"https://media.invalid/{aid}/{name}",
+                        **({"description": meta["description"]} if meta.get("description") else {}),
                     }
                 )
             message["attachments"] = out

@@ -34,6 +34,22 @@ def board(view: TinyView, *, lang: str) -> Render:
     return Render(_png(lines), "\n".join(lines))
 
 
+def board_parts(view: TinyView, *, lang: str) -> tuple[Render, ...]:
+    """The phone board: the tiny table fits one part."""
+    whole = board(view, lang=lang)
+    return (Render(whole.png, whole.text, "table"),)
+
+
+def zoom_areas(view: TinyView, *, lang: str) -> tuple[tuple[str, str], ...]:
+    return (("table", "The table"),)
+
+
+def zoom(view: TinyView, area: str, *, lang: str) -> Render:
+    if area != "table":
+        raise LookupError(f"no area {area!r} on this table")
+    return board(view, lang=lang)
+
+
 def screen(view: TinyView, *, lang: str) -> Render:
     lines = [f"Your hand: {', '.join(map(str, view.hand or ()))}"]
     return Render(_png(lines), "\n".join(lines))

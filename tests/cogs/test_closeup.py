@@ -1,0 +1,63 @@
+"""The board's "Full board" button and "Zoom" menu: private answers with the picture, for whoever may
+see the game; refused like an unknown game for anyone else, and a forged area is refused privately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.cogs.flows import custom_ids
+from tests.cogs.test_access import (
+    ANN,
+    CANT_FIND,
+    CAT,
+    DAN,
+    EVE,
+    UNKNOWN,
+    answer,
+    back_room_games,
+    clicked,
+    harness,
+    public,
+    renamed,
+)
+from tests.support.discord.harness import Harness
+from tests.support.discord.server import FakeDiscord
+
+__all__ = ["harness"]  # the fixture, shared with the access tests
+
+
+def _zoom(harness: Harness, user: Any, message: dict[str, Any], custom_id: str, value: str) -> Any:
+    data = {"custom_id": custom_id, "component_type": 3, "values": [value]}
+    return harness.feed(harness.payload(3, data, user, message=message))
+
+
+async def test_full_board_and_zoom_answer_privately(harness: Harness, fake: FakeDiscord) -> None:
+    table, _, _ = await back_room_games(harness)
+    game = table.game_id
+    board = fake.messages[table.board_id]
+    assert f"board:{game}:full" in custom_ids(board) and f"zoom:{game}" in custom_ids(board)
+    assert all(a.get("description") for a in board["attachments"]), "every board image has a text alternative"
+    before = public(fake)
+    for user in (ANN, EVE):  # a player, and an insider without a seat
+        full = await harness.click(user, table.board_id, f"board:{game}:full")
+        assert full.ephemeral and "board-full.png" in full.text() and "Full board" in full.text(), full.text()
+        zoomed = await harness.select(user, table.board_id, f"zoom:{game}", ["table"])
+        assert zoomed.ephemeral and "zoom.png" in zoomed.text() and "The table" in zoomed.text(), zoomed.text()
+    forged = await _zoom(harness, ANN, board, f"zoom:{game}", "seat:9")
+    assert forged.ephemeral and "not on this board" in forged.text(), forged.text()
+    assert public(fake) == before
+
+
+async def test_full_board_and_zoom_on_a_hidden_game_answer_as_for_an_unknown_one(
+    harness: Harness, fake: FakeDiscord
+) -> None:
+    table, _, _ = await back_room_games(harness)
+    game = table.game_id
+    board = fake.messages[table.board_id]
+    for user in (CAT, DAN):
+        for custom_id in (f"board:{game}:full",):
+            asked = await clicked(harness, user, board, custom_id, forge=False)
+            unknown = await clicked(harness, user, board, renamed(custom_id, UNKNOWN), forge=True)
+            assert CANT_FIND in unknown.text() and answer(asked) == answer(unknown), asked.text()
+        asked = await _zoom(harness, user, board, f"zoom:{game}", "table")
+        assert CANT_FIND in asked.text() and "zoom.png" not in asked.text(), asked.text()
