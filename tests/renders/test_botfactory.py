@@ -15,7 +15,7 @@ from engine.core.errors import EngineError
 from renders.api import render_board, render_card, render_final, render_screen
 from renders.botfactory import board, final, screen
 from tests.renders import botfactory_samples, samples
-from tests.renders.helpers import decode, distinct_colours
+from tests.renders.helpers import decode, distinct_colours, public_images
 
 
 def _game() -> Any:
@@ -45,10 +45,9 @@ def test_every_viewer_sees_the_same_board_and_hidden_orders_do_not_show(seed: in
     rng = random.Random(seed)
     seats = 2 + seed % 3
     played = play("botfactory", seats, seed, until_round=rng.randint(1, 5), extra=rng.randint(0, 6))
-    public = render_board(game.view(played.state, None))
+    public = public_images(game.view(played.state, None), zooms=seed == 1)
     for seat in range(seats):
-        seen = render_board(game.view(played.state, seat))
-        assert seen.png == public.png and seen.text == public.text
+        assert public_images(game.view(played.state, seat), zooms=seed == 1) == public
     other = game.copy(played.state)
     changed = 0
     for pile in getattr(other, "piles", ()):
@@ -62,8 +61,7 @@ def test_every_viewer_sees_the_same_board_and_hidden_orders_do_not_show(seed: in
         rng.shuffle(deck)
         changed += 1
     assert changed, "no hidden order found in the state"
-    moved = render_board(game.view(other, None))
-    assert moved.png == public.png and moved.text == public.text
+    assert public_images(game.view(other, None), zooms=seed == 1) == public
 
 
 def test_close_up_of_each_seat() -> None:

@@ -13,7 +13,7 @@ from engine import registry
 from engine.core.errors import EngineError
 from renders import imaginarium
 from renders.api import render_board, render_final, render_screen
-from tests.renders.helpers import decode
+from tests.renders.helpers import decode, public_images
 
 
 def _imaginarium() -> Any:
@@ -60,17 +60,15 @@ def test_public_board_is_the_same_for_every_viewer_and_any_hidden_data(seats: in
     rng = random.Random(seed * 100 + seats)
     played = play("imaginarium", seats, seed, until_round=rng.randint(1, 4), extra=rng.randint(0, 4 * seats),
                   options=options)
-    public = render_board(game.view(played.state, None))
+    public = public_images(game.view(played.state, None), zooms=seed == 1)
     for seat in range(seats):
-        seen = render_board(game.view(played.state, seat))
-        assert seen.png == public.png and seen.text == public.text
+        assert public_images(game.view(played.state, seat), zooms=seed == 1) == public
     other = game.copy(played.state)
     changed = _hide_differently(other, rng)
     expected = {"deck", "goods"} | ({"pile", "held"} if options["chimera"] else set())
     assert expected <= set(changed), f"hidden data not found in the state: {changed}"
     assert game.view(other, 0).screen != game.view(played.state, 0).screen, "the change must be a real one"
-    moved = render_board(game.view(other, None))
-    assert moved.png == public.png and moved.text == public.text
+    assert public_images(game.view(other, None), zooms=seed == 1) == public
 
 
 @pytest.mark.parametrize("seats", (2, 5))

@@ -1,7 +1,8 @@
 """Hidden information never reaches a public image or public text.
 
 Views that differ only in hidden data (the viewer, the viewer's screen, secret projects, fragments)
-must give byte-identical public boards and identical public text. The engine-backed test does the
+must give byte-identical public images (the full board, every phone board part, every close-up) and
+identical public text. The engine-backed test does the
 same from real positions once the Imaginarium engine is registered.
 """
 
@@ -15,6 +16,7 @@ import pytest
 from engine.imaginarium.view import ImaginariumView, Screen
 from renders.api import render_board
 from tests.renders import samples
+from tests.renders.helpers import public_images
 
 
 def _random_screen(rng: random.Random, seat: int) -> Screen:
@@ -36,9 +38,9 @@ def test_board_ignores_screens_and_viewer(seed: int) -> None:
     rng = random.Random(seed)
     seats = 2 + seed % 4
     view = samples.ended(seats) if seed % 3 == 0 else samples.mid_game(seats, seed=seed)
-    renders = [render_board(v) for v in _hidden_variants(view, rng)]
-    assert len({r.png for r in renders}) == 1
-    assert len({r.text for r in renders}) == 1
+    images = [public_images(v, zooms=seed % 4 == 0) for v in _hidden_variants(view, rng)]
+    assert len({tuple(images_of) for images_of in images}) == 1
+    assert len(images[0]) >= 4
 
 
 def test_board_changes_when_public_data_changes() -> None:
@@ -47,6 +49,8 @@ def test_board_changes_when_public_data_changes() -> None:
     moved = dataclasses.replace(view, machine_deck=view.machine_deck - 1)
     assert render_board(view).png != render_board(moved).png
     assert render_board(view).text != render_board(moved).text
+    before, after = dict((n, p) for n, p, _ in public_images(view)), dict((n, p) for n, p, _ in public_images(moved))
+    assert [n for n in before if before[n] != after[n]] == ["full", "part:belt"]
 
 
 def test_board_text_never_mentions_screen_contents() -> None:
