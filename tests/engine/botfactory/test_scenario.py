@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from engine.botfactory import GAME
 from engine.botfactory.scenario import ScenarioError
@@ -78,3 +80,43 @@ def test_impossible_descriptions_raise_a_scenario_error(build: object, message: 
 def test_illegal_positions_fail_the_invariant_checks(scenario: object) -> None:
     with pytest.raises(InvariantBroken):
         scenario().build()  # type: ignore[operator]
+
+
+PARTS = [f"{c} {k}" for c in ("red", "yellow", "blue", "green", "universal") for k in ("head", "torso", "legs")]
+SPACES = ["AS1", "AS2", "AS3", "PP1", "PP2", "PP3", "PR1", "PR2", "FI1", "FI2", "FI3"]
+COLOURS = ["red", "yellow", "blue", "green"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), seats=st.integers(2, 4))
+def test_any_description_builds_a_legal_position_or_says_why(data: st.DataObject, seats: int) -> None:
+    """Random descriptions give either a clear ScenarioError / InvariantBroken or a position that
+    passes the invariants and offers a decision."""
+    try:
+        state = _describe(data, seats).build()
+    except (ScenarioError, InvariantBroken):
+        return
+    GAME.check_invariants(state)
+    assert GAME.outcome(state) is not None or GAME.pending(state)[0].choices
+
+
+def _describe(data: st.DataObject, seats: int) -> Scenario:
+    scenario = Scenario(seats, data.draw(st.integers(0, 50)))
+    spaces = data.draw(st.permutations(SPACES))
+    for seat in range(seats):
+        scenario.hand(
+            seat,
+            tokens=data.draw(st.integers(0, 9)),
+            parts=data.draw(st.lists(st.sampled_from(PARTS), max_size=5)),
+            projects=data.draw(st.lists(st.sampled_from(COLOURS), max_size=3)),
+            robots=data.draw(st.lists(st.sampled_from(COLOURS), max_size=3)),
+        )
+        scenario.worker(seat, spaces[seat])
+    scenario.sandra(spaces[-1])
+    for colour in data.draw(st.lists(st.sampled_from(COLOURS), max_size=2, unique=True)):
+        scenario.column(colour, *data.draw(st.lists(st.sampled_from(PARTS), max_size=2)))
+    scenario.values(**{c: data.draw(st.integers(1, 15)) for c in COLOURS})
+    step = data.draw(st.sampled_from(["moving", "acting"]))
+    who = data.draw(st.sampled_from([*range(seats), "sandra"]))
+    built: Scenario = getattr(scenario, step)(who)
+    return built
