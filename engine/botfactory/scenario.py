@@ -35,7 +35,9 @@ class ScenarioError(ValueError):
 class Scenario:
     """A position under construction; every method returns the scenario, so calls chain."""
 
-    def __init__(self, seats: int, seed: int = 1, *, overrides: Mapping[str, Any] | None = None, **options: Any):
+    def __init__(
+        self, seats: int, seed: int = 1, *, overrides: Mapping[str, Any] | None = None, **options: Any
+    ) -> None:
         state = GAME.new(seats, seed, options, overrides)
         while state.phase == "start":  # set-up step 8: each seat takes a part, first drawable pile
             decision = GAME.pending(state)[0]
@@ -59,7 +61,7 @@ class Scenario:
         completed robots (by colour: a project tile with a robot meeple from the assembly board) and,
         variant tile PT7, a project of that colour completed with the universal robot."""
         state = self._state
-        player = state.players[seat]
+        player = state.players[self._seat(seat)]
         if tokens is not None:
             player.tokens = tokens
         if parts is not None:
@@ -80,7 +82,7 @@ class Scenario:
             for colour in robots or ():
                 c = self._colour(colour)
                 if state.robots_board[c] == 0:
-                    raise ScenarioError(f"no {colour} robot left on the assembly board for seat {seat}")
+                    raise ScenarioError(f"No {colour} robot left on the assembly board for seat {seat}.")
                 state.robots_board[c] -= 1
                 player.robots.append(self._take_project(colour))
             if universal_robot is not None:
@@ -93,9 +95,9 @@ class Scenario:
         """Variants: ``seat`` has taken production tile ``tile`` from the offer (and ``used`` it)."""
         state = self._state
         if tile not in state.offer:
-            raise ScenarioError(f"production tile {tile} is not in the offer")
+            raise ScenarioError(f"Production tile {tile} is not in the offer.")
         state.offer.remove(tile)
-        player = state.players[seat]
+        player = state.players[self._seat(seat)]
         player.production, player.production_used = tile, used
         return self
 
@@ -104,7 +106,7 @@ class Scenario:
     def worker(self, seat: int, space: str | None = None, *, beside: str | None = None) -> Scenario:
         """Stand ``seat``'s worker on an action space, off the floor (``None``), or (variant tile PT5)
         ``beside`` a full board, right of its last space."""
-        player = self._state.players[seat]
+        player = self._state.players[self._seat(seat)]
         if beside is not None:
             player.pos = production.overflow_key(self._state, self._board(beside))
         else:
@@ -144,7 +146,7 @@ class Scenario:
             for tile in reversed(tiles):
                 holder = deck if tile in deck else discard
                 if tile not in holder:
-                    raise ScenarioError("that solo tile is face up; only deck or discard tiles can come next")
+                    raise ScenarioError("That solo tile is face up; only deck or discard tiles can come next.")
                 holder.remove(tile)
                 deck.append(tile)
         return self
@@ -169,7 +171,7 @@ class Scenario:
     def task(self, letter: str) -> Scenario:
         solo = self._solo()
         if letter not in self._state.rules.tasks:
-            raise ScenarioError(f"unknown task {letter!r}")
+            raise ScenarioError(f"Unknown task {letter!r}.")
         solo.task = letter
         return self
 
@@ -271,7 +273,7 @@ class Scenario:
         pos = self._grid(row, column)
         uid = next((i for i, c in enumerate(state.rules.contracts) if c.name == contract), None)
         if uid is None:
-            raise ScenarioError(f"unknown contract {contract!r}")
+            raise ScenarioError(f"Unknown contract {contract!r}.")
         if uid in state.grid:
             other = state.grid.index(uid)
             state.grid[other], state.grid[pos] = state.grid[pos], uid
@@ -336,6 +338,11 @@ class Scenario:
 
     # -- internals ------------------------------------------------------------------------------------
 
+    def _seat(self, seat: int) -> int:
+        if not 0 <= seat < self._state.seats:
+            raise ScenarioError(f"Seat {seat} does not exist in a game of {self._state.seats}.")
+        return seat
+
     def _actor(self, who: Who) -> int:
         if who == "sandra":
             return SANDRA
@@ -343,22 +350,22 @@ class Scenario:
             return VILELA
         if isinstance(who, int) and 0 <= who < self._state.seats:
             return who
-        raise ScenarioError(f"no such meeple: {who!r}")
+        raise ScenarioError(f"No such meeple: {who!r}.")
 
     def _solo(self) -> Any:
         if self._state.solo is None:
-            raise ScenarioError("Vilela and the task tiles belong to the solo game (1 seat)")
+            raise ScenarioError("Vilela and the task tiles belong to the solo game (1 seat).")
         return self._state.solo
 
     def _colour(self, name: str) -> int:
         colours = self._state.rules.colours
         if name not in colours:
-            raise ScenarioError(f"unknown colour {name!r} (expected one of {', '.join(colours)})")
+            raise ScenarioError(f"Unknown colour {name!r} (expected one of {', '.join(colours)}).")
         return colours.index(name)
 
     def _board(self, name: str) -> int:
         if name not in BOARDS:
-            raise ScenarioError(f"unknown board {name!r} (expected one of {', '.join(BOARDS)})")
+            raise ScenarioError(f"Unknown board {name!r} (expected one of {', '.join(BOARDS)}).")
         return BOARDS.index(name)
 
     def _space(self, name: str) -> int:
@@ -367,14 +374,14 @@ class Scenario:
     def _grid(self, row: int, column: int) -> int:
         rules = self._state.rules
         if not (0 <= column < rules.grid_columns and 0 <= row < len(rules.row_costs)):
-            raise ScenarioError(f"no contract space at row {row}, column {column}")
+            raise ScenarioError(f"No contract space at row {row}, column {column}.")
         return row * rules.grid_columns + column
 
     def _part_signature(self, name: str) -> tuple[int, int]:
         colour, _, kind = name.partition(" ")
         rules = self._state.rules
         if kind not in rules.kinds or (colour != "universal" and colour not in rules.colours):
-            raise ScenarioError(f"unknown part {name!r} (e.g. 'red head', 'universal legs')")
+            raise ScenarioError(f"Unknown part {name!r} (e.g. 'red head', 'universal legs').")
         return (-1 if colour == "universal" else rules.colours.index(colour), rules.kinds.index(kind))
 
     def _take_part(self, name: str, *, piles_first: bool = True) -> int:
@@ -388,7 +395,7 @@ class Scenario:
                 if state.rules.parts[tile] == wanted:
                     holder.remove(tile)
                     return tile
-        raise ScenarioError(f"no free {name} left: all are in hands, on the wheel, spares or columns")
+        raise ScenarioError(f"No free {name} left: all are in hands, on the wheel, spares or columns.")
 
     def _return_part(self, tile: int) -> None:
         colour = self._state.rules.parts[tile][0]
@@ -406,7 +413,7 @@ class Scenario:
                 if state.rules.projects[tile] == c:
                     holder.remove(tile)
                     return tile
-        raise ScenarioError(f"no free {colour} project tile left")
+        raise ScenarioError(f"No free {colour} project tile left.")
 
 
 def _face_up(tile: int, current: int, deck: list[int], discard: list[int]) -> int:
@@ -448,14 +455,14 @@ def _check_vilela(state: State) -> None:
 
 def _inspection(name: str) -> int:
     if not (name.startswith("I") and name[1:].isdigit()):
-        raise ScenarioError(f"unknown inspection tile {name!r} (I1-I6)")
+        raise ScenarioError(f"Unknown inspection tile {name!r} (I1-I6).")
     return int(name[1:]) - 1
 
 
 def _space_index(state: State, name: str) -> int:
     names = [s.name for s in state.rules.spaces]
     if name not in names:
-        raise ScenarioError(f"unknown action space {name!r} (expected one of {', '.join(names)})")
+        raise ScenarioError(f"Unknown action space {name!r} (expected one of {', '.join(names)}).")
     return names.index(name)
 
 

@@ -50,6 +50,7 @@ def test_the_builder_puts_unplaced_workers_on_the_rightmost_free_spaces() -> Non
     "build, message",
     [
         (lambda: Scenario(3).hand(0, parts=["purple head"]), "unknown part"),
+        (lambda: Scenario(3).hand(3, tokens=1), "seat 3 does not exist"),
         (lambda: Scenario(3).worker(0, "XX9"), "unknown action space"),
         (lambda: Scenario(3).values(violet=3), "unknown colour"),
         (lambda: Scenario(3).contract(3, 0, "C01"), "no contract space"),
@@ -63,7 +64,7 @@ def test_the_builder_puts_unplaced_workers_on_the_rightmost_free_spaces() -> Non
     ],
 )
 def test_impossible_descriptions_raise_a_scenario_error(build: object, message: str) -> None:
-    with pytest.raises(ScenarioError, match=message):
+    with pytest.raises(ScenarioError, match=f"(?i){message}"):
         build().build()  # type: ignore[operator]
 
 
