@@ -77,8 +77,12 @@ class MoveGate:
             await asyncio.wait_for(self._idle.wait(), timeout)
 
 
-class Bricabot(commands.Bot):
-    """The bot: no prefix commands and no privileged intents; everything is slash commands and components."""
+class Bricabot(commands.AutoShardedBot):
+    """The bot: no prefix commands and no privileged intents; everything is slash commands and components.
+
+    It runs the gateway shards ``SHARD_IDS`` of ``SHARD_COUNT`` (every shard, as Discord recommends,
+    when unset): several processes split the shards and share the games through the database.
+    """
 
     def __init__(self, settings: Settings, *, clock: Clock | None = None) -> None:
         """``clock`` is the service's clock (the wall clock unless a test moves time)."""
@@ -88,6 +92,8 @@ class Bricabot(commands.Bot):
             tree_cls=BricabotTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_id_list,
         )
         self.settings = settings
         self.gate = MoveGate()
@@ -99,7 +105,10 @@ class Bricabot(commands.Bot):
         self.service = await open_service(self.settings, clock=self.clock)
         for name in extensions():
             await self.load_extension(name)
-        await self.sync_commands()
+        if self.settings.syncs_commands:
+            await self.sync_commands()
+        else:
+            log.info("commands are synced by the process running shard 0")
 
     async def sync_commands(self) -> None:
         """Guild sync (instant) when a development guild is set, global sync otherwise."""

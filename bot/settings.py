@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import SecretStr
+from pydantic import SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from bot.store import sqlite_path
 
 
 class Settings(BaseSettings):
@@ -15,8 +17,58 @@ class Settings(BaseSettings):
 
     discord_token: SecretStr | None = None
     database_path: Path = Path("bricabot.sqlite3")
+    database_url: str | None = None
+    """``sqlite:///path`` or ``postgresql://…``; when set it wins over ``database_path``."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     data_overrides: Path | None = None
     scheduler_seconds: float = 30.0
     """How often the scheduler looks for due reminders and timeouts."""
+    shard_count: int | None = None
+    """How many gateway shards the whole bot runs (every process); ``None``: as Discord recommends."""
+    shard_ids: str | None = None
+    """The shards this process runs, e.g. ``0-3`` or ``0,2``; ``None``: every shard."""
+
+    @field_validator("database_url")
+    @classmethod
+    def _known_database(cls, url: str | None) -> str | None:
+        if url is not None:
+            sqlite_path(url)  # raises ValueError for an address that is neither SQLite nor PostgreSQL
+        return url
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        if self.shard_count is not None and self.shard_count < 1:
+            raise ValueError("SHARD_COUNT must be 1 or more")
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("SHARD_IDS needs SHARD_COUNT (the total over every process)")
+            ids = self.shard_id_list
+            assert ids is not None
+            if not ids or any(not 0 <= i < self.shard_count for i in ids):
+                raise ValueError(f"SHARD_IDS must name shards from 0 to {self.shard_count - 1}")
+        return self
+
+    @property
+    def database(self) -> str:
+        """Where the store lives: ``DATABASE_URL`` when set, else the ``DATABASE_PATH`` file."""
+        return self.database_url or str(self.database_path)
+
+    @property
+    def shard_id_list(self) -> list[int] | None:
+        """``SHARD_IDS`` as a sorted list (``0-3`` is 0, 1, 2, 3; ``0,2`` is 0 and 2); ``None``: every shard."""
+        if self.shard_ids is None:
+            return None
+        ids: set[int] = set()
+        for part in self.shard_ids.replace(" ", "").split(","):
+            first, _, last = part.partition("-")
+            if not first.isdigit() or (last and not last.isdigit()):
+                raise ValueError(f"SHARD_IDS: {part!r} is not a shard number or a range like 0-3")
+            ids.update(range(int(first), int(last or first) + 1))
+        return sorted(ids)
+
+    @property
+    def syncs_commands(self) -> bool:
+        """Whether this process syncs the slash commands: the one running shard 0 (only one process does)."""
+        ids = self.shard_id_list
+        return ids is None or 0 in ids

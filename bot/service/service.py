@@ -71,7 +71,7 @@ AI_PLAYS_MISSED_TURNS = TimeoutPolicy()
 
 async def open_service(settings: Settings, *, clock: Clock | None = None) -> GameService:
     """The service on the database and data overrides named in ``settings`` (migrated at opening)."""
-    return await GameService.open(settings.database_path, clock=clock, overrides_path=settings.data_overrides)
+    return await GameService.open(settings.database, clock=clock, overrides_path=settings.data_overrides)
 
 
 class GameService(TableChanges, Preferences):
@@ -90,7 +90,8 @@ class GameService(TableChanges, Preferences):
         overrides_path: Path | None = None,
         on_commit: Callable[[MoveRecord], None] | None = None,
     ) -> GameService:
-        """Open (creating and migrating) the database at ``path`` and return a service on it."""
+        """Open (creating and migrating) the database at ``path`` (a SQLite file, ``sqlite:///path`` or
+        ``postgresql://…``) and return a service on it."""
         return cls(await Store.open(path), clock=clock, overrides_path=overrides_path, on_commit=on_commit)
 
     async def close(self) -> None:
@@ -402,7 +403,7 @@ class GameService(TableChanges, Preferences):
         :class:`~engine.core.errors.StaleVersion`; so a move is applied at most once. Returns after the
         move and the AI moves that follow are committed.
         """
-        check_ints(user_id=user_id, expected_version=expected_version)
+        check_ints(user_id=user_id)  # any expected_version is only compared: one not stored is stale
         check_text("choice", choice_id, CHOICE_TEXT)
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
@@ -431,7 +432,7 @@ class GameService(TableChanges, Preferences):
         Only the user's latest choices still in effect are undone, and never past a draw, a shuffle,
         a reveal, or another seat's move. The undo is a log entry of its own; nothing is deleted.
         """
-        check_ints(user_id=user_id, expected_version=expected_version)
+        check_ints(user_id=user_id)  # any expected_version is only compared: one not stored is stale
         async with self._lock(game_id):
             loaded, game, seat = await self._running(game_id, user_id)
             check_version(loaded.game, expected_version)

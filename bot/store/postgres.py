@@ -8,6 +8,7 @@ lock, then find the version already there).
 from __future__ import annotations
 
 import functools
+import secrets
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -102,3 +103,21 @@ class PostgresDatabase:
 
     async def close(self) -> None:
         await self._pool.close()
+
+
+@asynccontextmanager
+async def scratch_schema(url: str) -> AsyncIterator[str]:
+    """A new, empty schema on the server at ``url``, dropped afterwards; yields an address whose
+    connections work in it (asyncpg passes the ``search_path`` query parameter as a server setting).
+
+    For tests and benchmarks that each need a database of their own on one server.
+    """
+    name = f"bricabot_scratch_{secrets.token_hex(6)}"
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f"CREATE SCHEMA {name}")
+        separator = "&" if "?" in url else "?"
+        yield f"{url}{separator}search_path={name}"
+    finally:
+        await admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
+        await admin.close()

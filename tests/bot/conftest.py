@@ -10,8 +10,9 @@ import pytest
 
 from bot.service import GameService
 from bot.store import Store
+from bot.store.postgres import scratch_schema
 from engine import registry
-from tests.bot.databases import SKIPPED, STORES, TEST_DATABASE_URL, postgres_schema
+from tests.bot.databases import SKIPPED, STORES, TEST_DATABASE_URL
 from tests.support.tinygame import GAME as TINY
 
 registry.register(TINY)
@@ -47,7 +48,7 @@ async def database(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterat
     if request.param == "sqlite":
         yield str(db_path)
         return
-    async with postgres_schema() as url:
+    async with scratch_schema(TEST_DATABASE_URL) as url:
         yield url
 
 

@@ -4,11 +4,6 @@
 from __future__ import annotations
 
 import os
-import secrets
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
-
-import asyncpg  # type: ignore[import-untyped]
 
 TEST_DATABASE_URL = os.environ.get("TEST_DATABASE_URL", "").strip()
 
@@ -19,17 +14,3 @@ SKIPPED = (
 """The one line a run without PostgreSQL prints, instead of running the PostgreSQL half of the suites."""
 
 STORES = ("sqlite", "postgresql") if TEST_DATABASE_URL else ("sqlite",)
-
-
-@asynccontextmanager
-async def postgres_schema() -> AsyncIterator[str]:
-    """A fresh schema on the test server; yields a URL whose connections use it, drops it afterwards."""
-    name = f"bricabot_test_{secrets.token_hex(6)}"
-    admin = await asyncpg.connect(TEST_DATABASE_URL)
-    try:
-        await admin.execute(f"CREATE SCHEMA {name}")
-        separator = "&" if "?" in TEST_DATABASE_URL else "?"
-        yield f"{TEST_DATABASE_URL}{separator}search_path={name}"
-    finally:
-        await admin.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE")
-        await admin.close()

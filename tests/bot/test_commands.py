@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
+from tests.bot.databases import STORES, TEST_DATABASE_URL
 
 
 def test_demo_plays_to_the_end_and_writes_views_and_logs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -48,13 +49,24 @@ def test_play_saves_resumes_and_plays_to_the_end(
     assert (tmp_path / "out" / "final-scores.txt").exists()
 
 
-def test_bench_service_prints_percentiles_per_size(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("store", STORES)
+def test_bench_service_prints_percentiles_per_size(store: str, capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["bench", "service", "--game", "tiny", "--players", "2", "--games", "300", "--moves", "40", "--json"]
+    argv += ["--workers", ""] + (["--database-url", TEST_DATABASE_URL] if store == "postgresql" else [])
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert result["store"] == store and result["moves_per_s"] == {}
     assert set(result["sizes"]) == {"1", "100", "300"}
     for size in result["sizes"].values():
         assert 0 < size["p50_ms"] <= size["p95_ms"] <= size["p99_ms"] and size["moves"] == 40
+
+
+def test_bench_service_counts_the_moves_of_several_worker_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bench", "service", "--games", "1", "--moves", "2", "--warmup", "0", "--json"]
+    argv += ["--workers", "1,2", "--active", "6", "--seconds", "1"]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert set(result["moves_per_s"]) == {"1", "2"} and all(r > 0 for r in result["moves_per_s"].values())
 
 
 def test_demo_default_plays_imaginarium_with_images(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
