@@ -50,9 +50,8 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
     for c, column in enumerate(columns):
         cx = x0 + 16 + c * cw
         top = y0 + 76
-        fill = pieces.BOT_COLOURS.get(column.colour, (128, 128, 128))
+        fill, ink = pieces.label(column.colour)
         d.rounded_rectangle((cx + 4, top - 20, cx + cw - 8, top + 6), radius=6, fill=fill)
-        ink = pieces.DARK if column.colour == "yellow" else WHITE
         tx.line(d, (cx + 12, top - 7), labels.colour(column.colour, lang).capitalize(), 18, ink, bold=True,
                 anchor="lm")
         size = min(38, (cw - 14) // max(column.group_size, 1) - 3)
@@ -182,14 +181,13 @@ def finance(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> N
     for r, track in enumerate(view.values):
         ty = top + r * 34
         icons.paste(canvas, pieces.robot(track.colour, 30), (x0 + 20, ty))
-        fill = pieces.BOT_COLOURS.get(track.colour, (128, 128, 128))
+        fill, ink = pieces.label(track.colour)
         for v in range(view.value_min, view.value_max + 1):
             vx = left + (v - view.value_min) * cell
             here = v == track.value
             d.rectangle((vx, ty + 2, vx + cell - 2, ty + 30), fill=fill if here else mix(PANEL, WHITE, 0.08),
                         outline=PANEL_EDGE if not here else WHITE, width=1 if not here else 2)
             if here:
-                ink = pieces.DARK if track.colour == "yellow" else WHITE
                 tx.line(d, (vx + cell // 2 - 1, ty + 16), str(v), 18, ink, bold=True, anchor="mm")
     grid_top = top + 4 * 34 + 16
     _contracts(canvas, view, (x0 + 16, grid_top, x1 - 16, y1 - spaces.ROW_H - 8), lang)

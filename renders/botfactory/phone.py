@@ -28,7 +28,7 @@ PW = 640
 M = 16
 INNER = PW - 2 * M
 GAP = 12
-SEATS_PER_PART = 3
+SEATS_PER_PART = 2
 CAPTION_H = 44
 DRAW_BOARD: dict[str, Callable[[Image.Image, BotFactoryView, tuple[int, int, int, int], str], None]] = {
     "assembly": floor.assembly, "parts": floor.production, "projects": floor.projects, "finance": floor.finance}

@@ -12,7 +12,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from renders.kit import icons
-from renders.kit.colours import RGB, WHITE, PlayerStyle, mix, player
+from renders.kit.colours import RGB, WHITE, PlayerStyle, contrast, mix, player
 from renders.kit.fonts import face
 
 BOT_COLOURS: dict[str, RGB] = {
@@ -31,6 +31,17 @@ SEAT_COLOURS: dict[str, RGB] = {
 }
 """Workers and speech tokens, in the engine's player colours (seat 0 first)."""
 DARK: RGB = (28, 30, 38)
+
+
+@cache
+def label(name: str) -> tuple[RGB, RGB]:
+    """(fill, ink) for text on a bot colour: dark or white ink, whichever reads better, on the colour
+    itself, or white on a darker shade when neither reaches 4.5:1 (the blue)."""
+    fill = BOT_COLOURS.get(name, (128, 128, 128))
+    ink = max((DARK, WHITE), key=lambda c: contrast(c, fill))
+    while contrast(ink, fill) < 4.5:
+        fill, ink = mix(fill, (0, 0, 0), 0.1), WHITE
+    return fill, ink
 SANDRA: RGB = (150, 150, 160)
 VILELA: RGB = (60, 60, 70)
 _SS = 4

@@ -149,7 +149,9 @@ def _chip(serial: str, name: str, machine_type: str, level: int, width: int) -> 
     draw = ImageDraw.Draw(img)
     tx.line(draw, (8, CHIP_H // 2), f"{glyph} {serial}", 20, WHITE, bold=True, anchor="lm")
     tx.line(draw, (68, CHIP_H // 2), name, 18, WHITE, anchor="lm", max_width=width - 68 - 30)
-    tx.line(draw, (width - 16, CHIP_H // 2), str(level), 20, HIGHLIGHT, bold=True, anchor="mm")
+    # the level in dark ink on a light badge: yellow on the type colours is below 4.5:1
+    draw.rounded_rectangle((width - 30, 7, width - 4, CHIP_H - 8), radius=6, fill=HIGHLIGHT)
+    tx.line(draw, (width - 17, CHIP_H // 2), str(level), 20, INK, bold=True, anchor="mm")
     return img
 
 

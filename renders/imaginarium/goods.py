@@ -24,7 +24,7 @@ GOODS: dict[str, tuple[str, RGB, RGB, str]] = {
 """good -> (shape, fill, edge, mark)."""
 
 TYPES: dict[str, tuple[RGB, str]] = {
-    "production": ((46, 139, 87), "⚙"),
+    "production": ((36, 122, 74), "⚙"),
     "transformation": ((52, 101, 190), "⟳"),
     "attack": ((196, 52, 52), "⚔"),
     "defense": ((110, 110, 122), "♜"),

@@ -23,10 +23,10 @@ from engine.imaginarium.view import CurrentTurn, ImaginariumView, MachineStack, 
 from renders.imaginarium import dream, goal, labels, table, workshop
 from renders.imaginarium.cards import CARD_W, CHIP_H, chip
 from renders.imaginarium.goods import fragment, good
-from renders.kit import frames, icons
+from renders.kit import frames, icons, layers
 from renders.kit import text as tx
 from renders.kit.colours import (
-    ALERT,
+    ALERT_TAG,
     CARD,
     HIGHLIGHT,
     INK,
@@ -46,7 +46,7 @@ PW = 640
 M = 16
 INNER = PW - 2 * M
 GAP = 12
-SEATS_PER_PART = 3
+SEATS_PER_PART = 2
 MAX_BELT_ROWS = 3
 """Belt spaces are laid three a row: the machine deck and up to eight spaces fit in one part."""
 STRIP_PAD = 12
@@ -213,7 +213,7 @@ def strip_height(board: PlayerBoard) -> int:
 def _mark(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, fill: tuple[int, int, int]) -> None:
     """A tag at the right end of a chip: shape and word say the same as the colour."""
     w = tx.width(text, 18, True) + 14
-    x1, y0, _, y1 = box
+    _, y0, x1, y1 = box
     d.rounded_rectangle((x1 - w, y0 + 4, x1 - 4, y1 - 4), radius=6, fill=fill, outline=(255, 255, 255), width=2)
     tx.line(d, (x1 - 4 - (w - 4) // 2, (y0 + y1) // 2), text, 18, (255, 255, 255), bold=True, anchor="mm")
 
@@ -259,7 +259,7 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
                 canvas.paste(chip(card, cell_w), (cx, cy + k * (CHIP_H + 4)))
             box = (cx, cy, cx + cell_w - 30, cy + CHIP_H)
             if stack.deactivated:
-                _mark(d, box, "✕ " + labels.text("tangled", lang), ALERT)
+                _mark(d, box, "✕ " + labels.text("tangled", lang), ALERT_TAG)
             elif i + j in used:
                 _mark(d, box, "✓ " + labels.text("used", lang), USED)
         cy += max(_stack_h(s) for s in row) + 4
@@ -417,9 +417,31 @@ def screen(view: ImaginariumView, own: Screen, board: PlayerBoard | None, names:
     tx.line(d, (M, y + 18), labels.text(key, lang), 24, HIGHLIGHT, bold=True, anchor="lm")
     y += 40
     if planning:
-        _belt_grid(canvas, view, y, names, lang)
+        canvas.paste(_belt_layer(view, names, lang), (0, y))
     elif board is not None:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
-        workshop.draw(canvas, board, ((PW - workshop.NARROW_W) // 2, y), name=name, active=board.seat in view.active,
-                      lang=lang, turn=turn, narrow=True)
+        canvas.paste(_workshop_layer(board, name, board.seat in view.active, turn, lang),
+                     ((PW - workshop.NARROW_W) // 2, y))
     return canvas
+
+
+def _belt_layer(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """The belt grid as a layer, kept while the belt does not change (see :func:`layers.recent`)."""
+
+    def draw() -> Image.Image:
+        canvas, _ = blank(belt_height(view))
+        _belt_grid(canvas, view, 0, names, lang)
+        return canvas
+
+    return layers.recent(("belt", repr(view.belt), view.machine_deck, tuple(names or ()), lang), draw)
+
+
+def _workshop_layer(board: PlayerBoard, name: str, active: bool, turn: CurrentTurn | None, lang: str) -> Image.Image:
+    """A seat's narrow workshop as a layer, kept while it does not change."""
+
+    def draw() -> Image.Image:
+        canvas = Image.new("RGB", (workshop.NARROW_W, workshop.height(board, narrow=True)), TABLE)
+        workshop.draw(canvas, board, (0, 0), name=name, active=active, lang=lang, turn=turn, narrow=True)
+        return canvas
+
+    return layers.recent(("workshop", repr(board), name, active, repr(turn), lang), draw)

@@ -18,7 +18,7 @@ from renders.imaginarium.goods import fragment, good
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import (
-    ALERT,
+    ALERT_ON_TABLE,
     CARD,
     HIGHLIGHT,
     INK,
@@ -147,7 +147,7 @@ def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: S
         saboteur = slot.reserved_by is None
         token(canvas, piece, (x, my), saboteur=saboteur)
         text = seat_name(piece, names)
-        tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT if saboteur else INK_ON_TABLE, bold=True,
+        tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT_ON_TABLE if saboteur else INK_ON_TABLE, bold=True,
                 anchor="lm", max_width=CARD_W - TOKEN - 8)
     if slot.fragment:
         icons.paste(canvas, fragment(slot.fragment, 32), (x + CARD_W - 32, my))
@@ -171,8 +171,8 @@ def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, 
             saboteur = ext.occupant is None
             token(canvas, piece, (cx + 84, cy + 6), saboteur=saboteur)
             text = seat_name(piece, names)
-            tx.line(d, (cx + 84, cy + 60), text, 20, ALERT if saboteur else INK_ON_TABLE, bold=True, anchor="lm",
-                    max_width=86)
+            tx.line(d, (cx + 84, cy + 60), text, 20, ALERT_ON_TABLE if saboteur else INK_ON_TABLE, bold=True,
+                    anchor="lm", max_width=86)
     ty = y0 + 148
     title(d, (x0 + 16, ty), labels.text("initiative", lang))
     spaces = view.initiative

@@ -20,6 +20,7 @@ from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import (
     ALERT,
+    ALERT_TAG,
     HIGHLIGHT,
     INK_ON_TABLE,
     MUTED_ON_TABLE,
@@ -190,7 +191,7 @@ def _tangled(canvas: Image.Image, box: tuple[int, int, int, int], lang: str) -> 
     label, face = tx.fit(labels.text("tangled", lang), box[2] - box[0] - 24, 24, bold=True)
     cx, cy = (box[0] + box[2]) // 2, box[1] + BAND + (box[3] - box[1] - BAND) // 2
     w = round(face.getlength(label))
-    d.rounded_rectangle((cx - w // 2 - 8, cy - 18, cx + w // 2 + 8, cy + 18), radius=6, fill=ALERT)
+    d.rounded_rectangle((cx - w // 2 - 8, cy - 18, cx + w // 2 + 8, cy + 18), radius=6, fill=ALERT_TAG)
     d.text((cx, cy), label, font=face, fill=(255, 255, 255), anchor="mm")
 
 

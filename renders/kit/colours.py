@@ -25,6 +25,10 @@ MUTED_INK: RGB = (70, 74, 86)
 HIGHLIGHT: RGB = (255, 200, 61)
 """Who acts now, winners, prices."""
 ALERT: RGB = (232, 72, 72)
+ALERT_ON_TABLE: RGB = (255, 120, 110)
+"""Alert text on the table and panels (a saboteur's name): ALERT itself is too dark there (above 5:1)."""
+ALERT_TAG: RGB = (190, 40, 40)
+"""Background of a white-lettered alert tag (about 6:1)."""
 WHITE: RGB = (255, 255, 255)
 BLACK: RGB = (0, 0, 0)
 
@@ -53,7 +57,7 @@ PLAYERS: tuple[PlayerStyle, ...] = (
 
 KEY_COLOURS: tuple[RGB, ...] = (
     TABLE, PANEL, PANEL_EDGE, INK_ON_TABLE, MUTED_ON_TABLE, CARD, CARD_EDGE, INK, MUTED_INK, HIGHLIGHT, ALERT, WHITE,
-    BLACK, *(p.colour for p in PLAYERS),
+    BLACK, ALERT_ON_TABLE, ALERT_TAG, *(p.colour for p in PLAYERS),
 )
 """Colours PNG encoding keeps exact however few pixels use them (see :mod:`renders.kit.png`)."""
 
@@ -66,3 +70,17 @@ def player(seat: int) -> PlayerStyle:
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` moved a fraction ``t`` of the way towards ``b`` (tints and shades of one hue)."""
     return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+def _luminance(colour: RGB) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(colour[0]) + 0.7152 * channel(colour[1]) + 0.0722 * channel(colour[2])
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio of two colours, 1 to 21; text needs at least 4.5."""
+    high, low = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

@@ -8,7 +8,9 @@ each time the cached layer is used, so ``min_font_px`` does not depend on what w
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import wraps
 from typing import ParamSpec
 
@@ -17,6 +19,11 @@ from PIL import Image
 from renders.kit.fonts import note, recording
 
 P = ParamSpec("P")
+
+RECENT = 32
+"""How many recently drawn composite layers :func:`recent` keeps."""
+_recent: OrderedDict[Hashable, tuple[Image.Image, int | None]] = OrderedDict()
+_recent_lock = threading.Lock()
 
 
 def layer(draw: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
@@ -39,3 +46,25 @@ def layer(draw: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
         return hit[0]
 
     return cached
+
+
+def recent(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
+    """A composite layer (a belt, a workshop) that changes with the game but is often drawn again
+    unchanged: the last :data:`RECENT` are kept by ``key``, which must stand for everything ``draw``
+    reads. Like :func:`layer`, the layer's smallest text size is replayed on every use; callers
+    paste the returned image and must not draw on it.
+    """
+    with _recent_lock:
+        hit = _recent.get(key)
+        if hit is not None:
+            _recent.move_to_end(key)
+    if hit is None:
+        with recording() as record:
+            hit = (draw(), record.smallest)
+        with _recent_lock:
+            _recent[key] = hit
+            while len(_recent) > RECENT:
+                _recent.popitem(last=False)
+    if hit[1] is not None:
+        note(hit[1])
+    return hit[0]

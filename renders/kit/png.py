@@ -20,7 +20,7 @@ from PIL import Image
 
 from renders.kit.colours import KEY_COLOURS, RGB
 
-COMPRESS_LEVEL = 3
+COMPRESS_LEVEL = 1
 SAMPLE_STEP = 4
 COLOURS = 256
 

@@ -62,3 +62,58 @@ def test_encode_is_a_deterministic_palette_png() -> None:
     pixel = decoded.convert("RGB").getpixel((300, 190))
     assert isinstance(pixel, tuple)
     assert all(abs(a - b) <= 2 for a, b in zip(pixel, (24, 30, 41), strict=True))
+
+
+def test_text_colours_reach_the_contrast_ratio_on_what_they_are_drawn() -> None:
+    """Every (text, background) pair the phone images use reads at 4.5:1 or more (WCAG AA)."""
+    from renders.botfactory.pieces import BOT_COLOURS, label
+    from renders.imaginarium.goods import TYPES
+    from renders.kit.colours import (
+        ALERT_ON_TABLE,
+        ALERT_TAG,
+        CARD,
+        HIGHLIGHT,
+        INK,
+        INK_ON_TABLE,
+        MUTED_INK,
+        MUTED_ON_TABLE,
+        PANEL,
+        TABLE,
+        WHITE,
+        contrast,
+        mix,
+    )
+
+    panels = [TABLE, PANEL, mix(PANEL, HIGHLIGHT, 0.10), *(mix(TABLE, p.colour, 0.10) for p in PLAYERS)]
+    pairs = [(ink, bg) for ink in (INK_ON_TABLE, MUTED_ON_TABLE, HIGHLIGHT) for bg in panels]
+    pairs += [(ALERT_ON_TABLE, TABLE), (ALERT_ON_TABLE, PANEL)]  # a saboteur's name, on the belt or a room
+    pairs += [(INK, CARD), (MUTED_INK, CARD), (INK, HIGHLIGHT), (MUTED_INK, HIGHLIGHT), (WHITE, ALERT_TAG),
+              (WHITE, (30, 120, 70)), (HIGHLIGHT, mix(PANEL, HIGHLIGHT, 0.25))]
+    pairs += [(WHITE, colour) for colour, _ in TYPES.values()]
+    pairs += [(label(name)[1], label(name)[0]) for name in BOT_COLOURS]
+    weak = [(ink, bg, round(contrast(ink, bg), 2)) for ink, bg in pairs if contrast(ink, bg) < 4.5]
+    assert not weak
+    assert round(contrast((0, 0, 0), (255, 255, 255)), 1) == 21.0
+
+
+def test_the_smallest_drawn_text_is_recorded_and_cached_layers_replay_it() -> None:
+    from PIL import ImageDraw
+
+    from renders.kit.fonts import recording
+    from renders.kit.layers import layer
+
+    @layer
+    def badge(size: int) -> Image.Image:
+        image = Image.new("RGB", (80, 40))
+        tx.line(ImageDraw.Draw(image), (2, 2), "AB", size, (255, 255, 255))
+        return image
+
+    for _ in range(2):  # drawn, then taken from the cache: the record is the same
+        with recording() as outer:
+            tx.line(ImageDraw.Draw(Image.new("RGB", (200, 40))), (0, 0), "measured only", 30, (255, 255, 255))
+            assert tx.width("never drawn", MIN_SIZE) > 0
+            badge(24)
+        assert outer.smallest == 24
+    with recording() as fitted:
+        tx.line(ImageDraw.Draw(Image.new("RGB", (60, 40))), (0, 0), "a long label", 30, (255, 255, 255), max_width=60)
+    assert fitted.smallest == MIN_SIZE
