@@ -3,13 +3,18 @@ its size and legibility.
 
 Positions come from the engine playing random legal choices (see :func:`bot.commands.render.play`):
 the smallest and the largest table of each game (the largest with the options it needs, e.g. six
-Imaginarium seats play Chimera in teams), mid-game for the board and screens, to the end for the
-final scores. For each image the command reports ``width``, ``height``, ``p50_ms``, ``p95_ms``,
-``bytes``, ``min_font_px`` (the smallest text the render kit drew) and ``legible_px`` (that text's
-height once Discord shows the image 400 px wide), and whether it is ``posted`` to Discord by
-default (the full board and close-ups are sent only on request). The phone board's parts are drawn
-together after every move, so each part's times are those of the whole set, also reported as
-``board_parts``. With ``--json`` the last line holds every result under ``images``.
+Imaginarium seats play Chimera in teams). The phone board and the screen are redrawn after every
+move, so they are timed over ``--runs`` successive moves from mid-game (each move a new position,
+drawn as the bot draws it: parts the move left unchanged are not drawn again); the full board,
+close-ups and final scores are timed on one position. ``cpu_p95_ms`` is the process time, which
+other work on the machine does not inflate.
+
+For each image the command reports ``width``, ``height``, ``p50_ms``, ``p95_ms``, ``cpu_p95_ms``,
+``bytes``, ``min_font_px`` (the smallest text the render kit drew), ``legible_px`` (that text's
+height once Discord shows the image 400 px wide), and whether it is ``posted`` to Discord by default
+(the full board and close-ups are sent only on request). The phone board's parts are drawn together,
+so each part's times are those of the whole set, also reported as ``board_parts``. With ``--json``
+the last line holds every result under ``images``.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ from PIL import Image
 
 from bot.commands.render import play, playable
 from engine import registry
+from engine.core.contract import RandomPolicy
 from engine.core.errors import EngineError
+from engine.core.rng import Rng
 from renders.api import Render, render_board, render_board_parts, render_final, render_screen, render_zoom
 
 COMMAND = ("bench", "render")
@@ -39,7 +46,8 @@ PHONE_WIDTH = 400
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default=None, help="game kind (default: every game)")
-    parser.add_argument("--runs", type=int, default=40, help="timed renders per image (after one warm-up)")
+    parser.add_argument("--runs", type=int, default=40,
+                        help="moves timed for the board and screen; renders timed for the other images")
     parser.add_argument("--seed", type=int, default=11, help="seed of the positions")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
 
@@ -49,22 +57,46 @@ def _percentile(samples: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def _time(draw: Callable[[], Any], runs: int) -> tuple[float, float]:
+Timing = tuple[float, float, float]
+"""p50 and p95 wall-clock milliseconds, p95 process-time milliseconds."""
+
+
+def _measure(calls: list[Callable[[], Any]]) -> Timing:
+    wall, cpu = [], []
+    for call in calls:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        call()
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+    return (round(statistics.median(wall), 1), round(_percentile(wall, 0.95), 1), round(_percentile(cpu, 0.95), 1))
+
+
+def _time(draw: Callable[[], Any], runs: int) -> Timing:
     draw()  # warm-up: fills the caches of card faces, icons and glyphs
-    samples = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        draw()
-        samples.append((time.perf_counter() - start) * 1000)
-    return round(statistics.median(samples), 1), round(_percentile(samples, 0.95), 1)
+    return _measure([draw] * runs)
 
 
-def _item(game: str, seats: int, name: str, posted: bool, render: Render,
-          timing: tuple[float, float]) -> dict[str, Any]:
+def _moves(game: Any, state: Any, seed: int, count: int) -> list[tuple[Any, Any]]:
+    """(public view, acting seat's view) after each of ``count`` random moves from ``state``."""
+    rng = Rng(seed)
+    policy = RandomPolicy()
+    out = []
+    for _ in range(count):
+        decisions = game.pending(state)
+        if not decisions or game.outcome(state) is not None:
+            break
+        decision = decisions[0] if len(decisions) == 1 else rng.choice(decisions)
+        game.advance(state, decision.seat, policy.choose(game, state, decision, rng))
+        public = game.view(state, None)
+        out.append((public, game.view(state, public.active[0] if public.active else decision.seat)))
+    return out
+
+
+def _item(game: str, seats: int, name: str, posted: bool, render: Render, timing: Timing) -> dict[str, Any]:
     width, height = Image.open(io.BytesIO(render.png)).size
     return {"game": game, "seats": seats, "name": name, "posted": posted, "width": width, "height": height,
-            "p50_ms": timing[0], "p95_ms": timing[1], "bytes": len(render.png), "min_font_px": render.min_font_px,
-            "legible_px": round(render.min_font_px * PHONE_WIDTH / width, 2)}
+            "p50_ms": timing[0], "p95_ms": timing[1], "cpu_p95_ms": timing[2], "bytes": len(render.png),
+            "min_font_px": render.min_font_px, "legible_px": round(render.min_font_px * PHONE_WIDTH / width, 2)}
 
 
 def _tables(kind: str) -> list[tuple[int, dict[str, Any]]]:
@@ -83,18 +115,22 @@ def _bench(kind: str, seed: int, runs: int) -> list[dict[str, Any]]:
     for seats, options in _tables(kind):
         mid = play(kind, seats, seed + seats, options=options)
         public = game.view(mid.state, None)
-        parts = render_board_parts(public)
-        whole = _time(partial(render_board_parts, public), runs)
+        render_board_parts(public)
+        render_screen(game.view(mid.state, public.active[0] if public.active else 0))
+        moves = _moves(game, mid.state, seed, runs)
+        boards = _measure([partial(render_board_parts, view) for view, _ in moves])
+        screens = _measure([partial(render_screen, view) for _, view in moves])
+        last_public, last_private = moves[-1]
+        parts = render_board_parts(last_public)
         for part in parts:
-            items.append(_item(kind, seats, f"board-{part.name}", True, part, whole))
+            items.append(_item(kind, seats, f"board-{part.name}", True, part, boards))
         items.append({"game": kind, "seats": seats, "name": "board_parts", "posted": True, "images": len(parts),
-                      "p50_ms": whole[0], "p95_ms": whole[1], "bytes": sum(len(p.png) for p in parts)})
-        private = game.view(mid.state, public.active[0] if public.active else 0)
-        draw_screen = partial(render_screen, private)
-        items.append(_item(kind, seats, "screen", True, draw_screen(), _time(draw_screen, runs)))
-        draw_board = partial(render_board, public)
+                      "moves": len(moves), "p50_ms": boards[0], "p95_ms": boards[1], "cpu_p95_ms": boards[2],
+                      "bytes": sum(len(p.png) for p in parts)})
+        items.append(_item(kind, seats, "screen", True, render_screen(last_private), screens))
+        draw_board = partial(render_board, last_public)
         items.append(_item(kind, seats, "full_board", False, draw_board(), _time(draw_board, max(5, runs // 4))))
-        draw_zoom = partial(render_zoom, public, f"seat:{seats - 1}")
+        draw_zoom = partial(render_zoom, last_public, f"seat:{seats - 1}")
         items.append(_item(kind, seats, "zoom", False, draw_zoom(), _time(draw_zoom, max(5, runs // 4))))
         done = play(kind, seats, seed + seats, until_round=None, options=options)
         draw_final = partial(render_final, game.view(done.state, None))
@@ -109,13 +145,14 @@ def run(args: argparse.Namespace) -> int:
     except (EngineError, LookupError) as exc:
         raise SystemExit(f"bricabot bench render: no position to draw: {exc}") from None
     print(f"{'game':>12} {'seats':>5} {'image':>18} {'posted':>6} {'size':>10} {'font':>4} {'@400':>6} "
-          f"{'p50 ms':>7} {'p95 ms':>7} {'bytes':>8}")
+          f"{'p50 ms':>7} {'p95 ms':>7} {'cpu p95':>7} {'bytes':>8}")
     for item in items:
         size = f"{item['width']}×{item['height']}" if "width" in item else f"{item['images']} images"
         font = item.get("min_font_px", "")
         legible = item.get("legible_px", "")
         print(f"{item['game']:>12} {item['seats']:>5} {item['name']:>18} {'yes' if item['posted'] else 'no':>6} "
-              f"{size:>10} {font:>4} {legible:>6} {item['p50_ms']:>7} {item['p95_ms']:>7} {item['bytes']:>8}")
+              f"{size:>10} {font:>4} {legible:>6} {item['p50_ms']:>7} {item['p95_ms']:>7} {item['cpu_p95_ms']:>7} "
+              f"{item['bytes']:>8}")
     if args.json:
         print(json.dumps({"runs": args.runs, "seed": args.seed, "phone_width": PHONE_WIDTH, "images": items}))
     return 0
