@@ -51,10 +51,10 @@ class _PostgresConnection:
 
 async def migrate(conn: asyncpg.Connection, target: int = LATEST) -> int:
     """Bring the schema to ``target``; each migration in its own transaction under the migration lock."""
-    await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
     while True:
         async with conn.transaction():
             await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
             version = await conn.fetchval("SELECT version FROM schema_version")
             if version is None:
                 await conn.execute("INSERT INTO schema_version (version) VALUES (0)")
@@ -65,6 +65,12 @@ async def migrate(conn: asyncpg.Connection, target: int = LATEST) -> int:
                 return int(version)
             await conn.execute(MIGRATIONS[version])
             await conn.execute("UPDATE schema_version SET version = $1", version + 1)
+
+
+async def _keep(conn: asyncpg.Connection) -> None:
+    """Return a connection to the pool as it is, without asyncpg's reset round trip (``RESET ALL``,
+    ``UNLISTEN``…): the store opens no cursors, listeners, session settings or session locks, and
+    every transaction it opens is closed by its context manager before the connection goes back."""
 
 
 class PostgresDatabase:
@@ -82,7 +88,7 @@ class PostgresDatabase:
 
     @classmethod
     async def open(cls, url: str, *, max_size: int = 10) -> PostgresDatabase:
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=max_size, reset=_keep)
         try:
             async with pool.acquire() as conn:
                 await migrate(conn)

@@ -409,18 +409,22 @@ class Store:
         return [_game(r) for r in rows]
 
     async def load(self, game_id: int) -> Loaded | None:
-        """The game row, its seats and its latest snapshot, read on one connection.
+        """The game row with its latest snapshot (one statement), then its seats, on one connection.
 
-        The game row is read first: seats or a snapshot written after it come with a newer revision,
-        so a write planned from this read cannot claim the game.
+        The game row is read first: seats written after it come with a newer revision, so a write
+        planned from this read cannot claim the game.
         """
+        columns = ", ".join(f"g.{c}" for c in _GAME_COLUMNS.split(", "))
         async with self._db.reading() as conn:
-            rows = await conn.fetch(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+            rows = await conn.fetch(
+                f"SELECT {columns}, p.state FROM games g LEFT JOIN snapshots p ON p.game_id = g.id WHERE g.id = ?",
+                (game_id,),
+            )
             if not rows:
                 return None
             seats = await _read_seats(conn, game_id)
-            snap = await conn.fetch("SELECT state FROM snapshots WHERE game_id = ?", (game_id,))
-        return Loaded(_game(rows[0]), seats, json.loads(snap[0][0]) if snap else None)
+        state = rows[0][-1]
+        return Loaded(_game(rows[0]), seats, None if state is None else json.loads(state))
 
     async def seats(self, game_id: int) -> tuple[SeatRow, ...]:
         async with self._db.reading() as conn:

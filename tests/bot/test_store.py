@@ -8,10 +8,14 @@ import sqlite3
 from pathlib import Path
 
 import aiosqlite
+import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from bot.store import ActionRow, Conflict, GameRow, GuildRow, NoteRow, Store, connect, migrate
+from bot.store import ActionRow, Conflict, GameRow, GuildRow, NoteRow, Store, connect, migrate, schema, schema_pg
+from bot.store.postgres import migrate as migrate_pg
+from bot.store.postgres import scratch_schema
 from bot.store.schema import LATEST
+from tests.bot.databases import TEST_DATABASE_URL
 
 
 async def test_open_sets_wal_foreign_keys_and_latest_schema(db_path: Path) -> None:
@@ -199,3 +203,63 @@ async def test_a_cancelled_transaction_leaves_the_connection_usable(store: Store
     async with store.transaction() as tx:
         await tx.set_user_lang(1, "de")
     assert await store.user_lang(1) == "de"
+
+
+def test_both_dialects_have_the_same_schema_versions() -> None:
+    assert schema.LATEST == schema_pg.LATEST
+
+
+async def test_stores_opened_together_migrate_once(database: str) -> None:
+    stores = await asyncio.gather(*(Store.open(database) for _ in range(4)))
+    try:
+        assert all(s.dialect == stores[0].dialect for s in stores)
+        rows = await stores[0].fetch("SELECT COUNT(*) FROM games")
+        assert rows[0][0] == 0
+    finally:
+        for store in stores:
+            await store.close()
+
+
+if TEST_DATABASE_URL:  # defined only with a server, so a run without one reports the single skipped line
+
+    async def test_postgres_migrates_from_every_earlier_version() -> None:
+        for start in range(schema_pg.LATEST):
+            async with scratch_schema(TEST_DATABASE_URL) as url:
+                conn = await asyncpg.connect(url)
+                try:
+                    assert await migrate_pg(conn, target=start) == start
+                    if start >= 1:
+                        await conn.execute(
+                            "INSERT INTO games (kind, options, seed, status, host_id, created_at, updated_at) "
+                            "VALUES ('tiny', '{}', 5, 'lobby', 1, 0, 0)"
+                        )
+                finally:
+                    await conn.close()
+                store = await Store.open(url)
+                try:
+                    assert (await store.fetch("SELECT version FROM schema_version"))[0][0] == schema_pg.LATEST
+                    row = await store.game(1)
+                    assert (row is not None and row.seed == 5 and row.revision == 0) == (start >= 1)
+                finally:
+                    await store.close()
+
+
+async def test_sqlite_migrates_from_every_earlier_version(tmp_path: Path) -> None:
+    for start in range(LATEST):
+        path = tmp_path / f"from-{start}.sqlite3"
+        db = await connect(path)
+        assert await migrate(db, target=start) == start
+        if start >= 1:
+            await db.execute(
+                "INSERT INTO games (kind, options, seed, status, host_id, created_at, updated_at) "
+                "VALUES ('tiny', '{}', 5, 'lobby', 1, 0, 0)"
+            )
+        await db.close()
+        store = await Store.open(path)
+        try:
+            row = await store.game(1)
+            assert (row is not None and row.seed == 5 and row.revision == 0) == (start >= 1)
+        finally:
+            await store.close()
+        with sqlite3.connect(path) as raw:
+            assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
