@@ -2,7 +2,9 @@
 
 Deadlines live in the database, so nothing is lost across restarts: the first pass after start-up
 finds everything that fell due while the bot was down and does it at once. Each piece of work is
-idempotent in the service, and one failing game never stops the loop for the others.
+idempotent in the service and leased in the database, so every bot process may run this loop on a
+shared database and each reminder or timeout is still done once; one failing game never stops the
+loop for the others.
 """
 
 from __future__ import annotations
