@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.service import GameService
+import pytest
+
+from bot.service import Busy, GameService, core
+from bot.store import Conflict, GameRow, Tx
 from engine.core.errors import StaleVersion
 from tests.bot.conftest import started_tiny
 
@@ -34,3 +37,39 @@ async def test_moves_in_different_games_all_succeed(service: GameService) -> Non
     assert [r.game.version for r in results] == [1] * 20
     for game_id in games:
         assert await service.replay_matches(game_id)
+
+
+async def test_a_join_overtaken_by_another_writer_is_decided_again_from_a_fresh_read(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lobby = await service.create_lobby("tiny", 1)
+    read = GameService._lobby
+    overtaken = []
+
+    async def read_then_overtaken(self: GameService, game_id: int, **kwargs: object) -> object:
+        seen = await read(self, game_id, **kwargs)  # type: ignore[arg-type]
+        if not overtaken:  # another process seats user 3 between this read and the write
+            overtaken.append(True)
+            async with self.store.transaction() as tx:
+                row = await tx.claim(seen[0])
+                await tx.replace_seats(row.id, [(1, None), (3, None)])
+        return seen
+
+    monkeypatch.setattr(GameService, "_lobby", read_then_overtaken)
+    info = await service.join(lobby.id, 2)
+    assert [s.user_id for s in info.seats] == [1, 3, 2]  # user 3's seat kept, user 2 seated after
+
+
+async def test_a_call_that_keeps_conflicting_gives_up_busy_and_writes_nothing(
+    service: GameService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lobby = await service.create_lobby("tiny", 1)
+
+    async def always_overtaken(self: Tx, row: GameRow) -> GameRow:
+        raise Conflict(row.id)
+
+    monkeypatch.setattr(Tx, "claim", always_overtaken)
+    monkeypatch.setattr(core, "ATTEMPTS", 3)
+    with pytest.raises(Busy):
+        await service.join(lobby.id, 2)
+    assert [s.user_id for s in (await service.game(lobby.id)).seats] == [1]
