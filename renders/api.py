@@ -11,9 +11,11 @@ demo, the cogs) run them off the event loop.
 from __future__ import annotations
 
 import importlib
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -51,27 +53,52 @@ _recent: OrderedDict[tuple[str, str], Render] = OrderedDict()
 _recent_lock = threading.Lock()
 
 
-def drawn_part(name: str, subject: object, draw: Callable[[], Image.Image], text: str,
-               keep: Iterable[RGB] = ()) -> Render:
-    """Like :func:`drawn`, for one part of an image set drawn only from ``subject`` (a sub-view,
-    with the language and names): a part whose subject equals a recently drawn one is not drawn
-    again, so after a move only the parts it changed are redrawn and encoded.
+Part = tuple[str, object, Callable[[], Image.Image], str]
+"""One image of a set: its name, the subject it is drawn from (see :func:`drawn_parts`), how to
+draw it, and its text."""
 
-    ``subject`` must hold everything ``draw`` reads; its ``repr`` is the key, so it is built from
-    frozen dataclasses, tuples and strings.
+ENCODERS = min(4, os.cpu_count() or 1)
+_encoders: ThreadPoolExecutor | None = None
+
+
+def _encoder_pool() -> ThreadPoolExecutor:
+    global _encoders
+    if _encoders is None:
+        _encoders = ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="render-encode")
+    return _encoders
+
+
+def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render, ...]:
+    """Like :func:`drawn`, for a set of images each drawn only from its ``subject`` (a sub-view,
+    with the language and names).
+
+    A part whose subject equals a recently drawn one (the last :data:`RECENT_PARTS`) is not drawn
+    again, so after a move only the parts it changed are redrawn. Those are drawn one after the
+    other, then encoded side by side: palette mapping and compression run in Pillow's C code
+    without holding the interpreter lock, so the encodings share the machine's cores.
+
+    ``subject`` must hold everything its ``draw`` reads; its ``repr`` is the key, so it is built
+    from frozen dataclasses, tuples and strings.
     """
-    key = (name, repr(subject))
+    keys = [(name, repr(subject)) for name, subject, _, _ in parts]
     with _recent_lock:
-        found = _recent.get(key)
-        if found is not None:
+        found = {key: _recent[key] for key in keys if key in _recent}
+        for key in found:
             _recent.move_to_end(key)
-    if found is None:
-        found = drawn(draw, "", keep, name)
-        with _recent_lock:
-            _recent[key] = found
-            while len(_recent) > RECENT_PARTS:
-                _recent.popitem(last=False)
-    return Render(found.png, text, name, found.min_font_px)
+    missing = [(key, draw) for key, (_, _, draw, _) in zip(keys, parts, strict=True) if key not in found]
+    images = []
+    for _, draw in missing:
+        with recording() as record:
+            images.append((draw(), record.smallest or 0))
+    colours = tuple(keep)
+    encoded = list(_encoder_pool().map(lambda image: encode(image[0], colours), images))
+    with _recent_lock:
+        for (key, _), (_, smallest), png in zip(missing, images, encoded, strict=True):
+            found[key] = _recent[key] = Render(png, "", key[0], smallest)
+        while len(_recent) > RECENT_PARTS:
+            _recent.popitem(last=False)
+    return tuple(Render(found[key].png, text, name, found[key].min_font_px)
+                 for key, (name, _, _, text) in zip(keys, parts, strict=True))
 
 
 def _module(view: View) -> ModuleType:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from engine.botfactory.view import BotFactoryView
-from renders.api import Render, drawn, drawn_part
+from renders.api import Part, Render, drawn, drawn_parts
 from renders.botfactory import final as _final
 from renders.botfactory import labels, phone, players, summaries, table
 from renders.botfactory.pieces import KEY_COLOURS
@@ -32,11 +32,11 @@ def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
 
 
 def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
-    """The public table for phones: who acts and the goal, assembly and part production, projects
-    and finance, then the seats' areas a few to an image."""
+    """The public table for phones: who acts and the goal, each of the four boards, then the seats'
+    areas a few to an image."""
     v = _check(view)
     text = summaries.sections(v, names, lang)
-    out = []
+    out: list[Part] = []
     for name, part, draw in phone.board_parts(v, names, lang):
         if name.startswith("players-"):
             first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
@@ -44,9 +44,15 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
             if first + phone.SEATS_PER_PART >= len(v.players):
                 lines += text.get("vilela", [])
         else:
-            lines = {"status": text["header"], "assembly": text["assembly"], "projects": text["projects"]}[name]
-        out.append(drawn_part(name, (part, lang, names), partial(draw, part), "\n".join(lines), KEY_COLOURS))
-    return tuple(out)
+            lines = _board_lines(text, name)
+        out.append((name, (part, lang, names), partial(draw, part), "\n".join(lines)))
+    return drawn_parts(out, KEY_COLOURS)
+
+
+def _board_lines(text: dict[str, list[str]], name: str) -> list[str]:
+    """The summary lines about one phone part ("status") or one board."""
+    return {"status": text["header"], "assembly": text["assembly"][:1], "parts": text["assembly"][1:],
+            "projects": text["projects"][:1], "finance": text["projects"][1:]}[name]
 
 
 def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:
@@ -69,7 +75,7 @@ def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | No
     if area not in boxes:
         raise LookupError(f"no area {area!r} on this table; known: {', '.join(boxes)}")
     text = summaries.sections(v, names, lang)
-    lines = text.get(area) or (text["assembly"] if area == "parts" else text["projects"])
+    lines = text[area] if area.startswith("seat:") or area == "vilela" else _board_lines(text, area)
     return drawn(lambda: table.draw(v, names, lang).crop(boxes[area]), "\n".join(lines), KEY_COLOURS,
                  area.replace(":", "-"))
 

@@ -116,15 +116,11 @@ def status_part(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
     return canvas
 
 
-def boards_part(view: BotFactoryView, boards: tuple[str, str], lang: str) -> Image.Image:
-    """Two of the four boards, one above the other."""
-    top = M + CAPTION_H
-    canvas, d = blank(top + sum(BOARD_H[b] + GAP for b in boards) + M - GAP)
-    _caption(d, M, " · ".join(labels.text(f"board.{b}", lang) for b in boards))
-    y = top
-    for board in boards:
-        DRAW_BOARD[board](canvas, view, (M, y, PW - M, y + BOARD_H[board]), lang)
-        y += BOARD_H[board] + GAP
+def board_part(view: BotFactoryView, board: str, lang: str) -> Image.Image:
+    """One board of the factory floor (each has its own part, so that a move redraws only the board
+    it changed; the board's panel carries its title)."""
+    canvas, _ = blank(M + BOARD_H[board] + M)
+    DRAW_BOARD[board](canvas, view, (M, M, PW - M, M + BOARD_H[board]), lang)
     return canvas
 
 
@@ -152,25 +148,30 @@ Part = tuple[str, BotFactoryView, Callable[[BotFactoryView], Image.Image]]
 
 def board_parts(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> list[Part]:
     """Every part of the phone table, named, each with the sub-view it is drawn from (a part reads
-    only its sub-view: see :func:`renders.api.drawn_part`)."""
+    only its sub-view: see :func:`renders.api.drawn_parts`)."""
     base = BotFactoryView(kind=view.kind, viewer=None, version=0)
     colours = tuple(PlayerArea(p.seat, p.colour, 0, 0, (), (), ()) for p in view.players)
     builders = tuple(PlayerArea(p.seat, p.colour, 0, 0, (), (), p.robots) for p in view.players)
-    floor_view = replace(base, spaces=view.spaces, meeples=view.meeples, value_min=view.value_min,
-                         value_max=view.value_max)
     header = replace(base, seats=view.seats, solo=view.solo, round=view.round, phase=view.phase, active=view.active,
                      turn_order=view.turn_order, turn=view.turn, spaces=view.spaces,
                      production_offer=view.production_offer, robots_to_end=view.robots_to_end,
                      solo_info=view.solo_info, players=builders, assembly=view.assembly)
-    first = replace(floor_view, players=colours, assembly=view.assembly, spares=view.spares, piles=view.piles,
-                    marker=view.marker, wheel=view.wheel)
-    second = replace(floor_view, players=colours, projects=view.projects, project_deck=view.project_deck,
-                     project_discard=view.project_discard, universal_parts=view.universal_parts, values=view.values,
-                     lines=view.lines, contracts=view.contracts)
-    parts: list[Part] = [
-        ("status", header, partial(status_part, names=names, lang=lang)),
-        ("assembly", first, partial(boards_part, boards=("assembly", "parts"), lang=lang)),
-        ("projects", second, partial(boards_part, boards=("projects", "finance"), lang=lang))]
+
+    def floor_view(board: str) -> BotFactoryView:
+        """The board's action spaces with only the meeples standing on them."""
+        here = tuple(m for m in view.meeples if view.spaces[m.space].board == board)
+        return replace(base, spaces=view.spaces, meeples=here, players=colours)
+
+    boards = {
+        "assembly": replace(floor_view("assembly"), assembly=view.assembly, spares=view.spares),
+        "parts": replace(floor_view("parts"), piles=view.piles, marker=view.marker, wheel=view.wheel),
+        "projects": replace(floor_view("projects"), projects=view.projects, project_deck=view.project_deck,
+                            project_discard=view.project_discard, universal_parts=view.universal_parts),
+        "finance": replace(floor_view("finance"), values=view.values, value_min=view.value_min,
+                           value_max=view.value_max, lines=view.lines, contracts=view.contracts),
+    }
+    parts: list[Part] = [("status", header, partial(status_part, names=names, lang=lang))]
+    parts += [(board, sub, partial(board_part, board=board, lang=lang)) for board, sub in boards.items()]
     for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
         areas = view.players[start : start + SEATS_PER_PART]
         seats = {a.seat for a in areas}

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from functools import partial
 
 from engine.imaginarium.view import AssistantCard, ImaginariumView, MachineCard, ProjectTile
-from renders.api import Render, drawn, drawn_part
+from renders.api import Part, Render, drawn, drawn_parts
 from renders.imaginarium import final as _final
 from renders.imaginarium import labels, phone, sheet, summaries, table, tiles, workshop
 from renders.imaginarium.goods import KEY_COLOURS
@@ -36,16 +36,17 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
     seats' strips a few to an image; each part's text says what that part shows."""
     v = _check(view)
     text = summaries.sections(v, names, lang)
-    out = []
+    out: list[Part] = []
     for name, part, draw in phone.board_parts(v, names, lang):
         if name.startswith("players-"):
             first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
             lines = [line for p in v.players[first : first + phone.SEATS_PER_PART] for line in text[f"seat:{p.seat}"]]
         else:
-            lines = {"status": text["header"], "belt": text["belt"], "rooms": text["rooms"],
+            lines = {"status": text["header"], "belt": text["belt"], "extractors": text["extractors"],
+                     "rooms": text["rooms"],
                      "office": text["office"] + text.get("dream", [])}[name]
-        out.append(drawn_part(name, (part, lang, names), partial(draw, part), "\n".join(lines), KEY_COLOURS))
-    return tuple(out)
+        out.append((name, (part, lang, names), partial(draw, part), "\n".join(lines)))
+    return drawn_parts(out, KEY_COLOURS)
 
 
 def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:
@@ -68,7 +69,7 @@ def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | No
     if area not in boxes:
         raise LookupError(f"no area {area!r} on this board; known: {', '.join(boxes)}")
     text = summaries.sections(v, names, lang)
-    lines = text[area]
+    lines = text["extractors"] + text["rooms"] if area == "rooms" else text[area]
     return drawn(lambda: table.draw(v, names, lang).crop(boxes[area]), "\n".join(lines), KEY_COLOURS,
                  area.replace(":", "-"))
 

@@ -164,12 +164,18 @@ def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> 
 MID_H = 340
 
 
-def rooms_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """Part 2: extractors and initiative, the meeting room, the crusher."""
-    canvas, d = blank(M + CAPTION_H + 3 * (MID_H + GAP) + M - GAP)
-    y = _caption(d, M, labels.text("part.rooms", lang)) + M
+def extractors_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """The extractors and the initiative track (they change with almost every placement)."""
+    canvas, d = blank(M + CAPTION_H + MID_H + M)
+    y = _caption(d, M, labels.text("part.extractors", lang)) + M
     table.extractors(canvas, view, (M, y, PW - M, y + MID_H), names, lang)
-    y += MID_H + GAP
+    return canvas
+
+
+def rooms_part(view: ImaginariumView, lang: str) -> Image.Image:
+    """The meeting room and the crusher."""
+    canvas, d = blank(M + CAPTION_H + 2 * (MID_H + GAP) + M - GAP)
+    y = _caption(d, M, labels.text("part.rooms", lang)) + M
     table.meeting_room(canvas, view, (M, y, PW - M, y + MID_H), lang)
     y += MID_H + GAP
     table.crusher(canvas, view, (M, y, PW - M, y + MID_H), lang)
@@ -294,7 +300,9 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
 
 
 def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """The strips of the view's seats (a few of the table's), ``start`` being the first's index."""
+    """The strips of the view's seats (a few of the table's), ``start`` being the first's index. The
+    seat whose turn is being played is outlined; who must decide now is in the status part only, so
+    a strip changes with its seat's own play."""
     boards = view.players
     height = M + CAPTION_H + sum(strip_height(b) + GAP for b in boards) + M - GAP
     canvas, d = blank(height)
@@ -302,7 +310,7 @@ def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None,
     y = _caption(d, M, title) + M
     for board in boards:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
-        y += strip(canvas, board, y, name=seat_name(board.seat, names), active=board.seat in view.active,
+        y += strip(canvas, board, y, name=seat_name(board.seat, names), active=turn is not None,
                    turn=turn, lang=lang) + GAP
     return canvas
 
@@ -320,27 +328,27 @@ def _bare(board: PlayerBoard) -> PlayerBoard:
 def board_parts(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> list[Part]:
     """Every part of the phone board, named (the names become file names), each with the sub-view it
     is drawn from: a part reads only its sub-view, so equal sub-views give equal images and a part
-    the last move did not touch need not be drawn again (see :func:`renders.api.drawn_part`)."""
+    the last move did not touch need not be drawn again (see :func:`renders.api.drawn_parts`)."""
     base = ImaginariumView(kind=view.kind, viewer=None, version=0)
     header = replace(base, seats=view.seats, round=view.round, phase=view.phase, step=view.step,
                      active=view.active, players=tuple(_bare(p) for p in view.players),
                      dream_spaces=view.dream_spaces, target_vp=view.target_vp)
     belt = replace(base, belt=view.belt, machine_deck=view.machine_deck)
-    rooms = replace(base, extractors=view.extractors, initiative=view.initiative,
-                            meeting_room=view.meeting_room, assistant_deck=view.assistant_deck, crusher=view.crusher)
+    extractors = replace(base, extractors=view.extractors, initiative=view.initiative)
+    rooms = replace(base, meeting_room=view.meeting_room, assistant_deck=view.assistant_deck, crusher=view.crusher)
     dreaming = tuple(_bare(p) for p in view.players) if view.dream_spaces else ()
     office = replace(base, projects=view.projects, dream_spaces=view.dream_spaces, players=dreaming,
-                             fragment_pile=view.fragment_pile, fragment_discard=view.fragment_discard)
+                     fragment_pile=view.fragment_pile, fragment_discard=view.fragment_discard)
     parts: list[Part] = [("status", header, partial(status_part, names=names, lang=lang)),
                          ("belt", belt, partial(belt_part, names=names, lang=lang)),
-                         ("rooms", rooms, partial(rooms_part, names=names, lang=lang)),
+                         ("extractors", extractors, partial(extractors_part, names=names, lang=lang)),
+                         ("rooms", rooms, partial(rooms_part, lang=lang)),
                          ("office", office, partial(office_part, lang=lang))]
     for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
         boards = view.players[start : start + SEATS_PER_PART]
         seats = {b.seat for b in boards}
         turn = view.turn if view.turn is not None and view.turn.seat in seats else None
-        chunk = replace(base, players=boards, active=tuple(s for s in view.active if s in seats),
-                                turn=turn)
+        chunk = replace(base, players=boards, turn=turn)
         parts.append((f"players-{i}", chunk, partial(players_part, start=start, names=names, lang=lang)))
     return parts
 

@@ -22,8 +22,8 @@ def board(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
 
 def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> dict[str, list[str]]:
     """The public table in words by part of the phone board: "header" (status, who acts, the goal),
-    "belt", "rooms" (extractors, initiative, meeting room, crusher), "office", "dream" (with
-    Chimera) and "seat:<n>" for each seat."""
+    "belt", "extractors" (with the initiative track), "rooms" (meeting room, crusher), "office",
+    "dream" (with Chimera) and "seat:<n>" for each seat."""
     def name(seat: int) -> str:
         return seat_name(seat, names)
 
@@ -59,7 +59,7 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
             text += ", " + t("fragment", colour=slot.fragment)
         belt.append(text)
     out["belt"] = [f"{t('belt')} ({t('machine_deck', n=view.machine_deck)}): " + "; ".join(belt) + "."]
-    lines = out["rooms"] = []
+    lines = out["extractors"] = []
     extractors = []
     for ext in view.extractors:
         text = f"+{ext.amount} {t('good.charcoalium')}"
@@ -72,6 +72,7 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
     track = [f"{s.number} {name(s.seat)}" + (f" ({t('saboteur')})" if s.piece == "saboteur" else "")
              for s in view.initiative if s.seat is not None]
     lines.append(f"{t('initiative')}: " + (", ".join(track) or none) + ".")
+    lines = out["rooms"] = []
     room = [f"{t('for_price', id=a.id, price=a.price)} ({labels.assistant(a.id, lang)})" for a in view.meeting_room]
     lines.append(f"{t('meeting_room')} ({t('assistant_deck', n=view.assistant_deck)}): " + ("; ".join(room) or none)
                  + ".")
