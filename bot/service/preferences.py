@@ -43,7 +43,7 @@ class Preferences(ServiceCore):
                     else:
                         clock = seat.clock if timer is None else resume(seat.clock, timer, now)
                     if clock != seat.clock:
-                        await tx.save_seat(replace(seat, clock=clock))
+                        await tx.save_seats(replace(seat, clock=clock))
 
     async def vacation(self, user_id: int) -> bool:
         check_ints(user_id=user_id)

@@ -61,7 +61,7 @@ class TableChanges(ServiceCore):
             async with self.store.transaction() as tx:
                 await tx.claim(row)
                 await tx.set_seat_user(game_id, seat, new_user_id)
-                await tx.save_seat(replace(old, clock=clock, autoplay=False, ai_policy=None, timeouts=0))
+                await tx.save_seats(replace(old, clock=clock, autoplay=False, ai_policy=None, timeouts=0))
                 await tx.update_game(game_id, ai_turn=int(ai_turn), updated_at=now)
                 given = {"number": seat + 1, "user": new_user_id, "previous": old.user_id}
                 await tx.add_note(NoteRow(game_id, row.version, seat, convert.SEAT_GIVEN, given, now))
@@ -128,7 +128,7 @@ class TableChanges(ServiceCore):
                 for seat in loaded.seats:
                     clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)
                     if clock != seat.clock:
-                        await tx.save_seat(replace(seat, clock=clock))
+                        await tx.save_seats(replace(seat, clock=clock))
                 summary = {"changes": ", ".join(changes)}
                 await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, summary, now))
             return await self.game(game_id)

@@ -226,8 +226,7 @@ class GameService(TableChanges, Preferences):
             async with self.store.transaction() as tx:
                 await tx.claim(row)
                 await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=self._now())
-                for seat in loaded.seats:
-                    await tx.save_seat(replace(seat, clock=STOPPED, to_act=False, autoplay=False))
+                await tx.save_seats(*(replace(s, clock=STOPPED, to_act=False, autoplay=False) for s in loaded.seats))
             return await self.game(game_id)
 
     @retried

@@ -125,7 +125,7 @@ class Writer:
         outcome = game.outcome(state)
         due = set() if outcome is not None else {d.seat for d in game.pending(state)}
         row = loaded.game
-        seats = []
+        seats, changed = [], []
         for seat in loaded.seats:
             to_act = seat.seat in due
             autoplay = seat.autoplay and to_act
@@ -140,10 +140,12 @@ class Writer:
             )
             new = replace(seat, to_act=to_act, autoplay=autoplay, clock=clock)
             if new != seat:
-                await tx.save_seat(new)
+                changed.append(new)
             if to_act and not seat.to_act:
                 call.became_due.add(seat.seat)
             seats.append(new)
+        if changed:
+            await tx.save_seats(*changed)
         ai_turn = any(s.to_act and not s.human for s in seats)
         changes: dict[str, Any] = {}
         if ai_turn != row.ai_turn:
@@ -212,7 +214,7 @@ class Writer:
         async with self.store.transaction() as tx:
             loaded = replace(loaded, game=await tx.claim(loaded.game))
             replaced = replace(seat, ai_policy=policy, autoplay=False, clock=STOPPED)
-            await tx.save_seat(replaced)
+            await tx.save_seats(replaced)
             loaded = replace(loaded, seats=tuple(replaced if s.seat == seat_no else s for s in loaded.seats))
             if seat.to_act and not loaded.game.ai_turn:
                 await tx.update_game(loaded.game.id, ai_turn=1)
@@ -232,7 +234,7 @@ class Writer:
             return
         async with self.store.transaction() as tx:
             await tx.claim(loaded.game)
-            await tx.save_seat(replace(seat, clock=replace(clock, reminded=True)))
+            await tx.save_seats(replace(seat, clock=replace(clock, reminded=True)))
         assert seat.user_id is not None
         call.notes.append(Reminder(loaded.game.id, seat.seat, seat.user_id, from_epoch(clock.deadline)))
 
@@ -253,7 +255,7 @@ class Writer:
         new = replace(seat, clock=STOPPED, to_act=True, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
         async with self.store.transaction() as tx:
             row = await tx.claim(loaded.game)
-            await tx.save_seat(new)
+            await tx.save_seats(new)
             await tx.update_game(row.id, ai_turn=1)
         loaded = replace(
             loaded,
@@ -271,7 +273,7 @@ class Writer:
         paused = replace(seat, clock=clock)
         async with self.store.transaction() as tx:
             row = await tx.claim(loaded.game)
-            await tx.save_seat(paused)
+            await tx.save_seats(paused)
         return replace(loaded, game=row, seats=tuple(paused if s.seat == seat.seat else s for s in loaded.seats))
 
     def result(self, loaded: Loaded, call: Call) -> MoveResult:

@@ -188,28 +188,34 @@ class Tx:
             [(game_id, i, user, policy) for i, (user, policy) in enumerate(seats)],
         )
 
-    async def save_seat(self, seat: SeatRow) -> None:
-        """Write a seat's turn state (clock, to_act, autoplay, ai_policy, timeouts) as ``seat`` holds it.
+    async def save_seats(self, *seats: SeatRow) -> None:
+        """Write seats' turn state (clock, to_act, autoplay, ai_policy, timeouts) as each ``seat`` holds it,
+        in one batch (one round trip on PostgreSQL).
 
-        Who holds the seat changes only through :meth:`set_seat_user`.
+        Who holds a seat changes only through :meth:`set_seat_user`.
         """
-        clock = seat.clock
-        self._check(seat.game_id)
-        await self._db.execute(
+        for seat in seats:
+            self._check(seat.game_id)
+        if not seats:
+            return
+        await self._db.executemany(
             "UPDATE seats SET deadline_at = ?, remind_at = ?, reminded = ?, paused_left = ?, to_act = ?, "
             "autoplay = ?, ai_policy = ?, timeouts = ? WHERE game_id = ? AND seat = ?",
-            (
-                clock.deadline,
-                clock.remind_at,
-                int(clock.reminded),
-                clock.paused_left,
-                int(seat.to_act),
-                int(seat.autoplay),
-                seat.ai_policy,
-                seat.timeouts,
-                seat.game_id,
-                seat.seat,
-            ),
+            [
+                (
+                    seat.clock.deadline,
+                    seat.clock.remind_at,
+                    int(seat.clock.reminded),
+                    seat.clock.paused_left,
+                    int(seat.to_act),
+                    int(seat.autoplay),
+                    seat.ai_policy,
+                    seat.timeouts,
+                    seat.game_id,
+                    seat.seat,
+                )
+                for seat in seats
+            ],
         )
 
     async def append_action(self, action: ActionRow) -> None:
