@@ -283,7 +283,7 @@ class Scenario:
             if state.grid[pos] != EMPTY:
                 state.contract_box.append(state.grid[pos])
             state.grid[pos] = uid
-        state.reservations[pos] = list(reserved_by)
+        state.reservations[pos] = [self._seat(seat) for seat in reserved_by]
         return self
 
     def contract_removed(self, row: int, column: int) -> Scenario:
