@@ -101,11 +101,12 @@ class Actions(DataModel):
 
 
 class Assembly(DataModel):
-    fixed: ClassVar[frozenset[str]] = RULE_FIELDS | {"group_size"}
+    fixed: ClassVar[frozenset[str]] = RULE_FIELDS | {"group_size", "spares"}
     group_size: Literal[4]
     robots_small: Annotated[int, Field(ge=1, le=4)]
     robots_large: Annotated[int, Field(ge=1, le=4)]
-    spares: Tokens
+    spares: Literal[2]
+    """The two spare-part spaces beside the wheel."""
     rewards: Annotated[list[Tokens], Field(min_length=2, max_length=2)]
     executive_cost: Tokens
     icon_cost: Tokens

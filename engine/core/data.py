@@ -140,7 +140,7 @@ def _explain(model: type[BaseModel], raw: Any, kind: str, loc: Sequence[int | st
     if kind_of_error == "extra_forbidden":
         *parent, unknown = loc
         key, _ = _key(raw, kind, parent)
-        node = _node(model.model_json_schema(), parent)
+        node = field_schema(model, parent)
         allowed = ", ".join(sorted(node.get("properties", {})))
         return BadData(f"{key}.{unknown} is not a data key: allowed keys are {allowed}.", path=f"{key}.{unknown}")
     key, depth = _key(raw, kind, loc)
@@ -149,8 +149,8 @@ def _explain(model: type[BaseModel], raw: Any, kind: str, loc: Sequence[int | st
         value = value[part]
     if kind_of_error == "missing":
         missing = f"{key}.{loc[-1]}"
-        return BadData(f"{missing} is missing: allowed is {_describe(_node(model.model_json_schema(), loc))}.")
-    return bad_value(key, value, _describe(_node(model.model_json_schema(), loc[:depth])))
+        return BadData(f"{missing} is missing: allowed is {_describe(field_schema(model, loc))}.")
+    return bad_value(key, value, _describe(field_schema(model, loc[:depth])))
 
 
 def _key(raw: Any, kind: str, loc: Sequence[int | str]) -> tuple[str, int]:
@@ -173,8 +173,9 @@ def _key(raw: Any, kind: str, loc: Sequence[int | str]) -> tuple[str, int]:
     return key, len(loc)
 
 
-def _node(schema: dict[str, Any], loc: Sequence[int | str]) -> dict[str, Any]:
-    """The JSON schema of the field at ``loc``."""
+def field_schema(model: type[BaseModel], loc: Sequence[int | str]) -> dict[str, Any]:
+    """The JSON schema of the field of ``model`` at ``loc`` (keys, and list indexes), references resolved."""
+    schema = model.model_json_schema()
     defs = schema.get("$defs", {})
     node = _resolve(schema, defs)
     for part in loc:

@@ -17,7 +17,7 @@ from engine.botfactory import GAME as BOTFACTORY
 from engine.botfactory import rules as botfactory_rules
 from engine.botfactory.schema import BotFactoryData
 from engine.core.contract import Game, RandomPolicy
-from engine.core.data import DataModel, validate
+from engine.core.data import DataModel, field_schema, validate
 from engine.core.errors import BadData
 from engine.core.rng import Rng
 from engine.imaginarium import GAME as IMAGINARIUM
@@ -179,6 +179,54 @@ def test_an_override_file_gives_a_valid_game_or_one_clear_line(
     low, high = GAMES[kind][3]
     seats = data.draw(st.integers(low, high))
     _check(kind, data.draw(override_files(kind)), seats, seed, chimera)
+
+
+def extremes(node: dict[str, Any], bundled: Any) -> list[Any]:
+    """The values at the edges of what a schema node allows (each bound, each choice)."""
+    if "enum" in node:
+        return list(node["enum"])
+    kind = node.get("type")
+    if kind == "integer":
+        return [node["minimum"], node["maximum"]]
+    if kind == "boolean":
+        return [False, True]
+    if kind == "array":
+        items = extremes(node.get("items", {}), None)
+        low, high = node.get("minItems", 0), node.get("maxItems", node.get("minItems", 0) + 3)
+        return [[items[0]] * low, [items[-1]] * high] if items else []
+    if kind == "object" and isinstance(node.get("additionalProperties"), dict) and isinstance(bundled, dict):
+        edges = extremes(node["additionalProperties"], None)
+        return [{key: edge for key in bundled} for edge in edges]
+    return []
+
+
+def edge_cases(kind: str) -> list[tuple[str, Where, Any, bool]]:
+    """Each overridable value at each edge; in arrays of tables, the entries of two ids per field
+    (the others behave alike and would only slow the test). Every other case plays the most seats
+    (with Chimera for Imaginarium), the others the fewest."""
+    _game, model, raw, _seats = GAMES[kind]
+    out: list[tuple[str, Where, Any]] = []
+    seen: dict[tuple[str, ...], int] = {}
+    for path, bundled in overridable(model, raw):
+        shape = tuple(step[0] if isinstance(step, tuple) else step for step in path)
+        seen[shape] = seen.get(shape, 0) + 1
+        if seen[shape] > 2:
+            continue
+        loc = [part for step in path for part in ((step[0], 0) if isinstance(step, tuple) else (step,))]
+        out += [(kind, path, value) for value in extremes(field_schema(model, loc), bundled)]
+    return [(*case, i % 2 == 1) for i, case in enumerate(out)]
+
+
+@pytest.mark.parametrize(
+    ("kind", "path", "value", "most"), [case for kind in sorted(GAMES) for case in edge_cases(kind)], ids=str
+)
+def test_every_value_at_the_edges_of_its_range_plays_or_is_one_clear_line(
+    kind: str, path: Where, value: Any, most: bool
+) -> None:
+    overrides: dict[str, Any] = {}
+    put(overrides, path, value)
+    low, high = GAMES[kind][3]
+    _check(kind, overrides, high if most else low, 7, most)
 
 
 @pytest.mark.parametrize(
