@@ -189,7 +189,8 @@ class _Plan:
         if where.board == board.ASSEMBLY:
             usable = where.amount if tokens >= where.cost else 0
             n = min(len({tile for tile, _ in self.placements}), usable)
-            return value + (10.0 * min(self.completions, n) + 3.0 * n if n else -2.0)
+            # AS3's token buys a third placement only: with fewer, AS1 or AS2 do as well for free.
+            return value + (10.0 * min(self.completions, n) + 3.0 * n - 2.0 * where.cost if n else -2.0)
         if where.board == board.PARTS:
             # A full hand is no reason to stay away: the end-of-turn limit drops the least wanted.
             missing = min(len(self.wanted), 2) if player.projects else 0
@@ -206,6 +207,9 @@ class _Plan:
         reservable = [p for p in range(len(state.grid)) if board.reservable(state, self.seat, p)]
         best = max((self.contract_value(p) for p in reservable), default=-1.0)
         spend = min(tokens, where.amount)
+        if self.task == "B":  # the robots' values are the task: raise them while they are short
+            short = sum(1 for c in self.robot_colours if state.values[c] < rules.task_b_value)
+            best = max(best, 2.0 * short)
         return value + (best + 0.5 * spend if spend >= 1 and (best > 0 or self.robot_colours) else -1.0)
 
     # -- every choice ---------------------------------------------------------------------------------
