@@ -131,7 +131,8 @@ def players_part(view: BotFactoryView, start: int, names: Sequence[str] | None, 
     solo = view.solo_info is not None
     heights = [players.height(a, INNER) for a in areas] + ([table.SOLO_H] if solo else [])
     canvas, d = blank(M + CAPTION_H + sum(h + GAP for h in heights) + M - GAP)
-    title = labels.text("part.players", lang, first=start + 1, last=start + len(areas))
+    title = (labels.text("part.players", lang, first=start + 1, last=start + len(areas)) if len(areas) > 1
+             else labels.text("part.player", lang, n=start + 1))
     y = M + _caption(d, M, title)
     for area, h in zip(areas, heights, strict=False):
         players.draw(canvas, area, (M, y), name=seat_name(area.seat, names), active=area.seat in view.active,

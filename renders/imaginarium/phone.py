@@ -306,7 +306,8 @@ def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None,
     boards = view.players
     height = M + CAPTION_H + sum(strip_height(b) + GAP for b in boards) + M - GAP
     canvas, d = blank(height)
-    title = labels.text("part.players", lang, first=start + 1, last=start + len(boards))
+    title = (labels.text("part.players", lang, first=start + 1, last=start + len(boards)) if len(boards) > 1
+             else labels.text("part.player", lang, n=start + 1))
     y = _caption(d, M, title) + M
     for board in boards:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
