@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
@@ -49,7 +50,7 @@ def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), 
 
 RECENT_PARTS = 64
 """How many recently drawn parts are kept (a few games' phone boards)."""
-_recent: OrderedDict[tuple[str, str], Render] = OrderedDict()
+_recent: OrderedDict[tuple[str, bytes], Render] = OrderedDict()
 _recent_lock = threading.Lock()
 
 
@@ -77,10 +78,11 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render
     other, then encoded side by side: palette mapping and compression run in Pillow's C code
     without holding the interpreter lock, so the encodings share the machine's cores.
 
-    ``subject`` must hold everything its ``draw`` reads; its ``repr`` is the key, so it is built
-    from frozen dataclasses, tuples and strings.
+    ``subject`` must hold everything its ``draw`` reads; its pickle is the key (a faithful copy of
+    the content, and quicker to make than a ``repr``), so it is built from frozen dataclasses,
+    tuples and strings.
     """
-    keys = [(name, repr(subject)) for name, subject, _, _ in parts]
+    keys = [(name, pickle.dumps(subject, pickle.HIGHEST_PROTOCOL)) for name, subject, _, _ in parts]
     with _recent_lock:
         found = {key: _recent[key] for key in keys if key in _recent}
         for key in found:

@@ -13,6 +13,7 @@ viewer's screen.
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -442,7 +443,7 @@ def _belt_layer(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
         _belt_grid(canvas, view, 0, names, lang)
         return canvas
 
-    return layers.recent(("belt", repr(view.belt), view.machine_deck, tuple(names or ()), lang), draw)
+    return layers.recent(pickle.dumps(("belt", view.belt, view.machine_deck, tuple(names or ()), lang)), draw)
 
 
 def _workshop_layer(board: PlayerBoard, name: str, active: bool, turn: CurrentTurn | None, lang: str) -> Image.Image:
@@ -453,4 +454,4 @@ def _workshop_layer(board: PlayerBoard, name: str, active: bool, turn: CurrentTu
         workshop.draw(canvas, board, (0, 0), name=name, active=active, lang=lang, turn=turn, narrow=True)
         return canvas
 
-    return layers.recent(("workshop", repr(board), name, active, repr(turn), lang), draw)
+    return layers.recent(pickle.dumps(("workshop", board, name, active, turn, lang)), draw)
