@@ -114,12 +114,16 @@ class GreedyPolicy:
 
     name = "greedy"
 
+    def __init__(self, lookahead: bool = True) -> None:
+        self.lookahead = lookahead
+        """Without it, one choice deep only: the quick rollout policy of the search levels."""
+
     def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
         if len(decision.choices) == 1:
             return decision.choices[0]
         seat = decision.seat
         root = masked(game, state, seat)
-        depth = DEPTH.get(root.step, 2)
+        depth = DEPTH.get(root.step, 2) if self.lookahead else 1
         best = decision.choices[0]
         best_score = float("-inf")
         for choice in decision.choices:

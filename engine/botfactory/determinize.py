@@ -1,0 +1,60 @@
+"""What one seat knows of a Bot Factory game, and full states sampled from that knowledge.
+
+Bot Factory hides only orders: the tiles under the top of each face-up part pile (their colour and
+so their set is known, since every other tile of that colour lies face up somewhere), the face-down
+project deck, the contracts in the box, Vilela's three decks, and the generator that will shuffle
+them. :func:`knowledge` puts each of those in a canonical order, so it holds exactly what
+``view(state, seat)`` shows; :func:`determinize` shuffles them again, giving one state the seat
+cannot tell from the real one. The search (:mod:`engine.core.search`) only ever sees the first and
+plays in the second.
+"""
+
+from __future__ import annotations
+
+from engine.botfactory.policy import GoalPolicy, estimate
+from engine.botfactory.state import State, copy_state
+from engine.core.rng import Rng
+from engine.core.search import SearchHooks
+
+
+def knowledge(state: State, seat: int) -> State:
+    """A copy of ``state`` with every hidden order sorted and the generator reset: a function of
+    what ``seat`` sees (every seat sees the same, so ``seat`` only documents the call)."""
+    out = copy_state(state)
+    out.piles = [sorted(pile[:-1]) + pile[-1:] for pile in out.piles]
+    out.deck.sort()
+    out.contract_box.sort()
+    if out.solo is not None:
+        out.solo.action_deck.sort()
+        out.solo.robot_deck.sort()
+        out.solo.inspection_deck.sort()
+    out.rng = Rng(0)
+    return out
+
+
+def determinize(known: State, seat: int, rng: Rng) -> State:
+    """A full state consistent with ``known``: hidden orders shuffled, a fresh generator drawn."""
+    out = copy_state(known)
+    for pile in out.piles:
+        under = pile[:-1]
+        rng.shuffle(under)
+        pile[:-1] = under
+    rng.shuffle(out.deck)
+    rng.shuffle(out.contract_box)
+    if out.solo is not None:
+        rng.shuffle(out.solo.action_deck)
+        rng.shuffle(out.solo.robot_deck)
+        rng.shuffle(out.solo.inspection_deck)
+    out.rng = Rng(rng.next_u64())
+    return out
+
+
+HOOKS: SearchHooks[State] = SearchHooks(
+    knowledge=knowledge,
+    determinize=determinize,
+    evaluate=estimate,
+    rollout=GoalPolicy(),
+    easy="goal",
+    scale=15.0,
+)
+"""What the search needs from Bot Factory: ``goal`` plays the rollouts and is the easy level."""

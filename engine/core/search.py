@@ -1,0 +1,182 @@
+"""Information-set search: the ``normal`` and ``hard`` AI levels, for any game that can sample what a
+seat does not know.
+
+A game opts in with a module ``engine.<game>.determinize`` exposing ``HOOKS`` (:class:`SearchHooks`):
+``knowledge(state, seat)`` keeps only what the seat may know (hidden parts in a canonical form, so two
+states the seat cannot tell apart give the same knowledge) and ``determinize(knowledge, seat, rng)``
+samples one full state consistent with it.
+
+The search is information-set Monte Carlo tree search kept to one level: the tree's only node is the
+seat's current information set, whose children are its legal choices (the same in every sample, since
+they depend only on what the seat sees). Each iteration samples a fresh determinization, picks a child
+by UCB1, plays the rest of the seat's turn and a bounded number of further decisions with the game's
+cheap heuristic policy (every seat, so opponents play as sensibly as ``easy`` does), then scores the
+position with the game's static evaluation as a margin over the best rival, squashed into [0, 1]; a
+finished game scores 1 for a win and 0 otherwise. One level keeps it free of strategy fusion (the
+seat never assumes it can act differently in worlds it cannot tell apart) at a cost a Python engine
+can afford. Long choice lists are widened progressively: children enter in the order of a one-step
+evaluation, their number growing with the square root of the iterations spent.
+
+The budget is counted in iterations, never in time, so a choice is a pure function of the seat's
+knowledge and the generator: deterministic for (game seed, version, seat), which keeps games
+replayable. A decision with a single legal choice costs nothing.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from engine.core.contract import Choice, Decision, Game, GameState, Policy, all_policies
+from engine.core.errors import BadOptions
+from engine.core.rng import Rng
+
+S = TypeVar("S", bound=GameState)
+
+LEVELS = ("easy", "normal", "hard")
+"""AI levels, weakest first: ``easy`` is the game's heuristic policy, the others search."""
+
+
+def _all_rivals(state: Any, seat: int) -> Sequence[int]:
+    return [s for s in range(len(state.players)) if s != seat]
+
+
+@dataclass(frozen=True)
+class Budget:
+    iterations: int
+    """Sampled worlds per decision."""
+    horizon: int
+    """Decisions played by the rollout policy after the searched choice, before evaluating."""
+    widen: float = 2.0
+    """Progressive widening: children considered after n iterations = ceil(widen * sqrt(n))."""
+    explore: float = 0.7
+    """UCB1 exploration constant (rewards lie in [0, 1])."""
+
+
+BUDGETS = {"normal": Budget(iterations=10, horizon=12), "hard": Budget(iterations=28, horizon=20)}
+
+
+@dataclass(frozen=True)
+class SearchHooks(Generic[S]):
+    """What the search needs from a game."""
+
+    knowledge: Callable[[S, int], S]
+    """What the seat may know, hidden parts in canonical form (a function of its view alone)."""
+    determinize: Callable[[S, int, Rng], S]
+    """One full state consistent with the knowledge, drawn with the generator."""
+    evaluate: Callable[[S, int], float]
+    """Static worth of a state for a seat, in the game's points."""
+    rollout: Policy
+    """The cheap heuristic that plays every seat after the searched choice."""
+    easy: str
+    """Name of the game's policy that plays the ``easy`` level."""
+    scale: float
+    """An evaluation margin that counts as a clear lead (rewards are tanh(margin / scale))."""
+    budgets: Mapping[str, Budget] = field(default_factory=lambda: BUDGETS)
+    """The budget of each search level, tuned to what one decision of the game costs."""
+    rivals: Callable[[S, int], Sequence[int]] = field(default=_all_rivals)
+    """Seats whose standing counts against the seat's (other teams only, in team play)."""
+
+
+class SearchPolicy(Generic[S]):
+    """A search level. :meth:`choose` reduces the state to the seat's knowledge before anything else;
+    :meth:`decide` works from that knowledge alone (what a worker process receives)."""
+
+    def __init__(self, name: str, hooks: SearchHooks[S], budget: Budget) -> None:
+        self.name = name
+        self.hooks = hooks
+        self.budget = budget
+
+    def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
+        if len(decision.choices) == 1:
+            return decision.choices[0]
+        return self.decide(game, self.hooks.knowledge(state, decision.seat), decision, rng)
+
+    def decide(self, game: Game[Any], known: S, decision: Decision, rng: Rng) -> Choice:
+        """The most tried choice after the budget; ties go to the better mean, then the prior order."""
+        choices = decision.choices
+        if len(choices) == 1:
+            return choices[0]
+        hooks, budget, seat = self.hooks, self.budget, decision.seat
+        order = self._prior_order(game, hooks.determinize(known, seat, rng), seat, choices, rng)
+        visits = [0] * len(order)
+        totals = [0.0] * len(order)
+        for n in range(budget.iterations):
+            width = min(len(order), max(2, math.ceil(budget.widen * math.sqrt(n + 1))))
+            pick = self._select(visits[:width], totals[:width], n)
+            world = hooks.determinize(known, seat, rng)
+            visits[pick] += 1
+            totals[pick] += self._playout(game, world, seat, order[pick], rng)
+        best = max(range(len(order)), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i))
+        return order[best]
+
+    def _prior_order(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], rng: Rng) -> list[Choice]:
+        """Choices by one-step evaluation in one sampled world, the rollout policy's own pick first."""
+        first = self.hooks.rollout.choose(game, world, Decision(seat, "", tuple(choices)), rng)
+        scores: dict[str, float] = {}
+        for choice in choices:
+            trial = game.copy(world)
+            game.advance(trial, seat, choice)
+            scores[choice.id] = self.hooks.evaluate(trial, seat)
+        rest = sorted((c for c in choices if c.id != first.id), key=lambda c: -scores[c.id])
+        return [first, *rest]
+
+    def _select(self, visits: list[int], totals: list[float], spent: int) -> int:
+        for i, v in enumerate(visits):
+            if v == 0:
+                return i
+        log_n = math.log(max(spent, 1))
+        explore = self.budget.explore
+        return max(range(len(visits)), key=lambda i: totals[i] / visits[i] + explore * math.sqrt(log_n / visits[i]))
+
+    def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng) -> float:
+        game.advance(world, seat, choice)
+        rollout = self.hooks.rollout
+        left = self.budget.horizon
+        while left > 0 and game.outcome(world) is None:
+            decisions = game.pending(world)
+            if not decisions:
+                break
+            decision = decisions[0]
+            game.advance(world, decision.seat, rollout.choose(game, world, decision, rng))
+            left -= 1
+        return self._reward(game, world, seat)
+
+    def _reward(self, game: Game[Any], world: S, seat: int) -> float:
+        outcome = game.outcome(world)
+        if outcome is not None:
+            return 1.0 if seat in outcome.winners else 0.0
+        mine = self.hooks.evaluate(world, seat)
+        rivals = [self.hooks.evaluate(world, s) for s in self.hooks.rivals(world, seat)]
+        margin = mine - max(rivals) if rivals else mine
+        return 0.5 + 0.5 * math.tanh(margin / self.hooks.scale)
+
+
+def search_hooks(game: Game[Any]) -> SearchHooks[Any] | None:
+    """The game's search hooks (``engine.<game>.determinize.HOOKS``), or ``None`` if it has none."""
+    package = type(game).__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.determinize")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{package}.determinize":
+            raise
+        return None
+    hooks = getattr(module, "HOOKS", None)
+    return hooks if isinstance(hooks, SearchHooks) else None
+
+
+def level_policy(game: Game[Any], level: str) -> Policy:
+    """The policy playing ``level`` in ``game``; a game without search hooks plays every level with
+    its default heuristic (``greedy``, else ``random``)."""
+    if level not in LEVELS:
+        raise BadOptions(f"Unknown AI level '{level}'. Choose one of: {', '.join(LEVELS)}.", level=level)
+    policies = all_policies(game)
+    hooks = search_hooks(game)
+    if hooks is None:
+        return policies.get("greedy", policies["random"])
+    if level == "easy":
+        return policies[hooks.easy]
+    return SearchPolicy(level, hooks, hooks.budgets[level])

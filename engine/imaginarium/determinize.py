@@ -1,0 +1,118 @@
+"""What one seat knows of an Imaginarium game, and full states sampled from that knowledge.
+
+Hidden from a seat: the order of the machine and assistant decks, the face-down projects (the stock,
+which other players' secret projects came from), the Chimera fragment pile and discard, and
+everything behind the other teams' screens (goods, VP, secret projects, fragments), plus the
+generator. :func:`knowledge` replaces all of it by a canonical form that depends only on what the
+seat sees: decks sorted, unseen fragments pooled and dealt back in sorted order keeping every public
+count (pile, discard) and splitting the rest evenly between the other screens, and each other screen
+set to a typical stock of goods with the VP its projects publicly earned plus, for the sources no one
+sees, what the seat earned itself from them (a rival has played as many rounds), kept under the
+target so the sample is not already over. :func:`determinize` shuffles the pools again and varies the
+goods behind each other screen. The search (:mod:`engine.core.search`) only ever sees the first and
+plays in the second.
+"""
+
+from __future__ import annotations
+
+from engine.core.rng import Rng
+from engine.core.search import Budget, SearchHooks
+from engine.imaginarium.cards import VP
+from engine.imaginarium.policy import GreedyPolicy, evaluate
+from engine.imaginarium.state import PROJECTS, Player, State, piece_seat
+
+GUESS = (3, 1, 1, 1)
+"""The typical charcoalium, wood, copper and crystal behind another screen."""
+
+
+def _others(state: State, seat: int) -> list[Player]:
+    """One player per other screen (teammates share theirs)."""
+    return state.opponents(seat)
+
+
+def _fragment_places(state: State, seat: int) -> list[list[int]]:
+    """Every list of fragments the seat cannot see, as fragment kinds (held counts expanded)."""
+    places = [state.pile, state.discard]
+    if state.turn.piece >= 0 and piece_seat(state.turn.piece) not in state.mates(seat):
+        places += [state.turn.drawn, state.turn.submitted]
+    return places
+
+
+def _held(players: list[Player]) -> list[int]:
+    """The fragment kinds behind these players' screens, one entry per fragment."""
+    return [k for p in players for k, n in enumerate(p.held) for _ in range(n)]
+
+
+def knowledge(state: State, seat: int) -> State:
+    """A copy of ``state`` holding only what ``seat`` may know, hidden parts in canonical form."""
+    out = state.copy()
+    data = out.data
+    target = data.team_target_vp if out.teams else data.target_vp
+    others = _others(out, seat)
+    own_hidden = out.players[seat].vp_from[PROJECTS + 1 :]
+    places = _fragment_places(out, seat)
+    held = sum(sum(p.held) for p in others)
+    unseen = iter(sorted([*(k for place in places for k in place), *_held(others)]))
+    for place in places:
+        place[:] = [next(unseen) for _ in place]
+    for i, p in enumerate(others):
+        share = held // len(others) + (1 if i < held % len(others) else 0)
+        p.held[:] = [0] * len(p.held)
+        for _ in range(share):
+            p.held[next(unseen)] += 1
+        p.goods[:4] = list(GUESS)
+        room = max(0, target - 1 - p.vp_from[PROJECTS])
+        hidden = list(own_hidden)
+        while sum(hidden) > room:
+            hidden[hidden.index(max(hidden))] -= 1
+        p.vp_from[:] = [p.vp_from[PROJECTS], *hidden]
+        p.goods[VP] = sum(p.vp_from)
+        out.stock += p.secret
+        p.secret.clear()
+    out.deck.sort()
+    out.assistant_deck.sort()
+    out.stock.sort()
+    out.rng = Rng(0)
+    return out
+
+
+def determinize(known: State, seat: int, rng: Rng) -> State:
+    """A full state consistent with ``known``: decks and unseen fragments shuffled, other screens'
+    goods varied around the typical stock, a fresh generator drawn."""
+    out = known.copy()
+    rng.shuffle(out.deck)
+    rng.shuffle(out.assistant_deck)
+    rng.shuffle(out.stock)
+    others = _others(out, seat)
+    places = _fragment_places(out, seat)
+    pool = [*(k for place in places for k in place), *_held(others)]
+    rng.shuffle(pool)
+    for place in places:
+        place[:] = [pool.pop() for _ in place]
+    for p in others:
+        share = sum(p.held)
+        p.held[:] = [0] * len(p.held)
+        for _ in range(share):
+            p.held[pool.pop()] += 1
+        for good, typical in enumerate(GUESS):
+            p.goods[good] = max(0, typical + rng.randbelow(3) - 1)
+    out.rng = Rng(rng.next_u64())
+    return out
+
+
+def rivals(state: State, seat: int) -> list[int]:
+    return [p.seat for p in state.opponents(seat)]
+
+
+HOOKS: SearchHooks[State] = SearchHooks(
+    knowledge=knowledge,
+    determinize=determinize,
+    evaluate=evaluate,
+    rollout=GreedyPolicy(lookahead=False),
+    easy="greedy",
+    scale=8.0,
+    budgets={"normal": Budget(iterations=8, horizon=8), "hard": Budget(iterations=20, horizon=10)},
+    rivals=rivals,
+)
+"""What the search needs from Imaginarium: ``greedy`` is the easy level and, one choice deep, plays the
+rollouts (its full look-ahead costs too much there)."""

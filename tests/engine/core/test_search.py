@@ -1,0 +1,140 @@
+"""Information-set search: sampled states are legal and agree with what the seat sees; the search
+decides from that alone, deterministically, and forced decisions cost nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import registry
+from engine.core.contract import Choice, Decision, Game, RandomPolicy
+from engine.core.errors import BadOptions
+from engine.core.rng import Rng
+from engine.core.search import Budget, SearchPolicy, level_policy, search_hooks
+
+TABLES = [
+    ("botfactory", 1, {}),
+    ("botfactory", 2, {}),
+    ("botfactory", 4, {}),
+    ("imaginarium", 2, {}),
+    ("imaginarium", 3, {"chimera": True}),
+    ("imaginarium", 4, {"chimera": True, "teams": True}),
+]
+SMALL = Budget(iterations=6, horizon=6)
+
+
+def played(kind: str, seats: int, options: dict[str, Any], seed: int, steps: int) -> tuple[Game[Any], Any]:
+    """A game after ``steps`` random decisions (fewer if it ends first)."""
+    game = registry.get(kind)
+    state = game.new(seats, seed, options)
+    rng = Rng(seed + 1)
+    for _ in range(steps):
+        if game.outcome(state) is not None:
+            break
+        decision = game.pending(state)[0]
+        game.advance(state, decision.seat, RandomPolicy().choose(game, state, decision, rng))
+    return game, state
+
+
+@pytest.mark.parametrize(("kind", "seats", "options"), TABLES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 250), sample=st.integers(0, 2**32))
+def test_samples_are_legal_and_agree_with_the_view(
+    kind: str, seats: int, options: dict[str, Any], seed: int, steps: int, sample: int
+) -> None:
+    game, state = played(kind, seats, options, seed, steps)
+    hooks = search_hooks(game)
+    assert hooks is not None
+    for seat in range(seats):
+        view = game.view(state, seat)
+        known = hooks.knowledge(state, seat)
+        assert game.view(known, seat) == view
+        world = hooks.determinize(known, seat, Rng(sample))
+        game.check_invariants(world)
+        assert game.view(world, seat) == view
+        # The sample is a state the seat cannot tell from the real one: its knowledge is the same.
+        assert game.to_json(hooks.knowledge(world, seat)) == game.to_json(known)
+
+
+@pytest.mark.parametrize(("kind", "seats", "options"), TABLES)
+def test_samples_vary_what_is_hidden(kind: str, seats: int, options: dict[str, Any]) -> None:
+    game, state = played(kind, seats, options, 5, 40)
+    hooks = search_hooks(game)
+    assert hooks is not None
+    known = hooks.knowledge(state, 0)
+    worlds = {str(game.to_json(hooks.determinize(known, 0, Rng(n)))) for n in range(4)}
+    assert len(worlds) == 4
+
+
+def _decision_with_choices(game: Game[Any], kind: str, seats: int, options: dict[str, Any]) -> tuple[Any, Decision]:
+    for seed in range(50):
+        _, state = played(kind, seats, options, seed, 30 + seed)
+        if game.outcome(state) is None:
+            decision = game.pending(state)[0]
+            if len(decision.choices) > 2:
+                return state, decision
+    raise AssertionError("no decision with several choices found")
+
+
+@pytest.mark.parametrize(("kind", "seats", "options"), TABLES)
+def test_hidden_information_does_not_change_the_choice(kind: str, seats: int, options: dict[str, Any]) -> None:
+    game = registry.get(kind)
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state, decision = _decision_with_choices(game, kind, seats, options)
+    seat = decision.seat
+    # Another state the seat cannot tell apart: every hidden part drawn again (other screens,
+    # deck orders, the generator).
+    other = hooks.determinize(hooks.knowledge(state, seat), seat, Rng(12345))
+    assert game.view(other, seat) == game.view(state, seat)
+    assert game.to_json(other) != game.to_json(state)
+    search = SearchPolicy("test", hooks, SMALL)
+    picks = {search.choose(game, s, decision, Rng(7)).id for s in (state, other, state)}
+    assert len(picks) == 1
+
+
+def test_forced_decisions_cost_nothing() -> None:
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+
+    def refuse(*_: object) -> Any:
+        raise AssertionError("a forced decision was searched")
+
+    search = SearchPolicy("test", type(hooks)(refuse, refuse, refuse, hooks.rollout, "goal", 1.0), SMALL)
+    only = Choice("only", "label")
+    assert search.choose(game, object(), Decision(0, "prompt", (only,)), Rng(1)) is only
+
+
+def test_levels() -> None:
+    bf, im = registry.get("botfactory"), registry.get("imaginarium")
+    assert level_policy(bf, "easy").name == "goal"
+    assert level_policy(im, "easy").name == "greedy"
+    for game in (bf, im):
+        normal, hard = level_policy(game, "normal"), level_policy(game, "hard")
+        assert isinstance(normal, SearchPolicy) and isinstance(hard, SearchPolicy)
+        assert hard.budget.iterations > normal.budget.iterations
+    with pytest.raises(BadOptions, match="Unknown AI level"):
+        level_policy(bf, "expert")
+
+
+def test_search_finishes_games_and_checks_hold() -> None:
+    """A cheap search plays a whole game of each kind to a rulebook end."""
+    for kind in ("botfactory", "imaginarium"):
+        game = registry.get(kind)
+        hooks = search_hooks(game)
+        assert hooks is not None
+        search = SearchPolicy("test", hooks, Budget(iterations=3, horizon=3))
+        easy = level_policy(game, "easy")
+        state = game.new(2, 11)
+        rng = Rng(3)
+        while game.outcome(state) is None:
+            decision = game.pending(state)[0]
+            policy = search if decision.seat == 0 else easy
+            game.advance(state, decision.seat, policy.choose(game, state, decision, rng))
+            game.check_invariants(state)
+        outcome = game.outcome(state)
+        assert outcome is not None and outcome.reason.startswith(kind)
