@@ -38,7 +38,7 @@ CASES: dict[str, Callable[[], Render]] = {
 }
 CASES.update({
     f"phone-{seats}p-{part.name}": (lambda seats=seats, index=index: render_board_parts(samples.mid_game(seats))[index])
-    for seats in (2, 5) for index, part in enumerate(render_board_parts(samples.mid_game(seats)))
+    for seats in (2, 3, 4, 5) for index, part in enumerate(render_board_parts(samples.mid_game(seats)))
 })
 CASES.update({
     f"botfactory-phone-3p-{part.name}": (lambda index=index: render_board_parts(botfactory_samples.mid_game())[index])
