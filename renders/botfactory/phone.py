@@ -199,10 +199,12 @@ def decision_board(view: BotFactoryView) -> str | None:
 
 
 def screen(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Image.Image:
-    """The seat's own area, its reserved contracts and the robot values, then the board the decision
-    is about (the wheel when refilling it, the assembly board when placing a part...)."""
+    """The board the seat's decision is about first (the part production board and its wheel when
+    refilling it, the assembly board when placing a part...), then the seat's own area, its reserved
+    contracts and the robot values."""
     mine = reserved(view, area.seat)
     board = decision_board(view) if area.seat in view.active else None
+    board = board if board in DRAW_BOARD else None
     own_h = players.height(area, INNER)
     side_h = 50 + ROW * max(1, len(mine)) + 50 + 56
     board_h = 44 + BOARD_H[board] if board else 0
