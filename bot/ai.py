@@ -1,42 +1,74 @@
-"""AI seats: which policy plays, and the deterministic randomness it plays with.
+"""AI seats: which level or policy plays, the deterministic randomness it plays with, and where it thinks.
 
-The game's ``greedy`` policy is the default opponent (``random`` only when a game has none). An AI's
-randomness is derived from the game seed and the version it moves at, so the same game replays the
-same AI choices, and a retried move after a crash picks the same choice again.
+A seat's AI is a level (``easy``, ``normal``, ``hard``: see :mod:`engine.core.search`) or one of the
+game's named policies (``greedy``, ``random``...), which older games stored and still play. The
+default, for new AI seats and for missed turns, is ``normal`` (a game without search hooks keeps
+its ``greedy``, else ``random``). An AI's randomness is derived from the
+game seed and the version it moves at, so the same game replays the same AI choices, and a retried
+move after a crash picks the same choice again.
+
+Search levels think in a process pool (:func:`think`): a CPU-bound search in a thread would still hold
+the interpreter lock and stall the event loop. The worker receives only the seat's knowledge (the
+state with everything the seat may not see in canonical form, as JSON), never the true state; a
+bounded number of searches wait for a worker at once, the others wait their turn on the loop.
 """
 
 from __future__ import annotations
 
+import asyncio
+import multiprocessing
+import weakref
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from engine.core.contract import Choice, Decision, Game, all_policies
+from engine import registry
+from engine.core.contract import Choice, Decision, Game, Policy, all_policies
 from engine.core.errors import BadOptions
 from engine.core.rng import Rng
+from engine.core.search import LEVELS, SearchPolicy, level_policy, search_hooks
 
-DEFAULT_POLICY = "greedy"
-FALLBACK_POLICY = "random"
+DEFAULT_POLICY = "normal"
+FALLBACK_POLICY = "greedy"
+"""The default of a game without search hooks (``random`` if it has no ``greedy`` either)."""
+WORKERS = 1
+"""Search processes per bot process: the reference machine has two cores, one is the event loop's."""
+QUEUE_LIMIT = 8
+"""Searches submitted to the pool at once; more wait on the loop (bounded memory, fair order)."""
+
+_pool: ProcessPoolExecutor | None = None
+_slots: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Semaphore] = weakref.WeakKeyDictionary()
 
 
 def policy_names(game: Game[Any]) -> tuple[str, ...]:
-    """The game's AI policies, default first."""
-    names = list(all_policies(game))
+    """What may play a seat, default first: the levels, then the game's named policies (only the
+    named policies for a game without search, led by ``greedy`` if it has one)."""
     default = default_policy(game)
+    names = (*LEVELS, *all_policies(game)) if search_hooks(game) is not None else tuple(all_policies(game))
     return (default, *(n for n in names if n != default))
 
 
 def default_policy(game: Game[Any]) -> str:
-    return DEFAULT_POLICY if DEFAULT_POLICY in all_policies(game) else FALLBACK_POLICY
+    if search_hooks(game) is not None:
+        return DEFAULT_POLICY
+    return FALLBACK_POLICY if FALLBACK_POLICY in all_policies(game) else "random"
 
 
 def check_policy(game: Game[Any], name: str | None) -> str:
-    """``name`` if the game has that policy (``None`` means the default), else :class:`BadOptions`."""
+    """``name`` if it is a level or a policy of the game (``None`` means the default), else
+    :class:`BadOptions`."""
     if name is None:
         return default_policy(game)
-    if name not in all_policies(game):
+    if name not in policy_names(game):
         raise BadOptions(
             f"{game.title} has no AI called '{name}'. Choose one of: {', '.join(policy_names(game))}.", policy=name
         )
     return name
+
+
+def policy_for(game: Game[Any], name: str) -> Policy:
+    """The policy playing ``name``: a level, or a named policy of the game."""
+    named = all_policies(game)
+    return named[name] if name in named else level_policy(game, name)
 
 
 def ai_rng(seed: int, version: int, seat: int) -> Rng:
@@ -46,4 +78,48 @@ def ai_rng(seed: int, version: int, seat: int) -> Rng:
 
 def choose(game: Game[Any], policy: str, state: Any, decision: Decision, seed: int) -> Choice:
     """The AI's choice for ``decision``; deterministic in (game seed, state version, seat)."""
-    return all_policies(game)[policy].choose(game, state, decision, ai_rng(seed, state.version, decision.seat))
+    return policy_for(game, policy).choose(game, state, decision, ai_rng(seed, state.version, decision.seat))
+
+
+def _decide(kind: str, policy: str, known: dict[str, Any], decision: Decision, seed: int) -> str:
+    """Worker side of :func:`think`: the search from the seat's knowledge alone; returns the choice id."""
+    game = registry.get(kind)
+    search = policy_for(game, policy)
+    assert isinstance(search, SearchPolicy)
+    state = game.from_json(known)
+    return search.decide(game, state, decision, ai_rng(seed, state.version, decision.seat)).id
+
+
+def _executor() -> ProcessPoolExecutor:
+    global _pool
+    if _pool is None:
+        # spawn: a fork of a process running an event loop and threads is not safe.
+        _pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
+async def think(game: Game[Any], policy: str, state: Any, decision: Decision, seed: int) -> Choice:
+    """:func:`choose` without blocking the event loop: a forced choice at once, a heuristic in a
+    thread, a search in the process pool (from the seat's knowledge only). Same choice as ``choose``."""
+    if len(decision.choices) == 1:
+        return decision.choices[0]
+    chosen = policy_for(game, policy)
+    if not isinstance(chosen, SearchPolicy):
+        return await asyncio.to_thread(choose, game, policy, state, decision, seed)
+    known = game.to_json(chosen.hooks.knowledge(state, decision.seat))
+    loop = asyncio.get_running_loop()
+    slots = _slots.setdefault(loop, asyncio.Semaphore(QUEUE_LIMIT))
+    async with slots:
+        choice_id = await loop.run_in_executor(_executor(), _decide, game.kind, policy, known, decision, seed)
+    choice = decision.get(choice_id)
+    if choice is None:
+        raise RuntimeError(f"the search chose '{choice_id}', which is not a legal choice")
+    return choice
+
+
+def shutdown() -> None:
+    """Stop the search processes (at exit; a later :func:`think` starts them again)."""
+    global _pool
+    if _pool is not None:
+        _pool.shutdown(cancel_futures=True)
+        _pool = None

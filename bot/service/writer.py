@@ -8,7 +8,6 @@ Each method returns the game as stored afterwards.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -166,7 +165,7 @@ class Writer:
 
     async def play_ai(self, loaded: Loaded, game: Game[Any], state: Any, call: Call) -> Loaded:
         """AI seats (and seats stood in for after a timeout) play, one committed entry per move, until a
-        human must act or the game ends. The policy runs in a worker thread to keep the loop responsive.
+        human must act or the game ends. The policy thinks off the loop (:func:`bot.ai.think`).
 
         If a policy or the engine fails, the moves before stay committed and the game keeps its AI-turn
         flag, so the scheduler's ``resume`` work retries later: a failing AI never makes the human move
@@ -182,7 +181,7 @@ class Writer:
                     break
                 seat = seats[decision.seat]
                 policy = seat.ai_policy or ai.default_policy(game)
-                choice = await asyncio.to_thread(ai.choose, game, policy, state, decision, loaded.game.seed)
+                choice = await ai.think(game, policy, state, decision, loaded.game.seed)
                 result = game.apply(state, decision.seat, choice.id, state.version)
                 state = result.state
                 loaded = await self.commit(

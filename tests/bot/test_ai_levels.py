@@ -1,0 +1,103 @@
+"""AI levels in the service layer (names, defaults, thinking off the event loop) and ``bricabot arena``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from bot import ai
+from bot.cli import main
+from bot.commands.arena import lineup, percentile, wilson
+from engine import registry
+from engine.core.errors import BadOptions
+from engine.core.rng import Rng
+from engine.core.search import SearchPolicy
+from tests.support.tinygame import GAME as TINY
+
+
+@pytest.fixture
+def pool() -> Iterator[None]:
+    yield
+    ai.shutdown()
+
+
+def test_levels_lead_the_names_and_normal_is_the_default() -> None:
+    for kind in ("botfactory", "imaginarium"):
+        game = registry.get(kind)
+        names = ai.policy_names(game)
+        assert names[:3] == ("normal", "easy", "hard") and "random" in names and "greedy" in names
+        assert ai.check_policy(game, None) == "normal"
+        assert ai.check_policy(game, "hard") == "hard" and ai.check_policy(game, "greedy") == "greedy"
+        assert isinstance(ai.policy_for(game, "hard"), SearchPolicy)
+        with pytest.raises(BadOptions, match="no AI called 'expert'"):
+            ai.check_policy(game, "expert")
+    # A game without search keeps its own policies, as stored games expect.
+    assert ai.policy_names(TINY)[0] == "random" and "hard" not in ai.policy_names(TINY)
+
+
+async def test_think_runs_the_search_in_a_worker_process_from_the_seat_knowledge(pool: None) -> None:
+    game = registry.get("botfactory")
+    state = game.new(2, 9)
+    rng = Rng(2)
+    easy = ai.policy_for(game, "easy")
+    while True:  # to a decision with a real choice, a few turns in
+        decision = game.pending(state)[0]
+        if state.round >= 2 and len(decision.choices) > 2:
+            break
+        game.advance(state, decision.seat, easy.choose(game, state, decision, rng))
+    thought = await ai.think(game, "normal", state, decision, 77)
+    assert thought == ai.choose(game, "normal", state, decision, 77)
+    # The loop stays free while the worker thinks.
+    ticks = 0
+
+    async def tick() -> None:
+        nonlocal ticks
+        while True:
+            ticks += 1
+            await asyncio.sleep(0.001)
+
+    ticker = asyncio.create_task(tick())
+    await ai.think(game, "hard", state, decision, 78)
+    ticker.cancel()
+    assert ticks > 5
+
+
+async def test_forced_choices_do_not_reach_the_pool() -> None:
+    game = registry.get("imaginarium")
+    state = game.new(2, 1)
+    decision = game.pending(state)[0]
+    single = type(decision)(decision.seat, decision.prompt, decision.choices[:1])
+    assert await ai.think(game, "hard", state, single, 1) == decision.choices[0]
+    assert ai._pool is None
+
+
+def test_wilson_interval_and_percentiles() -> None:
+    low, high = wilson(20, 40)
+    assert (round(low, 3), round(high, 3)) == (0.352, 0.648)
+    assert wilson(0, 10)[0] == 0.0 and 0.0 < wilson(0, 10)[1] < 0.35
+    assert percentile([5.0, 1.0, 3.0, 2.0, 4.0], 0.5) == 3.0 and percentile([], 0.95) == 0.0
+    assert lineup(["hard", "easy"], 3) == ["hard", "easy", "easy"]
+
+
+def test_arena_rotates_seats_and_ends_with_json(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--game", "botfactory", "--players", "2", "--policies", "easy,random", "--games", "2"]
+    assert main([*argv, "--seed", "3", "--json"]) == 0
+    captured = capsys.readouterr()
+    result = json.loads(captured.out.strip().splitlines()[-1])
+    assert set(result) >= {"policies", "mean_rounds", "median_rounds", "end_reasons", "think_ms_p95"}
+    rows = {row["name"]: row for row in result["policies"]}
+    assert set(rows) == {"easy", "random"} and rows["easy"]["wins"] == 2
+    assert set(rows["easy"]) == {"name", "wins", "games", "win_rate", "ci95", "mean_score"}
+    assert result["end_reasons"] == {"botfactory.end.scored": 2}
+    assert set(result["think_ms_p95"]) == {"easy", "random"}
+    assert "2/2 games" in captured.err
+
+
+def test_arena_refuses_unknown_policies_and_too_many() -> None:
+    with pytest.raises(SystemExit, match="no AI called 'expert'"):
+        main(["arena", "--game", "botfactory", "--players", "2", "--policies", "hard,expert", "--games", "1"])
+    with pytest.raises(SystemExit, match="3 policies for 2 seats"):
+        main(["arena", "--game", "botfactory", "--players", "2", "--policies", "easy,easy,easy", "--games", "1"])
