@@ -78,7 +78,9 @@ class Tally:
     games: int = 0
     scores: list[int] = field(default_factory=list)
     think_ms: list[float] = field(default_factory=list)
-    """Time per decision that had more than one legal choice."""
+    """Wall time per decision that had more than one legal choice."""
+    think_cpu_ms: list[float] = field(default_factory=list)
+    """Processor time of the same decisions: what one core spends, whatever else shares the machine."""
 
 
 @dataclass
@@ -111,6 +113,11 @@ class ArenaResult:
             "think_ms_p95": {n: round(percentile(t.think_ms, 0.95), 1) for n, t in self.tallies.items()},
             "think_ms_mean": {
                 n: round(statistics.fmean(t.think_ms), 1) if t.think_ms else 0.0 for n, t in self.tallies.items()
+            },
+            "think_cpu_ms_p95": {n: round(percentile(t.think_cpu_ms, 0.95), 1) for n, t in self.tallies.items()},
+            "think_cpu_ms_mean": {
+                n: round(statistics.fmean(t.think_cpu_ms), 1) if t.think_cpu_ms else 0.0
+                for n, t in self.tallies.items()
             },
             "errors": len(self.errors),
         }
@@ -145,10 +152,11 @@ def play_game(
         decisions = game.pending(state)
         decision = decisions[0] if len(decisions) == 1 else rng.choice(decisions)
         name = seats[decision.seat]
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         choice = policies[name].choose(game, state, decision, ai.ai_rng(seed, state.version, decision.seat))
         if len(decision.choices) > 1:
             result.tallies[name].think_ms.append(1000.0 * (time.perf_counter() - start))
+            result.tallies[name].think_cpu_ms.append(1000.0 * (time.process_time() - start_cpu))
         game.advance(state, decision.seat, choice)
     else:
         raise EngineError(f"game {seed} did not end within {MAX_DECISIONS} decisions")
@@ -200,7 +208,8 @@ def run(args: argparse.Namespace) -> int:
             f"  {name:>8}: {row['wins']:>3} wins  {100 * row['win_rate']:5.1f} % "
             f"[{100 * low:.0f}-{100 * high:.0f} %]  mean score {row['mean_score']:6.2f}  "
             f"think p50 {summary['think_ms_p50'][name]} ms, p95 {summary['think_ms_p95'][name]} ms, "
-            f"mean {summary['think_ms_mean'][name]} ms"
+            f"mean {summary['think_ms_mean'][name]} ms (processor: p95 {summary['think_cpu_ms_p95'][name]} ms, "
+            f"mean {summary['think_cpu_ms_mean'][name]} ms)"
         )
     print(f"  rounds: mean {summary['mean_rounds']}, median {summary['median_rounds']}")
     print(f"  end reasons: {', '.join(f'{k} {v}' for k, v in summary['end_reasons'].items())}")
