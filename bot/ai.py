@@ -47,6 +47,11 @@ def policy_names(game: Game[Any]) -> tuple[str, ...]:
     return (default, *(n for n in names if n != default))
 
 
+def levels(game: Game[Any]) -> tuple[str, ...]:
+    """The levels a lobby offers for ``game`` (none for a game without search)."""
+    return LEVELS if search_hooks(game) is not None else ()
+
+
 def default_policy(game: Game[Any]) -> str:
     if search_hooks(game) is not None:
         return DEFAULT_POLICY

@@ -5,7 +5,7 @@ in memory, so a button sent before a restart still works after it. Move componen
 id, the state version they were drawn for and the choice id, so an out-of-date click is recognised
 and refused (the engine's stale-version gate) instead of being applied to a newer position.
 
-    lobby:<game>:<join|leave|ai|noai|start|cancel> lobby message
+    lobby:<game>:<join|leave|ai|ai-LEVEL|noai|start|cancel> lobby message (ai-hard: an AI of that level)
     board:<game>:<play|log|rules|full>             board message in the game thread
     zoom:<game>                                    the board's close-up menu (values are area keys)
     mv:<game>:<version>:<choice id>                one choice, as a button
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import discord
 
-LOBBY = r"lobby:(?P<game>\d+):(?P<action>join|leave|ai|noai|start|cancel)"
+LOBBY = r"lobby:(?P<game>\d+):(?P<action>join|leave|ai|ai-[a-z]+|noai|start|cancel)"
 BOARD = r"board:(?P<game>\d+):(?P<action>play|log|rules|full)"
 ZOOM = r"zoom:(?P<game>\d+)"
 MOVE = r"mv:(?P<game>\d+):(?P<version>\d+):(?P<choice>.+)"

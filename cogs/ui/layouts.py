@@ -11,11 +11,13 @@ from collections.abc import Sequence
 
 import discord
 
+from bot import ai
 from bot.service.models import GameInfo
 from cogs.ui import ids
 from cogs.ui.ids import Components
 from cogs.ui.images import BOARD_FILE, FINAL_FILE
 from cogs.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, deadline, seat_list, seat_name, title
+from engine import registry
 from renders.api import Render
 
 COLOUR = discord.Colour.from_rgb(196, 120, 48)
@@ -79,7 +81,10 @@ def lobby_controls(game: GameInfo) -> Components:
         )
     )
     view.add_item(discord.ui.Button(label="Leave", custom_id=ids.lobby(game.id, "leave")))
-    view.add_item(discord.ui.Button(label="Add AI", emoji="🤖", custom_id=ids.lobby(game.id, "ai"), disabled=full))
+    # The host picks the level of each AI seat by its button; a game without levels has one button.
+    for level in ai.levels(registry.get(game.kind)) or ("",):
+        action, label = (f"ai-{level}", f"AI · {level}") if level else ("ai", "Add AI")
+        view.add_item(discord.ui.Button(label=label, emoji="🤖", custom_id=ids.lobby(game.id, action), disabled=full))
     view.add_item(
         discord.ui.Button(label="Start", style=discord.ButtonStyle.primary, custom_id=ids.lobby(game.id, "start"))
     )
@@ -130,8 +135,9 @@ def board_controls(game: GameInfo, areas: Sequence[tuple[str, str]] = ()) -> Com
         options = [
             discord.SelectOption(label=clip(label, OPTION_TEXT), value=key) for key, label in areas[:MAX_OPTIONS]
         ]
-        view.add_item(discord.ui.Select(custom_id=ids.zoom(game.id), placeholder="Zoom: see one part up close",
-                                        options=options))
+        view.add_item(
+            discord.ui.Select(custom_id=ids.zoom(game.id), placeholder="Zoom: see one part up close", options=options)
+        )
     return view
 
 

@@ -92,6 +92,8 @@ async def press(interaction: discord.Interaction, game_id: int, action: str) -> 
         game = await service.leave(game_id, user)
     elif action == "ai":
         game = await service.add_ai(game_id, acting_host(interaction, game))
+    elif action.startswith("ai-"):
+        game = await service.add_ai(game_id, acting_host(interaction, game), action.removeprefix("ai-"))
     elif action == "noai":
         ai_seats = [s.seat for s in game.seats if s.is_ai]
         if not ai_seats:

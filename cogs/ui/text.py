@@ -28,9 +28,9 @@ def title(game: GameInfo) -> str:
 
 
 def seat_name(seat: SeatInfo) -> str:
-    """A mention for a human seat, the policy's name for an AI (mentions in embeds never ping)."""
+    """A mention for a human seat, "AI · hard" (its level or policy) for an AI (mentions in embeds never ping)."""
     if seat.is_ai:
-        return f"AI ({seat.ai_policy})"
+        return f"AI · {seat.ai_policy}"
     return f"<@{seat.user_id}>"
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, MOD, StartBot
 from tests.support.discord.server import FakeDiscord
 
@@ -56,7 +58,7 @@ async def test_lobby_buttons_and_leave_command(start_bot: StartBot, fake: FakeDi
     again = await harness.click(BOB, lobby_id, f"lobby:{game_id}:join")
     assert again.ephemeral and "already have a seat" in again.text()
     seats = fake.messages[lobby_id]["embeds"][0]["fields"][1]
-    assert seats["name"] == "Seats (3/4)" and "AI (" in seats["value"] and f"<@{BOB.id}>" in seats["value"]
+    assert seats["name"] == "Seats (3/4)" and "AI · random" in seats["value"] and f"<@{BOB.id}>" in seats["value"]
 
     left = await harness.slash(BOB, "game leave", game=game_id)
     assert left.ephemeral and "left the lobby" in left.text()
@@ -66,7 +68,7 @@ async def test_lobby_buttons_and_leave_command(start_bot: StartBot, fake: FakeDi
     removed = await harness.click(MOD, lobby_id, f"lobby:{game_id}:noai")  # Manage Server acts for the host
     assert removed.response_type == 7
     seats = fake.messages[lobby_id]["embeds"][0]["fields"][1]
-    assert seats["name"] == "Seats (1/4)" and "AI (" not in seats["value"]
+    assert seats["name"] == "Seats (1/4)" and "AI · " not in seats["value"]
     remove = next(
         c for row in fake.messages[lobby_id]["components"] for c in row["components"] if "noai" in c["custom_id"]
     )
@@ -116,3 +118,25 @@ async def test_personal_settings_and_vacation(start_bot: StartBot) -> None:
     assert "Turn DMs: off" in shown.text()
     back = await harness.slash(BOB, "game vacation", on=False)
     assert "Welcome back" in back.text()
+
+
+async def test_the_host_adds_an_ai_of_each_level(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    created = await harness.slash(ALICE, "game new", kind="botfactory", timer="off")
+    assert created.message is not None
+    lobby_id = int(created.message["id"])
+    buttons = {c["custom_id"].split(":")[2]: c for row in created.message["components"] for c in row["components"]}
+    assert {"ai-easy", "ai-normal", "ai-hard"} <= set(buttons) and "ai" not in buttons
+    assert buttons["ai-hard"]["label"] == "AI · hard"
+    game_id = int(buttons["join"]["custom_id"].split(":")[1])
+    assert "host" in (await harness.click(BOB, lobby_id, f"lobby:{game_id}:ai-hard")).text().lower()
+    await harness.click(ALICE, lobby_id, f"lobby:{game_id}:ai-hard")
+    await harness.click(ALICE, lobby_id, f"lobby:{game_id}:ai-easy")
+    seats = fake.messages[lobby_id]["embeds"][0]["fields"][1]
+    assert seats["name"] == "Seats (3/4)" and "2. AI · hard" in seats["value"] and "3. AI · easy" in seats["value"]
+    forged = copy.deepcopy(fake.messages[lobby_id])  # a level the lobby never offered
+    forged["components"].append(
+        {"type": 1, "components": [{"type": 2, "style": 2, "label": "?", "custom_id": f"lobby:{game_id}:ai-expert"}]}
+    )
+    refused = await harness.click(ALICE, lobby_id, f"lobby:{game_id}:ai-expert", as_shown=forged)
+    assert refused.ephemeral and "no AI called 'expert'" in refused.text()
