@@ -32,7 +32,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=3, help="number of seats (default: 3)")
     parser.add_argument("--ai", type=int, default=None, help="AI seats among them (default: all but one)")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
-    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: DATABASE_PATH from settings)")
+    parser.add_argument(
+        "--db", type=Path, default=None, help="SQLite file (default: DATABASE_URL, else DATABASE_PATH from settings)"
+    )
     parser.add_argument("--out", type=Path, default=Path("play-out"), help="image folder (default: play-out)")
     parser.add_argument("--resume", type=int, default=None, metavar="GAME_ID", help="continue a saved game")
 
@@ -48,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
 async def _play(args: argparse.Namespace) -> int:
     settings = Settings()
     check_overrides(settings.data_overrides)
-    db = args.db or settings.database_path
+    db = args.db or settings.database
     async with await GameService.open(db, overrides_path=settings.data_overrides) as service:
         game_id = args.resume if args.resume is not None else await _new_game(service, args)
         return await Table(service, game_id, args.out).play()
