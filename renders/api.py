@@ -40,12 +40,27 @@ class Render:
     """The smallest text size drawn on the image (0: no text), recorded while drawing."""
 
 
+ENCODERS = min(4, os.cpu_count() or 1)
+BANDS = 2
+"""A single image is mapped and compressed in this many bands, side by side (a constant, so the
+bytes do not depend on the machine)."""
+_encoders: ThreadPoolExecutor | None = None
+
+
+def _encoder_pool() -> ThreadPoolExecutor:
+    global _encoders
+    if _encoders is None:
+        _encoders = ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="render-encode")
+    return _encoders
+
+
 def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), name: str = "") -> Render:
     """Run ``draw``, recording the text sizes it draws, and encode its image (``keep``: colours the
-    palette keeps exact)."""
+    palette keeps exact), a tall image in bands on the encoding threads."""
     with recording() as record:
         image = draw()
-    return Render(encode(image, keep), text, name, record.smallest or 0)
+    png = encode(image, keep, bands=BANDS, run=_encoder_pool().map)
+    return Render(png, text, name, record.smallest or 0)
 
 
 RECENT_PARTS = 64
@@ -58,16 +73,6 @@ Part = tuple[str, object, Callable[[], Image.Image], str]
 """One image of a set: its name, the subject it is drawn from (see :func:`drawn_parts`), how to
 draw it, and its text."""
 
-ENCODERS = min(4, os.cpu_count() or 1)
-_encoders: ThreadPoolExecutor | None = None
-
-
-def _encoder_pool() -> ThreadPoolExecutor:
-    global _encoders
-    if _encoders is None:
-        _encoders = ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="render-encode")
-    return _encoders
-
 
 def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render, ...]:
     """Like :func:`drawn`, for a set of images each drawn only from its ``subject`` (a sub-view,
@@ -75,8 +80,9 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render
 
     A part whose subject equals a recently drawn one (the last :data:`RECENT_PARTS`) is not drawn
     again, so after a move only the parts it changed are redrawn. Those are drawn one after the
-    other, then encoded side by side: palette mapping and compression run in Pillow's C code
-    without holding the interpreter lock, so the encodings share the machine's cores.
+    other, each handed to the encoding threads as soon as it is drawn: palette mapping and
+    compression run in C without holding the interpreter lock, so the encodings overlap the next
+    drawings and each other on the machine's cores.
 
     ``subject`` must hold everything its ``draw`` reads; its pickle is the key (a faithful copy of
     the content, and quicker to make than a ``repr``), so it is built from frozen dataclasses,
@@ -88,15 +94,16 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render
         for key in found:
             _recent.move_to_end(key)
     missing = [(key, draw) for key, (_, _, draw, _) in zip(keys, parts, strict=True) if key not in found]
-    images = []
+    colours = tuple(keep)
+    pool = _encoder_pool()
+    drawings = []
     for _, draw in missing:
         with recording() as record:
-            images.append((draw(), record.smallest or 0))
-    colours = tuple(keep)
-    encoded = list(_encoder_pool().map(lambda image: encode(image[0], colours), images))
+            image = draw()
+        drawings.append((pool.submit(encode, image, colours), record.smallest or 0))
     with _recent_lock:
-        for (key, _), (_, smallest), png in zip(missing, images, encoded, strict=True):
-            found[key] = _recent[key] = Render(png, "", key[0], smallest)
+        for (key, _), (png, smallest) in zip(missing, drawings, strict=True):
+            found[key] = _recent[key] = Render(png.result(), "", key[0], smallest)
         while len(_recent) > RECENT_PARTS:
             _recent.popitem(last=False)
     return tuple(Render(found[key].png, text, name, found[key].min_font_px)
