@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.botfactory.policy import GoalPolicy, estimate
 from engine.botfactory.state import State, copy_state
 from engine.core.rng import Rng
-from engine.core.search import SearchHooks
+from engine.core.search import Budget, SearchHooks
 
 
 def knowledge(state: State, seat: int) -> State:
@@ -56,5 +56,6 @@ HOOKS: SearchHooks[State] = SearchHooks(
     rollout=GoalPolicy(),
     easy="goal",
     scale=15.0,
+    budgets={"normal": Budget(iterations=12, horizon=12, width=4), "hard": Budget(iterations=32, horizon=20, width=8)},
 )
 """What the search needs from Bot Factory: ``goal`` plays the rollouts and is the easy level."""

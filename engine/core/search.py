@@ -6,18 +6,20 @@ A game opts in with a module ``engine.<game>.determinize`` exposing ``HOOKS`` (:
 states the seat cannot tell apart give the same knowledge) and ``determinize(knowledge, seat, rng)``
 samples one full state consistent with it.
 
-The search is information-set Monte Carlo tree search kept to one level: the tree's only node is the
-seat's current information set, whose children are its legal choices (the same in every sample, since
-they depend only on what the seat sees). Each iteration samples a fresh determinization, picks a child
-by UCB1, plays the rest of the seat's turn and a bounded number of further decisions with the game's
-cheap heuristic policy (every seat, so opponents play as sensibly as ``easy`` does), then scores the
-position with the game's static evaluation as a margin over the best rival, squashed into [0, 1]; a
-finished game scores 1 for a win and 0 otherwise. One level keeps it free of strategy fusion (the
-seat never assumes it can act differently in worlds it cannot tell apart) at a cost a Python engine
-can afford. Long choice lists are widened progressively: children enter in the order of a one-step
-evaluation, their number growing with the square root of the iterations spent.
+The search works from the seat's information set, kept to one level (information-set Monte Carlo
+tree search's root): the candidates are its legal choices (the same in every sample, since they
+depend only on what the seat sees), the easy policy's pick first and the rest by a one-step
+evaluation, cut to the best ``width``. Sequential halving then plays every remaining candidate out
+in the same freshly sampled worlds with the same rollout generator (common random numbers: choices
+compared on identical luck), keeping the better half by mean reward until one is left; ties keep the
+prior order, so the easy pick stands unless the playouts beat it. A playout plays the choice, then a
+bounded number of decisions with the game's cheap heuristic for every seat (opponents play as
+sensibly as ``easy`` does), then scores the position with the game's static evaluation as a margin
+over the best rival, squashed into [0, 1]; a finished game scores 1 for a win and 0 otherwise. One
+level keeps it free of strategy fusion (the seat never assumes it can act differently in worlds it
+cannot tell apart) at a cost a Python engine can afford.
 
-The budget is counted in iterations, never in time, so a choice is a pure function of the seat's
+The budget is counted in playouts, never in time, so a choice is a pure function of the seat's
 knowledge and the generator: deterministic for (game seed, version, seat), which keeps games
 replayable. A decision with a single legal choice costs nothing.
 """
@@ -47,16 +49,11 @@ def _all_rivals(state: Any, seat: int) -> Sequence[int]:
 @dataclass(frozen=True)
 class Budget:
     iterations: int
-    """Sampled worlds per decision."""
+    """Playouts per decision (each is one choice played out in one sampled world)."""
     horizon: int
     """Decisions played by the rollout policy after the searched choice, before evaluating."""
-    widen: float = 2.0
-    """Progressive widening: children considered after n iterations = ceil(widen * sqrt(n))."""
-    explore: float = 0.7
-    """UCB1 exploration constant (rewards lie in [0, 1])."""
-
-
-BUDGETS = {"normal": Budget(iterations=10, horizon=12), "hard": Budget(iterations=28, horizon=20)}
+    width: int
+    """Choices searched: the best by prior (long lists are cut to the promising few)."""
 
 
 @dataclass(frozen=True)
@@ -75,8 +72,8 @@ class SearchHooks(Generic[S]):
     """Name of the game's policy that plays the ``easy`` level."""
     scale: float
     """An evaluation margin that counts as a clear lead (rewards are tanh(margin / scale))."""
-    budgets: Mapping[str, Budget] = field(default_factory=lambda: BUDGETS)
-    """The budget of each search level, tuned to what one decision of the game costs."""
+    budgets: Mapping[str, Budget]
+    """The budget of ``normal`` and ``hard``, tuned to what one decision of the game costs."""
     rivals: Callable[[S, int], Sequence[int]] = field(default=_all_rivals)
     """Seats whose standing counts against the seat's (other teams only, in team play)."""
 
@@ -96,26 +93,31 @@ class SearchPolicy(Generic[S]):
         return self.decide(game, self.hooks.knowledge(state, decision.seat), decision, rng)
 
     def decide(self, game: Game[Any], known: S, decision: Decision, rng: Rng) -> Choice:
-        """The most tried choice after the budget; ties go to the better mean, then the prior order."""
+        """Sequential halving over the best ``width`` choices by prior, on worlds shared by all the
+        choices of a round; the easy policy's pick wins ties."""
         choices = decision.choices
         if len(choices) == 1:
             return choices[0]
         hooks, budget, seat = self.hooks, self.budget, decision.seat
-        order = self._prior_order(game, hooks.determinize(known, seat, rng), seat, choices, rng)
-        visits = [0] * len(order)
-        totals = [0.0] * len(order)
-        for n in range(budget.iterations):
-            width = min(len(order), max(2, math.ceil(budget.widen * math.sqrt(n + 1))))
-            pick = self._select(visits[:width], totals[:width], n)
-            world = hooks.determinize(known, seat, rng)
-            visits[pick] += 1
-            totals[pick] += self._playout(game, world, seat, order[pick], rng)
-        best = max(range(len(order)), key=lambda i: (visits[i], totals[i] / visits[i] if visits[i] else 0.0, -i))
-        return order[best]
+        alive = self._prior_order(game, hooks.determinize(known, seat, rng), seat, choices, rng)[: budget.width]
+        rounds = max(1, math.ceil(math.log2(len(alive))))
+        totals = {c.id: 0.0 for c in alive}
+        counts = {c.id: 0 for c in alive}
+        while len(alive) > 1:
+            worlds = max(1, budget.iterations // rounds // len(alive))
+            for _ in range(worlds):
+                world = hooks.determinize(known, seat, rng)
+                seed = rng.next_u64()
+                for choice in alive:
+                    totals[choice.id] += self._playout(game, game.copy(world), seat, choice, Rng(seed))
+                    counts[choice.id] += 1
+            ranked = sorted(range(len(alive)), key=lambda i: (-totals[alive[i].id] / counts[alive[i].id], i))
+            alive = [alive[i] for i in sorted(ranked[: math.ceil(len(alive) / 2)])]
+        return alive[0]
 
     def _prior_order(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], rng: Rng) -> list[Choice]:
-        """Choices by one-step evaluation in one sampled world, the rollout policy's own pick first."""
-        first = self.hooks.rollout.choose(game, world, Decision(seat, "", tuple(choices)), rng)
+        """The easy policy's pick, then the others by one-step evaluation in one sampled world."""
+        first = all_policies(game)[self.hooks.easy].choose(game, world, Decision(seat, "", tuple(choices)), rng)
         scores: dict[str, float] = {}
         for choice in choices:
             trial = game.copy(world)
@@ -123,14 +125,6 @@ class SearchPolicy(Generic[S]):
             scores[choice.id] = self.hooks.evaluate(trial, seat)
         rest = sorted((c for c in choices if c.id != first.id), key=lambda c: -scores[c.id])
         return [first, *rest]
-
-    def _select(self, visits: list[int], totals: list[float], spent: int) -> int:
-        for i, v in enumerate(visits):
-            if v == 0:
-                return i
-        log_n = math.log(max(spent, 1))
-        explore = self.budget.explore
-        return max(range(len(visits)), key=lambda i: totals[i] / visits[i] + explore * math.sqrt(log_n / visits[i]))
 
     def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng) -> float:
         game.advance(world, seat, choice)

@@ -111,7 +111,7 @@ HOOKS: SearchHooks[State] = SearchHooks(
     rollout=GreedyPolicy(lookahead=False),
     easy="greedy",
     scale=8.0,
-    budgets={"normal": Budget(iterations=8, horizon=8), "hard": Budget(iterations=20, horizon=10)},
+    budgets={"normal": Budget(iterations=12, horizon=8, width=4), "hard": Budget(iterations=24, horizon=10, width=6)},
     rivals=rivals,
 )
 """What the search needs from Imaginarium: ``greedy`` is the easy level and, one choice deep, plays the

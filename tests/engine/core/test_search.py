@@ -23,7 +23,7 @@ TABLES = [
     ("imaginarium", 3, {"chimera": True}),
     ("imaginarium", 4, {"chimera": True, "teams": True}),
 ]
-SMALL = Budget(iterations=6, horizon=6)
+SMALL = Budget(iterations=8, horizon=6, width=4)
 
 
 def played(kind: str, seats: int, options: dict[str, Any], seed: int, steps: int) -> tuple[Game[Any], Any]:
@@ -104,7 +104,7 @@ def test_forced_decisions_cost_nothing() -> None:
     def refuse(*_: object) -> Any:
         raise AssertionError("a forced decision was searched")
 
-    search = SearchPolicy("test", type(hooks)(refuse, refuse, refuse, hooks.rollout, "goal", 1.0), SMALL)
+    search = SearchPolicy("test", type(hooks)(refuse, refuse, refuse, hooks.rollout, "goal", 1.0, {}), SMALL)
     only = Choice("only", "label")
     assert search.choose(game, object(), Decision(0, "prompt", (only,)), Rng(1)) is only
 
@@ -127,7 +127,7 @@ def test_search_finishes_games_and_checks_hold() -> None:
         game = registry.get(kind)
         hooks = search_hooks(game)
         assert hooks is not None
-        search = SearchPolicy("test", hooks, Budget(iterations=3, horizon=3))
+        search = SearchPolicy("test", hooks, Budget(iterations=4, horizon=3, width=2))
         easy = level_policy(game, "easy")
         state = game.new(2, 11)
         rng = Rng(3)
