@@ -9,8 +9,9 @@ from __future__ import annotations
 import discord
 
 from bot.service import GameInfo
-from cogs.ui import access, images, layouts
+from cogs.ui import access, ids, images, layouts
 from cogs.ui.context import lang_for, service_of
+from cogs.ui.ids import Components
 from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, jump, seat_name, title
 from engine import registry
 
@@ -26,17 +27,20 @@ def _place(game: GameInfo) -> str:
 
 
 async def board(interaction: discord.Interaction, game: GameInfo) -> None:
-    """The current public board, privately, with a link to the board message in the thread."""
+    """The current public board, privately, as the board message shows it: the phone-sized parts
+    (each with its text alternative) and a "Full board" button for large screens, with a link to the
+    board message in the thread."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
     table = await service.view(game.id, None)
-    render = await images.board(table.view, await lang_for(interaction))
-    embed = layouts.board_embed(table.game, render, _status(table.game))
+    parts = await images.board_parts(table.view, await lang_for(interaction))
+    embed = layouts.board_embed(table.game, parts[0], _status(table.game), image=None)
     where = (await service.messages(game.id)).get("board")
     content = None if where is None else f"Board message: {jump(game.guild_id, where[0], where[1])}"
-    await interaction.edit_original_response(
-        content=content, embed=embed, attachments=[images.as_file(render, images.BOARD_FILE)]
-    )
+    controls = Components()
+    controls.add_item(discord.ui.Button(label="Full board", emoji="🖥️", custom_id=ids.board(game.id, "full")))
+    files = [images.as_file(part, images.part_file(i, part)) for i, part in enumerate(parts)]
+    await interaction.edit_original_response(content=content, embed=embed, attachments=files, view=controls)
 
 
 def _status(game: GameInfo) -> str:

@@ -61,3 +61,21 @@ async def test_full_board_and_zoom_on_a_hidden_game_answer_as_for_an_unknown_one
             assert CANT_FIND in unknown.text() and answer(asked) == answer(unknown), asked.text()
         asked = await _zoom(harness, user, board, f"zoom:{game}", "table")
         assert CANT_FIND in asked.text() and "zoom.png" not in asked.text(), asked.text()
+
+
+async def test_game_board_answers_like_the_board_message(harness: Harness, fake: FakeDiscord) -> None:
+    """`/game board` shows the board message's phone-sized parts (each with a text alternative) and
+    its "Full board" button, which answers privately with the desktop-sized board."""
+    table, _, _ = await back_room_games(harness)
+    game = table.game_id
+    posted = [a["filename"] for a in fake.messages[table.board_id]["attachments"]]
+    before = public(fake)
+    asked = await harness.slash(EVE, "game board", game=game)
+    shown = asked.message
+    assert asked.ephemeral and shown is not None, asked.text()
+    assert [a["filename"] for a in shown["attachments"]] == posted and "board-full.png" not in posted
+    assert all(a.get("description") for a in shown["attachments"])
+    assert custom_ids(shown) == [f"board:{game}:full"]
+    full = await harness.click(EVE, shown["id"], f"board:{game}:full", as_shown=shown)
+    assert full.ephemeral and "board-full.png" in full.text() and "Full board" in full.text(), full.text()
+    assert public(fake) == before
