@@ -41,9 +41,6 @@ class Render:
 
 
 ENCODERS = min(4, os.cpu_count() or 1)
-BANDS = 2
-"""A single image is mapped and compressed in this many bands, side by side (a constant, so the
-bytes do not depend on the machine)."""
 _encoders: ThreadPoolExecutor | None = None
 
 
@@ -56,17 +53,18 @@ def _encoder_pool() -> ThreadPoolExecutor:
 
 def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), name: str = "") -> Render:
     """Run ``draw``, recording the text sizes it draws, and encode its image (``keep``: colours the
-    palette keeps exact), a tall image in bands on the encoding threads."""
+    palette keeps exact)."""
     with recording() as record:
         image = draw()
-    png = encode(image, keep, bands=BANDS, run=_encoder_pool().map)
-    return Render(png, text, name, record.smallest or 0)
+    return Render(encode(image, keep), text, name, record.smallest or 0)
 
 
 RECENT_PARTS = 64
 """How many recently drawn parts are kept (a few games' phone boards)."""
 _recent: OrderedDict[tuple[str, bytes], Render] = OrderedDict()
 _recent_lock = threading.Lock()
+_areas: dict[str, int] = {}
+"""Each part name's size in pixels when last drawn, to draw the largest first."""
 
 
 Part = tuple[str, object, Callable[[], Image.Image], str]
@@ -80,9 +78,10 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render
 
     A part whose subject equals a recently drawn one (the last :data:`RECENT_PARTS`) is not drawn
     again, so after a move only the parts it changed are redrawn. Those are drawn one after the
-    other, each handed to the encoding threads as soon as it is drawn: palette mapping and
-    compression run in C without holding the interpreter lock, so the encodings overlap the next
-    drawings and each other on the machine's cores.
+    other, largest first (by the size each name had last time), each handed to the encoding threads
+    as soon as it is drawn: palette mapping and compression run in C without holding the
+    interpreter lock, so the encodings overlap the next drawings and each other on the machine's
+    cores, and the encoding left once the last drawing is done is a small one.
 
     ``subject`` must hold everything its ``draw`` reads; its pickle is the key (a faithful copy of
     the content, and quicker to make than a ``repr``), so it is built from frozen dataclasses,
@@ -94,12 +93,14 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render
         for key in found:
             _recent.move_to_end(key)
     missing = [(key, draw) for key, (_, _, draw, _) in zip(keys, parts, strict=True) if key not in found]
+    missing.sort(key=lambda item: -_areas.get(item[0][0], 0))
     colours = tuple(keep)
     pool = _encoder_pool()
     drawings = []
-    for _, draw in missing:
+    for (name, _), draw in missing:
         with recording() as record:
             image = draw()
+        _areas[name] = image.width * image.height
         drawings.append((pool.submit(encode, image, colours), record.smallest or 0))
     with _recent_lock:
         for (key, _), (png, smallest) in zip(missing, drawings, strict=True):

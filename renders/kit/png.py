@@ -9,19 +9,15 @@ a sample of every fourth pixel in each direction (flat areas and the commonest a
 The full image is then mapped onto it (Pillow's mapping may pick a neighbour one level away).
 
 The file is written here rather than by Pillow's PNG plugin: the rows (each with PNG filter "none",
-which suits palette images) go straight to :mod:`zlib`, which is quicker, releases the interpreter
-lock, and lets a tall image be mapped and compressed as horizontal bands on several threads (``run``)
-whose deflate streams are joined into one (each band but the last ends with a full flush, so the
-next starts on a byte boundary with no back-reference into it). Everything depends only on the
-image, ``keep`` and ``bands``, so equal images always give equal bytes.
+which suits palette images) go straight to :mod:`zlib` at level 1, which is quicker. Everything
+depends only on the image and ``keep``, so equal images always give equal bytes.
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
-from collections.abc import Callable, Iterable, Iterator
-from itertools import pairwise
+from collections.abc import Iterable
 from typing import cast
 
 from PIL import Image
@@ -31,11 +27,6 @@ from renders.kit.colours import KEY_COLOURS, RGB
 COMPRESS_LEVEL = 1
 SAMPLE_STEP = 4
 COLOURS = 256
-BAND_MIN_ROWS = 256
-"""Bands shorter than this are not worth a thread of their own."""
-
-Runner = Callable[[Callable[[tuple[int, int]], bytes], Iterable[tuple[int, int]]], Iterator[bytes]]
-"""A ``map``: the built-in one, or a thread pool's to map and compress bands side by side."""
 
 
 def palette(image: Image.Image, keep: Iterable[RGB] = ()) -> list[RGB]:
@@ -58,35 +49,16 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def encode(image: Image.Image, keep: Iterable[RGB] = (), *, bands: int = 1, run: Runner = map) -> bytes:
-    """The RGB ``image`` as palette PNG bytes (no dithering, so flat areas stay flat), mapped and
-    compressed in up to ``bands`` horizontal bands through ``run``."""
+def encode(image: Image.Image, keep: Iterable[RGB] = ()) -> bytes:
+    """The RGB ``image`` as palette PNG bytes (no dithering, so flat areas stay flat)."""
     colours = palette(image, keep)
     flat = [channel for colour in colours for channel in colour]
     flat += flat[:3] * (COLOURS - len(colours))
     holder = Image.new("P", (1, 1))
     holder.putpalette(flat)
-    holder.load()
-    width, height = image.size
-    count = max(1, min(bands, height // BAND_MIN_ROWS))
-    edges = [height * i // count for i in range(count + 1)]
-    spans = list(pairwise(edges))
-    raws: dict[int, bytes] = {}
-
-    def band(span: tuple[int, int]) -> bytes:
-        top, bottom = span
-        mapped = image.crop((0, top, width, bottom)).quantize(palette=holder, dither=Image.Dither.NONE)
-        rows = Image.new("P", (width + 1, bottom - top), 0)  # column 0: each row's filter byte, "none"
-        rows.paste(mapped, (1, 0))
-        raw = raws[top] = rows.tobytes()
-        packer = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
-        return packer.compress(raw) + packer.flush(zlib.Z_FINISH if bottom == height else zlib.Z_FULL_FLUSH)
-
-    deflated = b"".join(run(band, spans))
-    checksum = 1
-    for top, _ in spans:
-        checksum = zlib.adler32(raws[top], checksum)
-    stream = b"\x78\x01" + deflated + struct.pack(">I", checksum)
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    mapped = image.quantize(palette=holder, dither=Image.Dither.NONE)
+    rows = Image.new("P", (image.width + 1, image.height), 0)  # column 0: each row's filter byte, "none"
+    rows.paste(mapped, (1, 0))
+    header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(flat))
-            + _chunk(b"IDAT", stream) + _chunk(b"IEND", b""))
+            + _chunk(b"IDAT", zlib.compress(rows.tobytes(), COMPRESS_LEVEL)) + _chunk(b"IEND", b""))
