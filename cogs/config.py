@@ -6,13 +6,11 @@ Language of the boards, the channel lobbies are posted in, and the turn timer an
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import GuildSettings
+from bot.service import GuildSettings, TimeoutPolicy
 from cogs.ui import params
 from cogs.ui.context import service_of
 
@@ -46,18 +44,26 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
     ) -> None:
         assert interaction.guild_id is not None
         service = service_of(interaction)
-        current = await service.guild_settings(interaction.guild_id)
         params.offered("language", language, (c.value for c in params.language_choices()))
-        chosen = replace(
-            current,
-            lang=language or current.lang,
-            turn_timer=timer or current.turn_timer,
-            channel_id=None if anywhere else lobbies.id if lobbies is not None else current.channel_id,
-            timeout_policy=params.missed_policy(missed) or current.timeout_policy,
+        policy = params.missed_policy(missed)
+        chosen = GuildSettings(
+            lang=language or "en",
+            turn_timer=timer or "off",
+            channel_id=lobbies.id if lobbies is not None and not anywhere else None,
+            timeout_policy=policy or TimeoutPolicy(),
         )
-        if chosen != current:
-            await service.set_guild_settings(interaction.guild_id, chosen)
-        await interaction.response.send_message(_describe(chosen), ephemeral=True)
+        given = {
+            "lang": language is not None,
+            "turn_timer": timer is not None,
+            "channel_id": anywhere or lobbies is not None,
+            "timeout_policy": policy is not None,
+        }
+        changed = [name for name, was_given in given.items() if was_given]
+        if changed:
+            settings = await service.set_guild_settings(interaction.guild_id, chosen, changed)
+        else:
+            settings = await service.guild_settings(interaction.guild_id)
+        await interaction.response.send_message(_describe(settings), ephemeral=True)
 
 
 def _describe(settings: GuildSettings) -> str:

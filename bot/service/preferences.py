@@ -3,14 +3,24 @@
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Collection
 from dataclasses import replace
 
 from bot.clock import pause, resume
 from bot.service.core import ServiceCore
 from bot.service.deadlines import TimeoutPolicy, turn_timer
+from bot.service.errors import BadInput
 from bot.service.inputs import check_ints, check_text, storable
 from bot.service.models import DmSettings, GuildSettings
 from bot.store import GuildRow
+
+GUILD_COLUMNS = {
+    "lang": "lang",
+    "turn_timer": "turn_timer",
+    "channel_id": "channel_id",
+    "timeout_policy": "replace_after",
+}
+"""Each :class:`GuildSettings` field and the stored column that holds it."""
 
 
 class Preferences(ServiceCore):
@@ -83,15 +93,27 @@ class Preferences(ServiceCore):
         row = await self.store.guild_settings(guild_id)
         return GuildSettings(row.lang, row.turn_timer, row.channel_id, TimeoutPolicy(row.replace_after))
 
-    async def set_guild_settings(self, guild_id: int, settings: GuildSettings) -> None:
-        """A server's defaults, written whole (one statement: the last writer's settings win whole)."""
+    async def set_guild_settings(
+        self, guild_id: int, settings: GuildSettings, changed: Collection[str] | None = None
+    ) -> GuildSettings:
+        """Set a server's defaults and return them as stored.
+
+        ``changed`` names the settings to write (:class:`GuildSettings` field names; all when ``None``);
+        the others keep their stored value, written in one statement with no read before it, so two
+        managers (in any process) changing different settings at once both get their change.
+        """
         check_ints(guild_id=guild_id, channel_id=settings.channel_id)
         check_text("language", settings.lang)
         check_text("turn timer", settings.turn_timer)
         turn_timer(settings.turn_timer)
+        names = GUILD_COLUMNS if changed is None else changed
+        unknown = set(names) - set(GUILD_COLUMNS)
+        if unknown:
+            raise BadInput(f"no server setting named {sorted(unknown)[0]!r}.")
         row = GuildRow(settings.lang, settings.turn_timer, settings.channel_id, settings.timeout_policy.replace_after)
         async with self.store.transaction() as tx:
-            await tx.set_guild_settings(guild_id, row)
+            stored = await tx.set_guild_settings(guild_id, row, {GUILD_COLUMNS[name] for name in names})
+        return GuildSettings(stored.lang, stored.turn_timer, stored.channel_id, TimeoutPolicy(stored.replace_after))
 
     async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:
         """Remember a Discord message the bot keeps up to date for a game (e.g. ``"board"``, ``"lobby"``)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from bot.clock import SeatClock
@@ -91,6 +91,10 @@ class GuildRow:
     turn_timer: str = "off"
     channel_id: int | None = None
     replace_after: int | None = None
+
+
+GUILD_FIELDS = tuple(f.name for f in fields(GuildRow))
+"""The columns of a server's settings (the stored names of :class:`GuildRow`'s fields)."""
 
 
 @dataclass(frozen=True, slots=True)

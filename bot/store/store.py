@@ -11,7 +11,7 @@ to a game it has not claimed, so no write path can forget the check.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Collection, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -19,7 +19,7 @@ from typing import Any
 
 from bot.clock import SeatClock
 from bot.store.database import Connection, Database, open_database
-from bot.store.rows import ActionRow, GameRow, GuildRow, Loaded, NoteRow, SeatRow
+from bot.store.rows import GUILD_FIELDS, ActionRow, GameRow, GuildRow, Loaded, NoteRow, SeatRow
 from engine.core.contract import Event
 
 _GAME_COLUMNS = (
@@ -259,13 +259,31 @@ class Tx:
             (user_id, lang),
         )
 
-    async def set_guild_settings(self, guild_id: int, settings: GuildRow) -> None:
-        await self._db.execute(
-            "INSERT INTO guild_settings (guild_id, lang, turn_timer, channel_id, replace_after) VALUES (?, ?, ?, ?, ?) "
-            "ON CONFLICT (guild_id) DO UPDATE SET lang = excluded.lang, turn_timer = excluded.turn_timer, "
-            "channel_id = excluded.channel_id, replace_after = excluded.replace_after",
-            (guild_id, settings.lang, settings.turn_timer, settings.channel_id, settings.replace_after),
+    async def set_guild_settings(
+        self, guild_id: int, settings: GuildRow, fields: Collection[str] = GUILD_FIELDS
+    ) -> GuildRow:
+        """Write ``fields`` of ``settings`` and return the row as stored.
+
+        One statement, with no read before it: the fields not named keep their stored value (or the
+        default, for a server's first row), so two managers changing different settings at the same
+        time never undo each other, on either database.
+        """
+        unknown = set(fields) - set(GUILD_FIELDS)
+        if unknown:
+            raise ValueError(f"no guild setting named {sorted(unknown)}")
+        kept = ", ".join(
+            f"{name} = CASE WHEN ? THEN excluded.{name} ELSE guild_settings.{name} END" for name in GUILD_FIELDS
         )
+        rows = await self._db.fetch(
+            f"INSERT INTO guild_settings (guild_id, {', '.join(GUILD_FIELDS)}) VALUES (?, ?, ?, ?, ?) "
+            f"ON CONFLICT (guild_id) DO UPDATE SET {kept} RETURNING {', '.join(GUILD_FIELDS)}",
+            (
+                guild_id,
+                *(getattr(settings if name in fields else GuildRow(), name) for name in GUILD_FIELDS),
+                *(name in fields for name in GUILD_FIELDS),
+            ),
+        )
+        return GuildRow(str(rows[0][0]), str(rows[0][1]), rows[0][2], rows[0][3])
 
     async def set_dm_turns(self, user_id: int, on: bool) -> None:
         """Turn DMs on or off; turning them on forgets that the user's DMs were closed (they may have opened them)."""

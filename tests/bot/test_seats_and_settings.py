@@ -3,12 +3,23 @@ nothing, clocks after the change, and the public notes in the log."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
 
 import pytest
 
 from bot.notifications import MustAct, SeatTaken
-from bot.service import AlreadySeated, BadSetting, GameService, NotHost, NotSeated, TimeoutPolicy, WrongStatus
+from bot.service import (
+    AlreadySeated,
+    BadInput,
+    BadSetting,
+    GameService,
+    GuildSettings,
+    NotHost,
+    NotSeated,
+    TimeoutPolicy,
+    WrongStatus,
+)
 from engine.core.errors import GameFinished
 from tests.bot.conftest import ManualClock, dump_game, started_tiny
 
@@ -196,3 +207,25 @@ async def test_host_notes_sit_between_the_entries_they_followed(service: GameSer
     assert [(e.version, e.actor) for e in entries][:3] == [(1, "player"), (1, "host"), (2, "player")]
     assert entries[1].seat is None and entries[1].choice is None
     assert await service.replay_matches(game_id)  # notes never enter the move log
+
+
+async def test_server_settings_changed_together_keep_both_changes(database: str, clock: ManualClock) -> None:
+    """Two managers, each with a service of their own (as two processes), change different settings of
+    one server at once: each write names only its own setting, so neither undoes the other."""
+    async with (
+        await GameService.open(database, clock=clock) as first,
+        await GameService.open(database, clock=clock) as second,
+    ):
+        await first.set_guild_settings(7, GuildSettings(channel_id=70), ["channel_id"])
+        for _ in range(5):
+            await asyncio.gather(
+                first.set_guild_settings(7, GuildSettings(lang="fr"), ["lang"]),
+                second.set_guild_settings(7, GuildSettings(turn_timer="24h"), ["turn_timer"]),
+            )
+        stored = await second.guild_settings(7)
+        assert stored == GuildSettings("fr", "24h", 70, TimeoutPolicy())
+        back = await first.set_guild_settings(7, GuildSettings(timeout_policy=TimeoutPolicy(2)), ["timeout_policy"])
+        assert back == GuildSettings("fr", "24h", 70, TimeoutPolicy(2))
+        with pytest.raises(BadInput):
+            await first.set_guild_settings(7, GuildSettings(), ["colour"])
+        assert await first.guild_settings(7) == back

@@ -99,6 +99,8 @@ async def test_config_is_for_managers(start_bot: StartBot) -> None:
     assert denied.ephemeral and "Manage Server" in denied.text()
     done = await harness.slash(MOD, "bricabot config", timer="24h")
     assert done.ephemeral and "24h" in done.text()
+    french = await harness.slash(MOD, "bricabot config", language="fr")
+    assert "**fr**" in french.text() and "**24h**" in french.text(), "a setting left out keeps its value"
 
 
 async def test_rules_button_on_the_board(start_bot: StartBot, fake: FakeDiscord) -> None:
