@@ -7,16 +7,12 @@ built directly: first the colours that must stay exact even when they cover few 
 tokens, resource icons: the caller's ``keep`` plus the kit's own), then the most frequent colours of
 a sample of every fourth pixel in each direction (flat areas and the commonest anti-aliasing shades).
 The full image is then mapped onto it (Pillow's mapping may pick a neighbour one level away).
-
-The file is written here rather than by Pillow's PNG plugin: the rows (each with PNG filter "none",
-which suits palette images) go straight to :mod:`zlib` at level 1, which is quicker. Everything
-depends only on the image and ``keep``, so equal images always give equal bytes.
+Everything depends only on the image and ``keep``, so equal images always give equal bytes.
 """
 
 from __future__ import annotations
 
-import struct
-import zlib
+import io
 from collections.abc import Iterable
 from typing import cast
 
@@ -45,20 +41,13 @@ def palette(image: Image.Image, keep: Iterable[RGB] = ()) -> list[RGB]:
     return chosen
 
 
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
 def encode(image: Image.Image, keep: Iterable[RGB] = ()) -> bytes:
     """The RGB ``image`` as palette PNG bytes (no dithering, so flat areas stay flat)."""
     colours = palette(image, keep)
-    flat = [channel for colour in colours for channel in colour]
-    flat += flat[:3] * (COLOURS - len(colours))
     holder = Image.new("P", (1, 1))
-    holder.putpalette(flat)
-    mapped = image.quantize(palette=holder, dither=Image.Dither.NONE)
-    rows = Image.new("P", (image.width + 1, image.height), 0)  # column 0: each row's filter byte, "none"
-    rows.paste(mapped, (1, 0))
-    header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) + _chunk(b"PLTE", bytes(flat))
-            + _chunk(b"IDAT", zlib.compress(rows.tobytes(), COMPRESS_LEVEL)) + _chunk(b"IEND", b""))
+    flat = [channel for colour in colours for channel in colour]
+    holder.putpalette(flat + flat[:3] * (COLOURS - len(colours)))
+    paletted = image.quantize(palette=holder, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    paletted.save(out, format="PNG", optimize=False, compress_level=COMPRESS_LEVEL)
+    return out.getvalue()
