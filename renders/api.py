@@ -40,17 +40,6 @@ class Render:
     """The smallest text size drawn on the image (0: no text), recorded while drawing."""
 
 
-ENCODERS = min(4, os.cpu_count() or 1)
-_encoders: ThreadPoolExecutor | None = None
-
-
-def _encoder_pool() -> ThreadPoolExecutor:
-    global _encoders
-    if _encoders is None:
-        _encoders = ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="render-encode")
-    return _encoders
-
-
 def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), name: str = "") -> Render:
     """Run ``draw``, recording the text sizes it draws, and encode its image (``keep``: colours the
     palette keeps exact)."""
@@ -70,6 +59,16 @@ _areas: dict[str, int] = {}
 Part = tuple[str, object, Callable[[], Image.Image], str]
 """One image of a set: its name, the subject it is drawn from (see :func:`drawn_parts`), how to
 draw it, and its text."""
+
+ENCODERS = min(4, os.cpu_count() or 1)
+_encoders: ThreadPoolExecutor | None = None
+
+
+def _encoder_pool() -> ThreadPoolExecutor:
+    global _encoders
+    if _encoders is None:
+        _encoders = ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="render-encode")
+    return _encoders
 
 
 def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render, ...]:
