@@ -1,16 +1,16 @@
 """What one seat knows of an Imaginarium game, and full states sampled from that knowledge.
 
 Hidden from a seat: the order of the machine and assistant decks, the face-down projects (the stock,
-which other players' secret projects came from), the Chimera fragment pile and discard, and
-everything behind the other teams' screens (goods, VP, secret projects, fragments), plus the
-generator. :func:`knowledge` replaces all of it by a canonical form that depends only on what the
-seat sees: decks sorted, unseen fragments pooled and dealt back in sorted order keeping every public
-count (pile, discard) and splitting the rest evenly between the other screens, and each other screen
-set to a typical stock of goods with the VP its projects publicly earned plus, for the sources no one
-sees, what the seat earned itself from them (a rival has played as many rounds), kept under the
-target so the sample is not already over. :func:`determinize` shuffles the pools again and varies the
-goods behind each other screen. The search (:mod:`engine.core.search`) only ever sees the first and
-plays in the second.
+which other players' secret projects came from, and the secret projects discarded face down), the
+Chimera fragment pile and discard, and everything behind the other teams' screens (goods, VP, secret
+projects, fragments), plus the generator. :func:`knowledge` replaces all of it by a canonical form that
+depends only on what the seat sees: decks sorted, unseen fragments pooled and dealt back in sorted order
+keeping every public count (pile, discard) and splitting the rest evenly between the other screens, and
+each other screen set to a typical stock of goods with the VP its projects publicly earned plus, for the
+sources no one sees, what the seat earned itself from them (a rival has played as many rounds), kept
+under the target so the sample is not already over. :func:`determinize` shuffles the pools again and
+varies the goods behind each other screen. The search (:mod:`engine.core.search`) only ever sees the
+first and plays in the second.
 """
 
 from __future__ import annotations
@@ -69,9 +69,13 @@ def knowledge(state: State, seat: int) -> State:
         p.goods[VP] = sum(p.vp_from)
         out.stock += p.secret
         p.secret.clear()
+    # The removed pile holds discarded secret projects, face down: pooled with the stock, so the seat
+    # knows only which projects it has not seen, not which of them were discarded.
+    unseen_projects = sorted([*out.stock, *out.removed])
+    out.removed[:] = unseen_projects[: len(out.removed)]
+    out.stock[:] = unseen_projects[len(out.removed) :]
     out.deck.sort()
     out.assistant_deck.sort()
-    out.stock.sort()
     out.rng = Rng(0)
     return out
 
@@ -82,7 +86,10 @@ def determinize(known: State, seat: int, rng: Rng) -> State:
     out = known.copy()
     rng.shuffle(out.deck)
     rng.shuffle(out.assistant_deck)
-    rng.shuffle(out.stock)
+    unseen_projects = [*out.stock, *out.removed]
+    rng.shuffle(unseen_projects)
+    out.removed[:] = unseen_projects[: len(out.removed)]
+    out.stock[:] = unseen_projects[len(out.removed) :]
     others = _others(out, seat)
     places = _fragment_places(out, seat)
     pool = [*(k for place in places for k in place), *_held(others)]
