@@ -21,7 +21,7 @@ Places use the words of the choice ids: ``reserve:<space>`` (belt space, 0 neare
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.contract import Transition
@@ -273,27 +273,13 @@ class Scenario:
     def meeting(self, *ids: str) -> Scenario:
         """The assistants face up in the meeting room (the rest stay in the assistant deck)."""
         s = self._state
-        s.assistant_deck += s.meeting
-        s.meeting = []
-        for aid in ids:
-            a = self._assistant(aid)
-            if a not in s.assistant_deck:
-                raise ScenarioError(f"{aid} is already recruited in this scenario.")
-            s.assistant_deck.remove(a)
-            s.meeting.append(a)
+        s.meeting = _face_up(s.assistant_deck, s.meeting, ids, self._assistant, "is already recruited")
         return self
 
     def display(self, *ids: str) -> Scenario:
         """The projects in the design office (the rest are out of play)."""
         s = self._state
-        s.stock += s.display
-        s.display = []
-        for pid in ids:
-            p = self._project(pid)
-            if p not in s.stock:
-                raise ScenarioError(f"{pid} is already a secret project in this scenario.")
-            s.stock.remove(p)
-            s.display.append(p)
+        s.display = _face_up(s.stock, s.display, ids, self._project, "is already a secret project")
         return self
 
     def completed(self, project: str, *seats: int) -> Scenario:
@@ -430,3 +416,18 @@ class Scenario:
         flow.proceed(state, Transition())
         GAME.check_invariants(state)
         return state
+
+
+def _face_up(
+    pool: list[int], shown: list[int], ids: tuple[str, ...], index: Callable[[str], int], taken: str
+) -> list[int]:
+    """The cards ``ids`` laid face up from ``pool``, after ``shown`` went back into it (changed in place)."""
+    pool += shown
+    out = []
+    for card_id in ids:
+        card = index(card_id)
+        if card not in pool:
+            raise ScenarioError(f"{card_id} {taken} in this scenario.")
+        pool.remove(card)
+        out.append(card)
+    return out

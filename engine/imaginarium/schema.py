@@ -50,13 +50,10 @@ class LineIn(DataModel):
     any: Small = 0
 
 
-class LineOut(DataModel):
-    charcoalium: Small = 0
-    wood: Small = 0
-    copper: Small = 0
-    crystal: Small = 0
+class LineOut(LineIn):
+    """What a line gains: any of what it may pay, plus victory points and "the same" as paid."""
+
     vp: Small = 0
-    any: Small = 0
     same: Small = 0
 
 
