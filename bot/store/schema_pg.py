@@ -124,6 +124,42 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN lease_owner TEXT;
     ALTER TABLE games ADD COLUMN lease_until BIGINT;
     """,
+    # 5: people and results. A seat's display name as the table shows it (captured when taken, refreshed
+    # on hand-over and renames); whether a user or server chose its language (else Discord's locale
+    # decides); the AI level that plays missed turns and the hints switch per game, hints used per seat;
+    # and one row per seat of every finished game, for stats, ratings and leaderboards.
+    """
+    ALTER TABLE seats ADD COLUMN display_name TEXT;
+    ALTER TABLE seats ADD COLUMN hints_used INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN missed_level TEXT NOT NULL DEFAULT 'normal';
+    ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE user_settings ADD COLUMN lang_chosen INTEGER NOT NULL DEFAULT 0;
+    UPDATE user_settings SET lang_chosen = 1 WHERE lang <> 'en';
+    ALTER TABLE guild_settings ADD COLUMN lang_chosen INTEGER NOT NULL DEFAULT 0;
+    UPDATE guild_settings SET lang_chosen = 1 WHERE lang <> 'en';
+    CREATE TABLE results (
+        game_id       BIGINT  NOT NULL REFERENCES games (id),
+        seat          INTEGER NOT NULL,
+        kind          TEXT    NOT NULL,
+        guild_id      BIGINT,
+        user_id       BIGINT,
+        ai_level      TEXT,
+        name          TEXT    NOT NULL,
+        team          INTEGER,
+        score         INTEGER NOT NULL,
+        rank          INTEGER NOT NULL,
+        winner        INTEGER NOT NULL,
+        reason        TEXT    NOT NULL,
+        changed_hands INTEGER NOT NULL DEFAULT 0,
+        timeouts      INTEGER NOT NULL DEFAULT 0,
+        details       TEXT    NOT NULL DEFAULT '{}',
+        finished_at   BIGINT  NOT NULL,
+        PRIMARY KEY (game_id, seat),
+        CHECK (user_id IS NOT NULL OR ai_level IS NOT NULL)
+    );
+    CREATE INDEX results_user ON results (user_id, finished_at) WHERE user_id IS NOT NULL;
+    CREATE INDEX results_guild ON results (guild_id, kind, finished_at);
+    """,
 )
 
 LATEST = len(MIGRATIONS)
