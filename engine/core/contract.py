@@ -42,6 +42,11 @@ class Choice:
     ``id`` is the canonical short encoding (reused in component custom_ids, logs and tests), at most
     ``Choice.MAX_ID`` characters. ``label`` is a message key and ``params`` its named placeholders.
     ``group`` is a message key used by UIs to split long lists into menus (e.g. by category).
+    ``description`` is a message key (same ``params``) saying what the choice does, in a line a phone
+    shows under the label: the card's effect, what a number means, which of two alike choices this
+    is; "" when the label says it all. ``confirm`` is a message key (same ``params``) set on a choice
+    that gives up something still possible (ending actions while an action remains): a UI asks for a
+    second click showing that text before sending it.
     """
 
     MAX_ID: ClassVar[int] = 60
@@ -50,16 +55,23 @@ class Choice:
     label: str
     params: Mapping[str, Any] = field(default_factory=dict)
     group: str = "main"
+    description: str = ""
+    confirm: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """What one seat must decide now, with every legal choice."""
+    """What one seat must decide now, with every legal choice.
+
+    ``missing`` explains, one ``(message key, params)`` line each, why an option the seat may expect
+    is not among the choices ("Repair: no free space"), so a menu that shrank says why.
+    """
 
     seat: int
     prompt: str
     choices: tuple[Choice, ...]
     params: Mapping[str, Any] = field(default_factory=dict)
+    missing: tuple[tuple[str, Mapping[str, Any]], ...] = ()
 
     def get(self, choice_id: str) -> Choice | None:
         for choice in self.choices:
