@@ -8,6 +8,7 @@ import asyncio
 import functools
 import secrets
 import weakref
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
@@ -20,11 +21,14 @@ from bot.service.models import GameInfo, MoveRecord
 from bot.service.writer import Writer
 from bot.store import Conflict, GameRow, Loaded, Store
 from engine import registry
-from engine.core.contract import Game
+from engine.core.contract import Choice, Game
 from engine.core.errors import GameFinished
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+TAKEN_KEPT = 4096
+"""How many players' recent choices a service keeps in memory to name what Undo takes back."""
 
 ATTEMPTS = 40
 """How many times a call is decided again after another writer changed its game first."""
@@ -78,6 +82,19 @@ class ServiceCore:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self.owner = secrets.token_hex(8)
         """Names this service's leases on scheduled work among every process sharing the database."""
+        self._taken: OrderedDict[tuple[int, int], Choice] = OrderedDict()
+        """``(game, version) -> the choice a player's move at that version made``, for naming what an
+        undo takes back without rebuilding the state before it; the newest :data:`TAKEN_KEPT` only."""
+
+    def _remember(self, game_id: int, version: int, game: Game[Any], state: Any, seat: int, choice_id: str) -> None:
+        """Keep the :class:`Choice` a move makes (``state`` is the position before it)."""
+        decision = game.decision_for(state, seat)
+        choice = None if decision is None else decision.get(choice_id)
+        if choice is None:
+            return
+        self._taken[(game_id, version)] = choice
+        while len(self._taken) > TAKEN_KEPT:
+            self._taken.popitem(last=False)
 
     def _lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)

@@ -8,7 +8,7 @@ last one must equal the stored snapshot.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from bot.store.rows import ActionRow, GameRow
 from engine.core.contract import Game
@@ -54,3 +54,28 @@ def effective_moves(actions: Sequence[ActionRow]) -> list[ActionRow]:
             while moves and moves[-1].seq > action.undo_to:
                 moves.pop()
     return moves
+
+
+UndoRefusal = Literal["nothing", "other_seat", "checkpoint"]
+UNDO_REFUSALS: dict[UndoRefusal, str] = {
+    "nothing": "You have no choice to take back.",
+    "other_seat": "Another seat has moved since your last choice, so it stays.",
+    "checkpoint": "Your last choice drew, shuffled or revealed something, so it stays.",
+}
+"""Why an undo is refused, by reason (the Discord layer words each reason in the reader's language)."""
+
+
+def undo_refusal(last: ActionRow | None, seat: int) -> UndoRefusal | None:
+    """Why ``seat`` may not take back ``last``, the last move still in effect (``None``: it may).
+
+    A seat takes back only its own latest choice, one at a time, and never past an undo checkpoint
+    (the engine's ``ApplyResult.checkpoint``: a draw, a shuffle or a reveal) or another seat's move
+    (an AI's or a timeout's included: the table has moved on).
+    """
+    if last is None:
+        return "nothing"
+    if last.seat != seat or last.actor != "player":
+        return "other_seat"
+    if last.checkpoint:
+        return "checkpoint"
+    return None

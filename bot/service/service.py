@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from bot import ai
 from bot.clock import STOPPED, Clock, from_epoch, to_epoch
+from bot.notifications import MustAct
 from bot.overrides import validated_overrides
 from bot.service import convert
 from bot.service.checks import (
@@ -52,13 +53,13 @@ from bot.service.models import (
     Work,
 )
 from bot.service.preferences import Preferences
-from bot.service.replay import effective_moves, replay, state_at
+from bot.service.replay import UNDO_REFUSALS, effective_moves, replay, state_at, undo_refusal
 from bot.service.seating import TableChanges
 from bot.service.writer import Call
 from bot.settings import Settings
-from bot.store import GameRow, Loaded, SeatRow, Store
+from bot.store import ActionRow, GameRow, Loaded, SeatRow, Store
 from engine import registry
-from engine.core.contract import Event, Game
+from engine.core.contract import Choice, Event, Game
 from engine.core.rng import Rng
 
 LEASE_SECONDS = 120
@@ -409,6 +410,7 @@ class GameService(TableChanges, Preferences):
             check_version(loaded.game, expected_version)
             state = state_of(game, loaded)
             result = game.apply(state, seat, choice_id, expected_version)
+            self._remember(game_id, loaded.game.version + 1, game, state, seat, choice_id)
             call = Call()
             loaded = await self._writer.commit(
                 loaded,
@@ -426,10 +428,12 @@ class GameService(TableChanges, Preferences):
 
     @retried
     async def undo(self, game_id: int, user_id: int, expected_version: int) -> MoveResult:
-        """Take back the user's own consecutive choices up to the engine's last checkpoint.
+        """Take back the user's last own choice still in effect, one step at a time.
 
-        Only the user's latest choices still in effect are undone, and never past a draw, a shuffle,
-        a reveal, or another seat's move. The undo is a log entry of its own; nothing is deleted.
+        Refused (:class:`CannotUndo`, its ``reason`` saying why) when that choice drew, shuffled or
+        revealed something, when another seat has moved since, or when there is no choice of theirs to
+        take back. The undo is a log entry of its own; nothing is deleted. The user is not told to act
+        again: they are the one who just asked.
         """
         check_ints(user_id=user_id)  # any expected_version is only compared: one not stored is stale
         async with self._lock(game_id):
@@ -437,26 +441,14 @@ class GameService(TableChanges, Preferences):
             check_version(loaded.game, expected_version)
             actions = await self.store.actions(game_id)
             moves = effective_moves(actions)
-            keep = len(moves)
-            while (
-                keep
-                and moves[keep - 1].seat == seat
-                and moves[keep - 1].actor == "player"
-                and not (moves[keep - 1].checkpoint)
-            ):
-                keep -= 1
-            if keep == len(moves):
-                raise CannotUndo(
-                    "There is nothing of yours to take back: your last choice drew, shuffled or revealed "
-                    "something, or another seat has moved since.",
-                    game=game_id,
-                    seat=seat,
-                )
-            target = moves[keep - 1].seq if keep else 0
+            refusal = undo_refusal(moves[-1] if moves else None, seat)
+            if refusal is not None:
+                raise CannotUndo(UNDO_REFUSALS[refusal], game=game_id, seat=seat, reason=refusal)
+            target = moves[-2].seq if len(moves) > 1 else 0
             state = state_at(game, loaded.game, len(loaded.seats), actions, target)
             state.version = loaded.game.version + 1
             call = Call()
-            event = Event(convert.UNDO_EVENT, {"seat": seat, "count": len(moves) - keep})
+            event = Event(convert.UNDO_EVENT, {"seat": seat, "count": 1})
             loaded = await self._writer.commit(
                 loaded,
                 game,
@@ -469,7 +461,44 @@ class GameService(TableChanges, Preferences):
                 events=(event,),
             )
             loaded = await self._writer.play_ai(loaded, game, state, call)
-            return self._writer.result(loaded, call)
+            result = self._writer.result(loaded, call)
+            kept = tuple(n for n in result.notifications if not (isinstance(n, MustAct) and n.seat == seat))
+            return replace(result, notifications=kept)
+
+    async def undoable(self, game_id: int, user_id: int) -> Choice | None:
+        """The choice :meth:`undo` would take back for ``user_id`` now, or ``None`` when it would be refused.
+
+        Read from the last entries of the log only; the choice itself comes from the moves this
+        process made (kept in memory), else from the state before it rebuilt from the log.
+        """
+        check_ints(user_id=user_id)
+        loaded = await self._loaded(game_id)
+        if loaded.game.status != "active":
+            return None
+        seat = next((s.seat for s in loaded.seats if s.user_id == user_id and s.ai_policy is None), None)
+        if seat is None:
+            return None
+        last = await self._last_move(game_id, loaded.game.version)
+        if last is None or undo_refusal(last, seat) is not None or last.choice is None:
+            return None
+        known = self._taken.get((game_id, last.seq))
+        if known is not None:
+            return known
+        game = registry.get(loaded.game.kind)
+        actions = await self.store.actions(game_id)
+        before = state_at(game, loaded.game, len(loaded.seats), actions, last.seq - 1)
+        decision = game.decision_for(before, seat)
+        return None if decision is None else decision.get(last.choice)
+
+    async def _last_move(self, game_id: int, version: int) -> ActionRow | None:
+        """The last move still in effect: the newest entry, or the move an undo went back to."""
+        seq = version
+        while seq > 0:
+            entry = (await self.store.actions(game_id, seq - 1))[0]
+            if entry.undo_to is None:
+                return entry
+            seq = entry.undo_to
+        return None
 
     @retried
     async def abandon(self, game_id: int, user_id: int) -> MoveResult:

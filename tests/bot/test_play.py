@@ -132,26 +132,35 @@ async def test_replay_equals_snapshot_at_every_version(service: GameService) -> 
     assert await service.replay_matches(game_id)
 
 
-async def test_undo_takes_back_own_choices_to_the_checkpoint(service: GameService) -> None:
+async def test_undo_takes_back_one_own_choice_at_a_time(service: GameService) -> None:
     game_id = await started_tiny(service, seed=9)
     user, seat = await _mover(service, game_id)
     before = await service.view(game_id, user)
+    assert await service.undoable(game_id, user) is None
     await service.act(game_id, user, "play:0", 0)
+    middle = await service.view(game_id, user)
     await service.act(game_id, user, "play:0", 1)
+    taken = await service.undoable(game_id, user)
+    assert taken is not None and taken.id == "play:0" and taken.params == {"value": _tiny(middle.view).hand[0]}
     result = await service.undo(game_id, user, 2)
-    assert result.game.version == 3 and result.moves[0].undo_to == 0
+    assert result.game.version == 3 and result.moves[0].undo_to == 1
+    assert not result.notifications, "the player who undid is not told to act"
+    after = await service.view(game_id, user)
+    assert _tiny(after.view).hand == _tiny(middle.view).hand
+    result = await service.undo(game_id, user, 3)
+    assert result.moves[0].undo_to == 0
     after = await service.view(game_id, user)
     assert _tiny(after.view).hand == _tiny(before.view).hand
     assert _tiny(after.view).scores == _tiny(before.view).scores
     entries = await service.log(game_id, None)
-    assert [e.version for e in entries] == [1, 2, 3]
-    assert entries[-1].lines == (f"Seat {seat + 1} took back 2 choice(s).",)
+    assert [e.version for e in entries] == [1, 2, 3, 4]
     names = [f"Player {chr(65 + i)}" for i in range(4)]
     named = await service.log(game_id, None, names=names)
     assert named[0].lines[0].startswith(f"{names[seat]} played a ")
-    assert named[-1].lines == (f"{names[seat]} took back 2 choice(s).",)
-    with pytest.raises(CannotUndo):
-        await service.undo(game_id, user, 3)
+    assert named[-1].lines[0].startswith(f"{names[seat]} took back 1 ")
+    with pytest.raises(CannotUndo) as refused:
+        await service.undo(game_id, user, 4)
+    assert refused.value.context["reason"] == "nothing"
     assert await service.replay_matches(game_id)
 
 
@@ -160,13 +169,27 @@ async def test_undo_never_crosses_a_draw_or_another_seat(service: GameService) -
     user, _ = await _mover(service, game_id)
     await service.act(game_id, user, "play:0", 0)
     await service.act(game_id, user, "end", 1)
-    with pytest.raises(CannotUndo):
+    with pytest.raises(CannotUndo) as drawn:
         await service.undo(game_id, user, 2)
+    assert drawn.value.context["reason"] == "checkpoint"
+    assert await service.undoable(game_id, user) is None
     other, _ = await _mover(service, game_id)
-    with pytest.raises(CannotUndo):
+    with pytest.raises(CannotUndo) as moved:
         await service.undo(game_id, other, 2)
+    assert moved.value.context["reason"] == "other_seat"
     with pytest.raises(StaleVersion):
         await service.undo(game_id, other, 0)
+
+
+async def test_undo_names_the_choice_after_a_restart(service: GameService) -> None:
+    """The choice an undo would take back comes from the log when this process did not make it."""
+    game_id = await started_tiny(service, seed=9)
+    user, _ = await _mover(service, game_id)
+    await service.act(game_id, user, "play:1", 0)
+    remembered = await service.undoable(game_id, user)
+    service._taken.clear()
+    rebuilt = await service.undoable(game_id, user)
+    assert remembered is not None and rebuilt == remembered
 
 
 async def test_abandon_and_kick_hand_the_seat_to_an_ai(service: GameService) -> None:
