@@ -16,7 +16,7 @@ from typing import Any
 from bot import ai, redact
 from bot.clock import STOPPED, from_epoch, pause, plan
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
-from bot.service import convert
+from bot.service import convert, results
 from bot.service.checks import state_of
 from bot.service.models import Actor, MoveRecord, MoveResult
 from bot.store import ActionRow, Conflict, GameRow, Loaded, SeatRow, Store, Tx
@@ -151,6 +151,7 @@ class Writer:
             changes["ai_turn"] = int(ai_turn)
         if outcome is not None:
             changes.update(status="finished", outcome=convert.outcome_json(outcome), finished_at=now)
+            await results.record(tx, row, seats, game, state, outcome, now)
             call.notes.append(GameEnded(row.id, outcome, game.text(outcome.reason)))
         if changes:
             await tx.update_game(row.id, **changes)

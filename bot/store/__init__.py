@@ -1,7 +1,7 @@
 """Persistent storage of games, seats, the action log, snapshots and settings (SQLite or PostgreSQL)."""
 
 from bot.store.database import connect, migrate, open_database, sqlite_path
-from bot.store.rows import ActionRow, GameRow, GuildRow, Loaded, NoteRow, SeatRow
+from bot.store.rows import ActionRow, GameRow, GuildRow, Loaded, NoteRow, ResultRow, SeatRow
 from bot.store.store import Conflict, Store, Tx, dumps
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "GuildRow",
     "Loaded",
     "NoteRow",
+    "ResultRow",
     "SeatRow",
     "Store",
     "Tx",

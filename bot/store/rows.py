@@ -104,3 +104,30 @@ class Loaded:
     game: GameRow
     seats: tuple[SeatRow, ...]
     state: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One seat of a finished game as recorded for stats and ratings (``results``, one row per seat).
+
+    ``user_id`` is the seat's player (kept when an AI finished the seat for them, then
+    ``changed_hands`` is set); ``ai_level`` is set only for a seat an AI played from the start.
+    ``rank`` is 1 for the winners; seats with equal results share a rank.
+    """
+
+    game_id: int
+    seat: int
+    kind: str
+    guild_id: int | None
+    user_id: int | None
+    ai_level: str | None
+    name: str
+    team: int | None
+    score: int
+    rank: int
+    winner: bool
+    reason: str
+    changed_hands: bool
+    timeouts: int
+    details: dict[str, Any]
+    finished_at: int
