@@ -3,8 +3,9 @@
 ``setup_hook`` runs once after login and before the gateway connects, so everything a click needs is
 in place before the first event: the store is open and migrated, every cog extension is loaded (each
 registers its dynamic items, whose custom_id templates keep old buttons working after a restart), the
-command tree is synced, and the scheduler loop (a cog) is running. On shutdown the bot stops taking
-new moves, lets the ones in flight finish, then closes the database.
+command tree is synced with its French names and descriptions (:mod:`cogs.ui.translator`), and the
+scheduler loop (a cog) is running. On shutdown the bot stops taking new moves, lets the ones in flight
+finish, then closes the database.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from bot.service import GameService, open_service
 from bot.settings import Settings
 from cogs.ui.errors import BricabotTree, UserFacingError
 from cogs.ui.publisher import Publisher
+from cogs.ui.translator import Translator
 
 log = logging.getLogger("bricabot")
 
@@ -60,7 +62,7 @@ class MoveGate:
     @contextlib.asynccontextmanager
     async def move(self) -> AsyncIterator[None]:
         if not self._open:
-            raise UserFacingError("shutting_down", "Bricabot is restarting; try again in a minute.")
+            raise UserFacingError("shutting_down")
         self._inflight += 1
         self._idle.clear()
         try:
@@ -103,6 +105,7 @@ class Bricabot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.service = await open_service(self.settings, clock=self.clock)
+        await self.tree.set_translator(Translator())
         for name in extensions():
             await self.load_extension(name)
         if self.settings.syncs_commands:

@@ -12,7 +12,8 @@ from discord.ext import commands
 
 from bot.service import GuildSettings, TimeoutPolicy
 from cogs.ui import params
-from cogs.ui.context import service_of
+from cogs.ui.context import lang_for, service_of
+from cogs.ui.words import t
 
 
 @app_commands.guild_only()
@@ -63,15 +64,36 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
             settings = await service.set_guild_settings(interaction.guild_id, chosen, changed)
         else:
             settings = await service.guild_settings(interaction.guild_id)
-        await interaction.response.send_message(_describe(settings), ephemeral=True)
+        await interaction.response.send_message(_describe(settings, await lang_for(interaction)), ephemeral=True)
 
 
-def _describe(settings: GuildSettings) -> str:
-    where = "where `/game new` is typed" if settings.channel_id is None else f"in <#{settings.channel_id}>"
-    return (
-        f"Server settings — language: **{settings.lang}**, lobbies posted {where}, default turn timer: "
-        f"**{settings.turn_timer}**, missed turns: {params.missed_turn_text(settings.timeout_policy)}."
+def _describe(settings: GuildSettings, lang: str) -> str:
+    where = (
+        t("config.lobbies_here", lang)
+        if settings.channel_id is None
+        else t("config.lobbies_in", lang, channel=f"<#{settings.channel_id}>")
     )
+    return t(
+        "config.settings",
+        lang,
+        language=params.LANGUAGE_NAMES.get(settings.lang, settings.lang),
+        where=where,
+        timer=timer_text(settings.turn_timer, lang),
+        missed=missed_text(settings.timeout_policy, lang),
+    )
+
+
+def timer_text(timer: str, lang: str) -> str:
+    """A turn timer preset as its choice reads in ``lang`` (``cmd.choice.<preset>``)."""
+    return t(f"cmd.choice.{timer}", lang)
+
+
+def missed_text(policy: TimeoutPolicy, lang: str) -> str:
+    """A missed-turn policy as the choice that sets it reads in ``lang`` (any other count in the same words)."""
+    for value, preset in params.MISSED_TURN.items():
+        if preset == policy:
+            return t(f"cmd.choice.{value}", lang)
+    return t("config.missed_after", lang, n=policy.replace_after)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -63,7 +63,14 @@ class Preferences(ServiceCore):
         check_ints(user_id=user_id)
         return await self.store.user_lang(user_id)
 
+    async def chosen_langs(self, user_id: int, guild_id: int | None) -> tuple[str | None, str | None]:
+        """The language ``user_id`` chose and the one the managers of ``guild_id`` chose, ``None`` where
+        nobody chose: then the Discord client's or server's locale decides (``cogs.ui.context``)."""
+        check_ints(user_id=user_id, guild_id=guild_id)
+        return await self.store.chosen_langs(user_id, guild_id)
+
     async def set_user_lang(self, user_id: int, lang: str) -> None:
+        """Set the user's language; from then on it wins over their Discord client's locale."""
         check_ints(user_id=user_id)
         check_text("language", lang)
         async with self.store.transaction() as tx:
@@ -113,6 +120,8 @@ class Preferences(ServiceCore):
         row = GuildRow(settings.lang, settings.turn_timer, settings.channel_id, settings.timeout_policy.replace_after)
         async with self.store.transaction() as tx:
             stored = await tx.set_guild_settings(guild_id, row, {GUILD_COLUMNS[name] for name in names})
+            if "lang" in names:
+                await tx.mark_guild_lang_chosen(guild_id)
         return GuildSettings(stored.lang, stored.turn_timer, stored.channel_id, TimeoutPolicy(stored.replace_after))
 
     async def set_message(self, game_id: int, purpose: str, channel_id: int, message_id: int) -> None:

@@ -254,10 +254,14 @@ class Tx:
 
     async def set_user_lang(self, user_id: int, lang: str) -> None:
         await self._db.execute(
-            "INSERT INTO user_settings (user_id, lang) VALUES (?, ?) "
-            "ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang",
+            "INSERT INTO user_settings (user_id, lang, lang_chosen) VALUES (?, ?, 1) "
+            "ON CONFLICT (user_id) DO UPDATE SET lang = excluded.lang, lang_chosen = 1",
             (user_id, lang),
         )
+
+    async def mark_guild_lang_chosen(self, guild_id: int) -> None:
+        """Remember that a manager chose the server's language (else Discord's server locale is used)."""
+        await self._db.execute("UPDATE guild_settings SET lang_chosen = 1 WHERE guild_id = ?", (guild_id,))
 
     async def set_guild_settings(
         self, guild_id: int, settings: GuildRow, fields: Collection[str] = GUILD_FIELDS
@@ -565,6 +569,16 @@ class Store:
     async def user_lang(self, user_id: int) -> str:
         rows = await self.fetch("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,))
         return str(rows[0][0]) if rows else "en"
+
+    async def chosen_langs(self, user_id: int, guild_id: int | None) -> tuple[str | None, str | None]:
+        """The language the user chose and the one their server's managers chose (``None`` where not chosen)."""
+        rows = await self.fetch(
+            "SELECT (SELECT lang FROM user_settings WHERE user_id = ? AND lang_chosen = 1), "
+            "(SELECT lang FROM guild_settings WHERE guild_id = ? AND lang_chosen = 1)",
+            (user_id, guild_id or 0),
+        )
+        user, guild = rows[0] if rows else (None, None)
+        return (None if user is None else str(user)), (None if guild is None else str(guild))
 
     async def dm_flags(self, user_id: int) -> tuple[bool, bool]:
         """``(turn DMs on, DMs known to be closed)`` of a user."""

@@ -16,6 +16,7 @@ from cogs.ui import images
 from cogs.ui.context import lang_for, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.text import EMBED_DESCRIPTION, clip, title
+from cogs.ui.words import t
 from renders.api import zoom_areas
 
 FULL_FILE = "board-full.png"
@@ -24,11 +25,14 @@ FULL_FILE = "board-full.png"
 async def full_board(interaction: discord.Interaction, game: GameInfo) -> None:
     """The whole public table at desktop size, for the clicker only."""
     await interaction.response.defer(ephemeral=True, thinking=True)
+    lang = await lang_for(interaction)
     table = await service_of(interaction).view(game.id, None)
-    render = await images.board(table.view, await lang_for(interaction))
-    embed = discord.Embed(title=f"Full board — {title(table.game)}", description=clip(render.text, EMBED_DESCRIPTION))
+    render = await images.board(table.view, lang)
+    embed = discord.Embed(
+        title=t("closeup.full_title", lang, game=title(table.game)), description=clip(render.text, EMBED_DESCRIPTION)
+    )
     embed.set_image(url=f"attachment://{FULL_FILE}")
-    embed.set_footer(text=f"Move {table.game.version} · only you can see this")
+    embed.set_footer(text=t("closeup.footer", lang, move=table.game.version))
     await interaction.edit_original_response(embed=embed, attachments=[images.as_file(render, FULL_FILE)])
 
 
@@ -40,10 +44,12 @@ async def zoom(interaction: discord.Interaction, game: GameInfo, area: str) -> N
     table = await service_of(interaction).view(game.id, None)
     labels = dict(zoom_areas(table.view, lang=lang))
     if area not in labels:
-        raise UserFacingError("zoom_area", "That part of the table is not on this board. Nothing was changed.")
+        raise UserFacingError("zoom_area")
     render = await images.zoom(table.view, area, lang)
-    embed = discord.Embed(title=f"{labels[area]} — {title(table.game)}", description=clip(render.text,
-                                                                                            EMBED_DESCRIPTION))
+    embed = discord.Embed(
+        title=t("closeup.zoom_title", lang, area=labels[area], game=title(table.game)),
+        description=clip(render.text, EMBED_DESCRIPTION),
+    )
     embed.set_image(url=f"attachment://{images.ZOOM_FILE}")
-    embed.set_footer(text=f"Move {table.game.version} · only you can see this")
+    embed.set_footer(text=t("closeup.footer", lang, move=table.game.version))
     await interaction.edit_original_response(embed=embed, attachments=[images.as_file(render, images.ZOOM_FILE)])

@@ -1,4 +1,12 @@
-"""Typed access from an interaction to the bot's parts, and the checks every handler shares."""
+"""Typed access from an interaction to the bot's parts, the reader's language, and the checks every
+handler shares.
+
+Language, in one place (``docs/discord.md``, *Languages*): a private answer speaks the user's own
+choice (``/game profile language``), else the language the server's managers chose (``/bricabot
+config language``), else the Discord client's locale, else English; a public message speaks the
+server's chosen language, else the server's Discord locale, else English. Only languages the bot has a
+catalogue for are ever returned.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +16,7 @@ import discord
 
 from bot.service import GameInfo, GameService
 from cogs.ui.errors import UserFacingError
+from cogs.ui.words import CATALOG
 
 if TYPE_CHECKING:
     from bot.bootstrap import Bricabot
@@ -20,7 +29,7 @@ def bot_of(interaction: discord.Interaction) -> Bricabot:
 def service_of(interaction: discord.Interaction) -> GameService:
     service = bot_of(interaction).service
     if service is None:
-        raise UserFacingError("shutting_down", "Bricabot is restarting; try again in a minute.")
+        raise UserFacingError("shutting_down")
     return service
 
 
@@ -37,9 +46,32 @@ def acting_host(interaction: discord.Interaction, game: GameInfo) -> int:
     return user
 
 
+def spoken(locale: discord.Locale | str | None) -> str | None:
+    """The bot's language for a Discord locale (``fr`` → ``fr``, ``en-GB`` → ``en``), ``None`` if it has none."""
+    if locale is None:
+        return None
+    code = str(locale.value if isinstance(locale, discord.Locale) else locale).split("-")[0].lower()
+    return code if code in CATALOG.languages() else None
+
+
 async def lang_for(interaction: discord.Interaction) -> str:
-    """The reader's language: their own setting (English unless they chose another)."""
-    return await service_of(interaction).user_lang(interaction.user.id)
+    """The language of a private (ephemeral) answer: the user's own choice, else the server's chosen
+    language, else the user's Discord client locale, else English."""
+    user, server = await service_of(interaction).chosen_langs(interaction.user.id, interaction.guild_id)
+    return spoken(user) or spoken(server) or spoken(interaction.locale) or "en"
+
+
+async def public_lang_for(interaction: discord.Interaction) -> str:
+    """The language of a message everyone in the channel reads: the server's, whoever clicked."""
+    return await server_lang(service_of(interaction), interaction.guild_id, interaction.guild_locale)
+
+
+async def server_lang(service: GameService, guild_id: int | None, locale: discord.Locale | str | None) -> str:
+    """A server's language for public messages: the one its managers chose, else ``locale`` (the
+    server's Discord locale: ``interaction.guild_locale`` or ``guild.preferred_locale``), else English.
+    Without a server (a DM), English unless ``locale`` says otherwise."""
+    chosen = None if guild_id is None else (await service.chosen_langs(0, guild_id))[1]
+    return spoken(chosen) or spoken(locale) or "en"
 
 
 def require_private_message(interaction: discord.Interaction) -> None:
@@ -51,7 +83,4 @@ def require_private_message(interaction: discord.Interaction) -> None:
     """
     message = interaction.message
     if message is None or not message.flags.ephemeral:
-        raise UserFacingError(
-            "not_private",
-            "That control belongs on your private panel: press **Play / My screen** on the board for yours.",
-        )
+        raise UserFacingError("not_private")

@@ -16,36 +16,44 @@ import discord
 from discord import app_commands
 
 from bot import redact
+from cogs.ui.words import t
 from engine.core.errors import EngineError
 
 log = logging.getLogger("bricabot.errors")
 
 
 class UserFacingError(Exception):
-    """A refusal decided by the Discord layer itself (not a seat, wrong channel, shutting down)."""
+    """A refusal decided by the Discord layer itself (not a seat, wrong channel, shutting down).
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    Its text is the catalogue message ``error.<code>`` with ``params``, written in the reader's
+    language when the refusal is reported. An explicit ``message`` (older call sites) is shown as given.
+    """
+
+    def __init__(self, code: str, message: str | None = None, /, **params: Any) -> None:
         self.code = code
-        self.message = message
+        self.params = params
+        self.keyed = message is None
+        self.message = t(f"error.{code}", "en", **params) if message is None else message
+        super().__init__(self.message)
+
+    def text(self, lang: str) -> str:
+        return t(f"error.{self.code}", lang, **self.params) if self.keyed else self.message
 
 
-FRIENDLY: dict[str, str] = {
-    "stale_version": "That was chosen on an out-of-date screen: the game has moved on. Nothing was played.",
-    "game_finished": "This game has already ended.",
-    "wrong_seat": "It is not your turn to decide right now.",
-    "illegal_choice": "That choice is no longer allowed. Nothing was played.",
-    "game_not_found": "I can't find that game: check its number (`/game mine` lists yours).",
-    "not_host": "Only the game's host (or someone with Manage Server) can do that.",
-    "not_seated": "You are not playing in this game.",
-    "invariant_broken": "The game hit an inconsistency and the move was refused.",
-}
-"""Stable engine and service error codes to what a player reads (other codes show their own message)."""
-
-MISSING_ACCESS = (
-    "Discord refused me: I need View Channel, Send Messages, Embed Links, Attach Files, Create Public "
-    "Threads and Send Messages in Threads here. A server manager can grant them."
+FRIENDLY_CODES = (
+    "stale_version",
+    "game_finished",
+    "wrong_seat",
+    "illegal_choice",
+    "game_not_found",
+    "not_host",
+    "not_seated",
+    "invariant_broken",
 )
+"""Stable engine and service error codes answered with a fixed sentence, ``error.<code>`` in the catalogue."""
+
+FRIENDLY: dict[str, str] = {code: t(f"error.{code}", "en") for code in FRIENDLY_CODES}
+"""The English sentences of :data:`FRIENDLY_CODES`; another language: ``t(f"error.{code}", lang)``."""
 
 SHOWN_AS_IS = frozenset(
     {
@@ -60,33 +68,45 @@ SHOWN_AS_IS = frozenset(
     }
 )
 """Codes whose own message is written for the player and says more than a fixed sentence could (the
-option and its allowed values, the seats needed, the game's state, why undo stops, who holds a seat)."""
+option and its allowed values, the seats needed, the game's state, why undo stops, who holds a seat).
+The engine writes those messages in English: another language gets its ``error.<code>`` sentence, with
+the English detail after it where the detail names an option or a value."""
+
+DETAILED = frozenset({"bad_options", "bad_setting", "bad_data"})
+"""Codes of :data:`SHOWN_AS_IS` whose English detail is kept after the translated sentence."""
 
 
-def friendly(error: BaseException) -> tuple[str, bool]:
-    """The message for ``error`` and whether it is an expected refusal (False: a bug to log)."""
+def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
+    """The message for ``error`` in ``lang`` and whether it is an expected refusal (False: a bug to log)."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
         error = error.__cause__ or error
     if isinstance(error, UserFacingError):
-        return error.message, True
+        return error.text(lang), True
     if isinstance(error, EngineError):
         if error.code in SHOWN_AS_IS:
-            return error.message, True
-        return FRIENDLY.get(error.code, error.message), error.code != "invariant_broken"
+            if lang == "en":
+                return error.message, True
+            lead = t(f"error.{error.code}", lang)
+            return (f"{lead}\n-# {error.message}" if error.code in DETAILED else lead), True
+        if error.code in FRIENDLY_CODES:
+            return t(f"error.{error.code}", lang), error.code != "invariant_broken"
+        return error.message, True
     if isinstance(error, discord.Forbidden):
-        return MISSING_ACCESS, True
+        return t("error.missing_access", lang), True
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Server permission for that.", True
+        return t("error.manage_server", lang), True
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "That only works in a server channel, not in DMs.", True
+        return t("error.server_only", lang), True
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down a little: try again in {error.retry_after:.0f} s.", True
+        return t("error.cooldown", lang, seconds=round(error.retry_after)), True
     return "", False
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Answer ``interaction`` with a short ephemeral message about ``error``; log bugs with a reference."""
-    message, expected = friendly(error)
+    """Answer ``interaction`` with a short ephemeral message about ``error`` in the reader's language;
+    log bugs with a reference."""
+    lang = await _reader_lang(interaction)
+    message, expected = friendly(error, lang)
     if not expected:
         ref = secrets.token_hex(3).upper()
         cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else None
@@ -96,8 +116,19 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             _describe(interaction),
             exc_info=redact.exc_info(cause or error),
         )
-        message = f"{message or 'Something went wrong on my side.'} Nothing was changed. (ref `{ref}`)"
+        message = t("error.bug", lang, lead=message or t("error.bug_lead", lang), ref=ref)
     await send_ephemeral(interaction, message)
+
+
+async def _reader_lang(interaction: discord.Interaction) -> str:
+    """The reader's language (``cogs.ui.context.lang_for``), or their client's when the store cannot say
+    (shutting down, or the failure being reported is the store's own)."""
+    from cogs.ui import context  # context raises this module's errors
+
+    try:
+        return await context.lang_for(interaction)
+    except Exception:
+        return context.spoken(interaction.locale) or "en"
 
 
 async def send_ephemeral(interaction: discord.Interaction, message: str) -> None:

@@ -100,7 +100,9 @@ async def test_config_is_for_managers(start_bot: StartBot) -> None:
     done = await harness.slash(MOD, "bricabot config", timer="24h")
     assert done.ephemeral and "24h" in done.text()
     french = await harness.slash(MOD, "bricabot config", language="fr")
-    assert "**fr**" in french.text() and "**24h**" in french.text(), "a setting left out keeps its value"
+    # the server now speaks French, and the manager chose no language of their own: the answer is French
+    shown = french.text()
+    assert "langue\u00a0: **Français**" in shown and "**24 h**" in shown, "a setting left out keeps its value"
 
 
 async def test_rules_button_on_the_board(start_bot: StartBot, fake: FakeDiscord) -> None:

@@ -32,12 +32,14 @@ def snowflake() -> int:
 @dataclass(frozen=True)
 class User:
     """A Discord user taking part in a test; ``manager`` gives them Manage Server (through their server's
-    Managers role), ``roles`` are ids of other roles they have in the servers that define them."""
+    Managers role), ``roles`` are ids of other roles they have in the servers that define them;
+    ``locale`` is their Discord client's language (an interaction's ``locale``)."""
 
     id: int
     name: str
     manager: bool = False
     roles: tuple[int, ...] = ()
+    locale: str = "en-US"
 
     def payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": None, "avatar": None}
@@ -111,6 +113,8 @@ class Guild:
     owner_id: int
     channels: tuple[Channel, ...] = ()
     roles: tuple[Role, ...] = ()
+    locale: str = "en-US"
+    """The server's Discord language (``preferred_locale``, an interaction's ``guild_locale``)."""
 
     @property
     def managers(self) -> Role:
@@ -204,7 +208,7 @@ class Guild:
             "description": None,
             "banner": None,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.locale,
             "public_updates_channel_id": None,
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
@@ -230,7 +234,7 @@ def interaction(
     channel: dict[str, Any],
     *,
     message: dict[str, Any] | None = None,
-    locale: str = "en-US",
+    locale: str | None = None,
     guild: Guild | None = None,
     permissions: int | None = None,
 ) -> dict[str, Any]:
@@ -246,7 +250,7 @@ def interaction(
         "channel_id": channel["id"],
         "token": f"tok-{iid}",
         "version": 1,
-        "locale": locale,
+        "locale": locale or user.locale,
         "app_permissions": PERMISSIONS_ALL,
         "entitlements": [],
         "authorizing_integration_owners": {"0": channel.get("guild_id", user.id)},
@@ -254,7 +258,7 @@ def interaction(
     }
     if "guild_id" in channel:
         payload["guild_id"] = channel["guild_id"]
-        payload["guild_locale"] = "en-US"
+        payload["guild_locale"] = "en-US" if guild is None else guild.locale
         payload["member"] = user.member(guild, permissions)
         payload["context"] = 0
     else:
