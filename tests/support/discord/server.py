@@ -5,7 +5,8 @@ aiohttp server (on 127.0.0.1) sends everything the bot does to us instead of Dis
 answers with real-shaped payloads, keeps the messages it was asked to create so tests can click their
 components, and records every request (method, path, JSON or multipart body) so tests can assert on
 exactly what the bot sent. It plays Discord's part only as far as the bot needs: messages, interaction
-callbacks and webhooks, threads, DMs (including users whose DMs are closed) and command sync.
+callbacks and webhooks, threads, DMs (including users whose DMs are closed), deleting a channel's
+messages, and command sync.
 """
 
 from __future__ import annotations
@@ -181,10 +182,13 @@ class FakeDiscord:
                 if "thread_metadata" in channel:  # sending in an archived thread unarchives it
                     channel["thread_metadata"]["archived"] = False
                 return 200, self._create(int(cid), body, files)
-            case ("PATCH" | "GET") as verb, ["channels", cid, "messages", mid]:
+            case ("PATCH" | "GET" | "DELETE") as verb, ["channels", cid, "messages", mid]:
                 message = self.messages.get(int(mid))
                 if message is None or int(message["channel_id"]) != int(cid):
                     return 404, {"message": "Unknown Message", "code": 10008}
+                if verb == "DELETE":  # gone for good, as in Discord
+                    del self.messages[int(mid)]
+                    return 204, None
                 if verb == "PATCH" and self.channels[int(cid)].get("thread_metadata", {}).get("archived"):
                     return 400, {"message": "Thread is archived", "code": 50083}
                 return 200, message if verb == "GET" else self._edit(message, body, files)
