@@ -1,0 +1,246 @@
+"""The post-game report and the replay, rebuilt from a finished game's log.
+
+Both replay the moves still in effect (undone moves are skipped) from the seed, as the log is the
+record of the game. The report reads each seat's own view at the start of every round: quantities
+that were hidden during play (Imaginarium's victory points behind the screens) appear round by round,
+which is allowed only once the game is over and the screens are revealed, so anything but a finished
+game is refused (:class:`~bot.service.errors.WrongStatus`). The replay is drawn from spectator views
+only (``game.view(state, None)``), so it never shows what was hidden at the time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.errors import GameNotFound, WrongStatus
+from bot.service.replay import effective_moves, replay
+from bot.store import ActionRow, GameRow, ResultRow, Store
+from cogs.ui.words import CATALOG, t
+from engine import registry
+from engine.core.contract import Game, View
+from renders.results.model import Line, Panel, ReportPicture
+
+Metrics = Callable[[Game[Any], Any, View, int], dict[str, tuple[int, ...]]]
+"""A game's quantities per seat in one state: name -> one value per seat (the first is the headline)."""
+
+
+def _imaginarium(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, tuple[int, ...]]:
+    return {"vp": tuple(game.view(state, seat).screen.vp for seat in range(seats))}  # type: ignore[attr-defined]
+
+
+def _botfactory(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, tuple[int, ...]]:
+    players = public.players  # type: ignore[attr-defined]
+    contracts = [0] * seats
+    for space in public.contracts:  # type: ignore[attr-defined]
+        for reservation in space.reservations:
+            contracts[reservation.seat] += 1
+    return {
+        "tokens": tuple(p.tokens for p in players),
+        "robots": tuple(len(p.robots) for p in players),
+        "contracts": tuple(contracts),
+    }
+
+
+def _scores(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, tuple[int, ...]]:
+    scores = getattr(public, "scores", None)
+    return {"score": tuple(int(s) for s in scores)} if isinstance(scores, tuple) and len(scores) == seats else {}
+
+
+METRICS: dict[str, Metrics] = {"imaginarium": _imaginarium, "botfactory": _botfactory}
+"""What each game's report charts; other games chart a public ``scores`` field if their view has one."""
+COMPLETIONS = {
+    "imaginarium.event.completed",
+    "botfactory.event.robot",
+    "botfactory.event.universal_robot",
+}
+"""Public events that complete something worth listing in order (projects, robots)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """Something a seat did: a completion (its public event), or its largest scoring turn (``gain``)."""
+
+    version: int
+    round: int | None
+    seat: int
+    key: str = ""
+    params: tuple[tuple[str, Any], ...] = ()
+    gain: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameStory:
+    """The numbers of a finished game's report, in no language."""
+
+    game_id: int
+    kind: str
+    title: str
+    seats: int
+    rounds: tuple[int | None, ...]
+    """The round at each point of the charts: every round's start, then the end."""
+    series: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
+    """(quantity, values by seat, each one per point)."""
+    best: Moment | None
+    completions: tuple[Moment, ...]
+
+
+def timeline(
+    game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow]
+) -> Iterator[tuple[ActionRow | None, Any]]:
+    """The start (``None``) and each move still in effect, with the state right after it."""
+    kept = {move.seq: move for move in effective_moves(actions)}
+    for seq, state in replay(game, row, seats, actions):
+        if seq == 0:
+            yield None, state
+        elif seq in kept:
+            yield kept[seq], state
+
+
+def finished(row: GameRow) -> None:
+    """Refuse anything but a finished game: before the end, per-round history would reveal screens."""
+    if row.status != "finished":
+        raise WrongStatus(
+            f"Game #{row.id} is {row.status}; its report and replay open when it has ended.",
+            game=row.id,
+            status=row.status,
+        )
+
+
+def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow]) -> GameStory:
+    """Replay a finished game once: each quantity at every round's start and the end, the largest
+    scoring turn (a seat's consecutive moves) of the headline quantity (the first: victory points,
+    tokens), and completions in order."""
+    finished(row)
+    measure = METRICS.get(row.kind, _scores)
+    rounds: list[int | None] = []
+    points: list[dict[str, tuple[int, ...]]] = []
+    completions: list[Moment] = []
+    best: Moment | None = None
+    turn: Moment | None = None
+    last_round: object = object()
+    before: dict[str, tuple[int, ...]] = {}
+    now: dict[str, tuple[int, ...]] = {}
+    current: int | None = None
+    moves = effective_moves(actions)
+    last_move = moves[-1].seq if moves else 0
+    for move, state in timeline(game, row, seats, actions):
+        public = game.view(state, None)
+        current = getattr(public, "round", None)
+        now = measure(game, state, public, seats)
+        if move is None or (current != last_round and current is not None):
+            rounds.append(current)
+            points.append(now)
+            last_round = current
+        if move is None:
+            before = now
+            continue
+        headline = next(iter(now), None)
+        # The game's last move also runs its end scoring (Imaginarium's majorities): not a turn's gain.
+        scoring = headline is not None and move.seq != last_move
+        gain = now[headline][move.seat] - before[headline][move.seat] if scoring and headline else 0
+        if turn is not None and turn.seat == move.seat:
+            turn = Moment(move.seq, current, move.seat, gain=turn.gain + gain)
+        else:
+            turn = Moment(move.seq, current, move.seat, gain=gain)
+        if turn.gain > 0 and (best is None or turn.gain > best.gain):
+            best = turn
+        for event in move.events:
+            if event.to is None and event.key in COMPLETIONS:
+                seat = int(event.params.get("seat", move.seat))
+                completions.append(Moment(move.seq, current, seat, event.key, tuple(sorted(event.params.items()))))
+        before = now
+    rounds.append(current)
+    points.append(now)
+    series = tuple((key, tuple(tuple(p[key][s] for p in points) for s in range(seats))) for key in now)
+    return GameStory(row.id, row.kind, game.title, seats, tuple(rounds), series, best, tuple(completions))
+
+
+def replay_views(
+    game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow]
+) -> list[tuple[int | None, View]]:
+    """The public board at every round's start and at the end, as spectators saw it: the replay's frames."""
+    finished(row)
+    frames: list[tuple[int | None, View]] = []
+    last_round: object = object()
+    final: View | None = None
+    for move, state in timeline(game, row, seats, actions):
+        final = game.view(state, None)
+        current = getattr(final, "round", None)
+        if move is None or (current is not None and current != last_round):
+            frames.append((current, final))
+            last_round = current
+    assert final is not None
+    if final is not frames[-1][1]:
+        frames.append((getattr(final, "round", None), final))
+    return frames
+
+
+async def log_of(store: Store, game_id: int) -> tuple[Game[Any], GameRow, int, list[ActionRow]]:
+    """What a report or replay is rebuilt from; refused (``WrongStatus``) unless the game has ended."""
+    loaded = await store.load(game_id)
+    if loaded is None:
+        raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
+    finished(loaded.game)
+    return registry.get(loaded.game.kind), loaded.game, len(loaded.seats), await store.actions(game_id)
+
+
+# -- in words ------------------------------------------------------------------------------------
+def shown_name(row: ResultRow, lang: str) -> str:
+    """A result's player as a reader sees them: the captured name, else "AI · hard" or "Player 2"."""
+    if row.ai_level is not None:
+        return ai_name(row.ai_level, lang)
+    return row.name if row.details.get("named", True) else t("results.player", lang, n=row.seat + 1)
+
+
+def ai_name(level: str, lang: str) -> str:
+    """"AI · hard" in the reader's words (a named policy keeps its name)."""
+    key = f"results.level.{level}"
+    return t("results.ai", lang, level=t(key, lang) if CATALOG.has(key) else level)
+
+
+def _point(round_: int | None, lang: str, last: bool) -> str:
+    return t("results.report.end", lang) if last else str(round_ if round_ is not None else "")
+
+
+def picture(told: GameStory, game: Game[Any], names: Sequence[str], lang: str) -> ReportPicture:
+    """The report as a picture's values and its text alternative, in ``lang``."""
+    ticks = tuple(_point(r, lang, i == len(told.rounds) - 1) for i, r in enumerate(told.rounds))
+    panels = tuple(
+        Panel(t(f"results.metric.{key}", lang), tuple(Line(s, names[s], values[s]) for s in range(told.seats)))
+        for key, values in told.series
+    )
+    notes: list[str] = []
+    if told.best is not None and told.series:
+        gain = t(f"results.gain.{told.series[0][0]}", lang, n=told.best.gain)
+        notes.append(t("results.report.best", lang, name=names[told.best.seat], gain=gain, round=told.best.round))
+    if told.completions:
+        notes.append(t("results.report.order", lang))
+        for moment in told.completions:
+            line = game.text(moment.key, dict(moment.params), lang, names)
+            if names[moment.seat] not in line:
+                line = f"{names[moment.seat]} — {line}"
+            notes.append(t("results.report.completed", lang, round=moment.round, line=line))
+    title = t("results.report.title", lang, game=told.title, id=told.game_id)
+    text = [title]
+    span = t("results.report.points", lang, first=ticks[0], last=ticks[-2] if len(ticks) > 1 else ticks[0])
+    for panel in panels:
+        curves = t("results.report.joiner", lang).join(_curve(line, told.rounds, lang) for line in panel.lines)
+        text.append(t("results.report.curve", lang, metric=panel.title, points=span, curves=curves))
+    text.extend(notes)
+    return ReportPicture(title, t("results.report.axis", lang), ticks, panels, tuple(notes), "\n".join(text))
+
+
+SPELLED_OUT = 12
+"""Curves of up to this many points are given value by value in the text alternative; longer ones by
+their start, their highest point and their end."""
+
+
+def _curve(line: Line, rounds: Sequence[int | None], lang: str) -> str:
+    values = line.values
+    if len(values) <= SPELLED_OUT:
+        return f"{line.name} {', '.join(str(v) for v in values)}"
+    top = max(range(len(values)), key=lambda i: (values[i], -i))
+    return t("results.report.summary", lang, name=line.name, first=values[0], most=values[top], round=rounds[top],
+             last=values[-1])

@@ -1,0 +1,123 @@
+"""The replay: the public board at every round's start as one animated image (APNG or GIF).
+
+Frames are board pictures already drawn from spectator views; this module only scales and packs
+them. All frames share one palette (taken from a sample of every frame), so the animation stays a
+palette image and small. It must fit the upload limit it is
+given: it is drawn again narrower, then with every other round (the first and last kept), until it
+does.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from PIL import Image
+
+from engine.core.contract import View
+from renders.api import render_board
+from renders.kit.colours import TABLE
+
+MAX_WIDTH = 800
+"""Frames are scaled down to this width at most (a phone shows about 400 px)."""
+MIN_WIDTH = 480
+"""Below this the animation drops frames instead of shrinking further."""
+FRAME_MS = 1500
+LAST_MS = 4000
+Format = Literal["png", "gif"]
+
+
+@dataclass(frozen=True, slots=True)
+class Animation:
+    data: bytes
+    format: Format
+    frames: int
+    """How many rounds it shows (fewer than given when some were dropped to fit the limit)."""
+    size: tuple[int, int]
+    kept: tuple[int, ...]
+    """Which of the given frames it shows, by index."""
+
+
+def frames(views: Sequence[View], *, lang: str = "en", names: Sequence[str] | None = None) -> list[bytes]:
+    """The public board of each view, full size: spectators' views only, so no frame can hold what
+    was hidden when it was shown."""
+    if any(view.viewer is not None for view in views):
+        raise ValueError("replay frames are drawn from spectators' views only")
+    return [render_board(view, lang=lang, names=names).png for view in views]
+
+
+def animation(frames: Sequence[bytes], *, limit: int, fmt: Format = "png") -> Animation:
+    """The PNG ``frames`` as one animation of at most ``limit`` bytes (``ValueError`` if even one
+    small frame does not fit)."""
+    if not frames:
+        raise ValueError("a replay needs at least one frame")
+    images = [Image.open(io.BytesIO(png)).convert("RGB") for png in frames]
+    width = min(MAX_WIDTH, images[0].width)
+    kept = list(range(len(images)))
+    while True:
+        data, size = _pack([images[i] for i in kept], width, fmt)
+        if len(data) <= limit:
+            return Animation(data, fmt, len(kept), size, tuple(kept))
+        if width > MIN_WIDTH:
+            width = max(MIN_WIDTH, width * 4 // 5)
+        elif len(kept) > 2:
+            kept = [*kept[:-1:2], kept[-1]]
+        else:
+            raise ValueError(f"the replay does not fit in {limit} bytes")
+
+
+def _pack(images: Sequence[Image.Image], width: int, fmt: Format) -> tuple[bytes, tuple[int, int]]:
+    scaled = [_scaled(image, width) for image in images]
+    size = (width, max(s.height for s in scaled))
+    # Boards grow and shrink with the game: every frame is laid on the table colour at the tallest size.
+    canvases = []
+    for frame in scaled:
+        canvas = Image.new("RGB", size, TABLE)
+        canvas.paste(frame, (0, 0))
+        canvases.append(canvas)
+    shared = _montage(canvases).quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    frames = [c.quantize(palette=shared, dither=Image.Dither.NONE) for c in canvases]
+    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_MS]
+    out = io.BytesIO()
+    options = {"optimize": False} if fmt == "gif" else {"compress_level": 6}
+    frames[0].save(
+        out,
+        format="GIF" if fmt == "gif" else "PNG",
+        save_all=True,
+        append_images=frames[1:],
+        duration=durations,
+        loop=0,
+        **options,
+    )
+    return out.getvalue(), size
+
+
+def _scaled(image: Image.Image, width: int) -> Image.Image:
+    if image.width == width:
+        return image
+    height = round(image.height * width / image.width)
+    return image.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def _montage(images: Sequence[Image.Image]) -> Image.Image:
+    """The frames side by side, sampled, so the shared palette sees every frame's colours."""
+    step = max(1, len(images) // 8)
+    chosen = images[::step]
+    small = [i.resize((i.width // 2, i.height // 2), Image.Resampling.NEAREST) for i in chosen]
+    sheet = Image.new("RGB", (sum(i.width for i in small), max(i.height for i in small)))
+    x = 0
+    for part in small:
+        sheet.paste(part, (x, 0))
+        x += part.width
+    return sheet
+
+
+def still(frame: bytes, width: int = MAX_WIDTH) -> bytes:
+    """One frame of the replay as a PNG (for stepping round by round), scaled like the animation."""
+    image = Image.open(io.BytesIO(frame)).convert("RGB")
+    image = _scaled(image, min(width, image.width))
+    out = io.BytesIO()
+    image.quantize(colors=256, dither=Image.Dither.NONE).save(out, format="PNG", compress_level=6)
+    return out.getvalue()

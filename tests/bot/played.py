@@ -1,0 +1,38 @@
+"""Complete games played by greedy AIs straight through the engine, as the stored rows a report or a
+replay is rebuilt from (no database: quick enough for many tests)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from bot.store import ActionRow, GameRow
+from engine import registry
+from engine.core.contract import Game, all_policies
+from engine.core.rng import Rng
+
+
+@cache
+def played(kind: str, seats: int, seed: int = 1) -> tuple[Game[Any], GameRow, tuple[ActionRow, ...]]:
+    """A finished game of ``kind`` between greedy seats: the game, its row and its log."""
+    game = registry.get(kind)
+    options = game.validate_options(seats)
+    state = game.new(seats, seed, options, {})
+    policy = all_policies(game)["greedy"]
+    actions = []
+    while (outcome := game.outcome(state)) is None:
+        decision = game.pending(state)[0]
+        choice = policy.choose(game, state, decision, Rng(seed * 7919 + state.version))
+        result = game.apply(state, decision.seat, choice.id, state.version)
+        state = result.state
+        actions.append(
+            ActionRow(0, state.version, decision.seat, "move", choice.id, None, "ai", result.checkpoint,
+                      tuple(result.events), 1000 + state.version)
+        )
+    row = GameRow(
+        id=42, kind=kind, options=options, seed=seed, status="finished", host_id=0, guild_id=9, channel_id=None,
+        thread_id=None, version=state.version, turn_timer=None, replace_after=None, overrides={},
+        outcome={"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason},
+        ai_turn=False, created_at=0, updated_at=0, started_at=0, finished_at=state.version + 1000,
+    )
+    return game, row, tuple(actions)
