@@ -22,6 +22,7 @@ from discord.ext import commands
 from cogs.ui import access, game_settings, history, lobby, overview, params, table
 from cogs.ui.context import acting_host, bot_of, service_of
 from cogs.ui.errors import UserFacingError
+from cogs.ui.guide import GuidePage
 from cogs.ui.routes import DYNAMIC_ITEMS
 from cogs.ui.text import title
 
@@ -257,7 +258,8 @@ class UnknownComponents(commands.Cog):
             return
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in DYNAMIC_ITEMS)
+        known = (*DYNAMIC_ITEMS, GuidePage)
+        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)
         if routed and _on_message(interaction.message, custom_id):
             return
         await interaction.response.send_message(

@@ -1,4 +1,5 @@
-"""``/rules``: look up a card, action or step by name, with its picture and its rules in words."""
+"""``/rules``: look up a card, action, step or rules topic by name (in any language the bot speaks), with
+its picture and its rules in words, or open a game's "How to play" guide."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import rulebook
-from cogs.ui.context import lang_for
+from cogs.ui import guide, rulebook
+from cogs.ui.context import lang_for, public_lang_for
 from cogs.ui.errors import UserFacingError
 from cogs.ui.layouts import COLOUR
 from cogs.ui.text import EMBED_DESCRIPTION, OPTION_TEXT, clip
@@ -26,10 +27,14 @@ class Rules(commands.Cog):
     @app_commands.command(name="rules", description="Rules of a machine, assistant, project, action or step")
     @app_commands.describe(name="Start typing a name, e.g. Charcoalette or Recruit", public="Show it to the channel")
     async def rules(self, interaction: discord.Interaction, name: str, public: bool = False) -> None:
-        lang = await lang_for(interaction)
+        lang = await (public_lang_for(interaction) if public else lang_for(interaction))
         entry = rulebook.lookup(name, lang)
         if entry is None:
-            raise UserFacingError("no_rule", f"Nothing in the rules matches “{clip(name, 80)}”. Try another name.")
+            raise UserFacingError("no_rule", name=clip(name, 80))
+        if entry.section == rulebook.GUIDE:
+            embed, view = guide.page_message(entry.kind, 0, lang)
+            await interaction.response.send_message(embed=embed, view=view, ephemeral=not public)
+            return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         embed = discord.Embed(title=entry.label, description=clip(entry.text, EMBED_DESCRIPTION), colour=COLOUR)
         card = rulebook.card_of(entry)
@@ -51,4 +56,9 @@ class Rules(commands.Cog):
 
 
 async def setup(bot: commands.Bot) -> None:
+    bot.add_dynamic_items(guide.GuidePage)
     await bot.add_cog(Rules(bot))
+
+
+async def teardown(bot: commands.Bot) -> None:
+    bot.remove_dynamic_items(guide.GuidePage)

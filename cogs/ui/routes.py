@@ -16,20 +16,12 @@ from typing import Any
 import discord
 
 from bot.service import GameInfo
-from cogs.ui import access, closeup, history, ids, lobby, rulebook, table
-from cogs.ui.context import lang_for
+from cogs.ui import access, closeup, guide, history, ids, lobby, table
 from cogs.ui.errors import UserFacingError, report
-from cogs.ui.text import EMBED_DESCRIPTION, clip
-
-RULES_HINT = "Press **Play / My screen** on the board to see your hidden screen and your legal moves."
 
 
 async def _rules(interaction: discord.Interaction, game: GameInfo) -> None:
-    text = rulebook.overview(game.kind, await lang_for(interaction))
-    embed = discord.Embed(
-        title=f"{game.title}: how to play here", description=clip(f"{text}\n{RULES_HINT}", EMBED_DESCRIPTION)
-    )
-    await interaction.response.send_message(embed=embed, ephemeral=True)
+    await guide.show(interaction, game.kind)
 
 
 class _Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):

@@ -1,9 +1,17 @@
-"""The ``/rules`` index: every machine, assistant, project, action and step of every game, in words,
-with the card's picture where the game can draw it.
+"""The ``/rules`` index: every card, action, step and rules topic of every game, in words, with the
+card's picture where the game can draw it, findable by its name in any language the bot speaks.
 
-The index is read from each game's message catalogue (``<kind>.<section>.<id>`` keys), so a new game
-kind's rules appear without code here. Pictures need a card object for ``renders.api.render_card``;
+Entries come from two places. Each game's message catalogue (``<kind>.<section>.<id>`` keys) gives the
+machines, assistants, projects, actions and steps, so a new game kind's cards appear without code here.
+The game's "How to play" guide (:mod:`cogs.ui.guide`) gives rules topics written for players (Bot
+Factory's boards, action spaces, Sandra, contracts, tiles, tasks; Imaginarium's actions in full) and
+one entry per guide, which opens the paged guide; a topic with the same section and id as a catalogue
+entry replaces its text. Pictures need a card object for ``renders.api.render_card``:
 :data:`CARD_SOURCES` names, per game kind, the function that lists them.
+
+Search matches every word of the query, ignoring case and accents, against the entry's name in every
+language, its id and its text in the reader's language, so "charbonneuse", "Sandra" or "contrat" find
+their entries whatever the reader's language.
 """
 
 from __future__ import annotations
@@ -11,25 +19,25 @@ from __future__ import annotations
 import importlib
 import logging
 import re
+import unicodedata
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from cogs.ui import guide
+from cogs.ui.words import CATALOG, t
 from engine import registry
 
 log = logging.getLogger("bricabot.rules")
 _PLACEHOLDER = re.compile(r"\{\w+\}")
 """A message's named placeholder (e.g. ``{owed}``), shown as an ellipsis out of context."""
 
-SECTIONS = {
-    "machine": "Machine",
-    "assistant": "Assistant",
-    "project": "Project",
-    "action": "Action",
-    "prompt": "Step",
-}
-"""Catalogue sections that hold rules, and how each is named to players."""
+CATALOGUE_SECTIONS = ("machine", "assistant", "project", "action", "prompt")
+"""Catalogue sections that hold rules (each named to players by ``rules.section.<section>``)."""
+
+GUIDE = "guide"
+"""The section of the entry that opens a game's "How to play" pages."""
 
 
 def _imaginarium_machines() -> Mapping[str, object]:
@@ -38,10 +46,20 @@ def _imaginarium_machines() -> Mapping[str, object]:
     return {card.serial: card for card in views.machine_cards(loader.load())}
 
 
+def _imaginarium_french_names() -> Mapping[str, str]:
+    loader = importlib.import_module("engine.imaginarium.loader")
+    return {m.serial: m.name_fr for m in loader.load().machines if getattr(m, "name_fr", None)}
+
+
 CARD_SOURCES: dict[tuple[str, str], Callable[[], Mapping[str, object]]] = {
     ("imaginarium", "machine"): _imaginarium_machines,
 }
 """(game kind, section) -> the drawable card objects of that section by id."""
+
+LOCAL_NAMES: dict[tuple[str, str, str], Callable[[], Mapping[str, str]]] = {
+    ("imaginarium", "machine", "fr"): _imaginarium_french_names,
+}
+"""(game kind, section, language) -> card names in that language by id (cards carry their English name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +69,9 @@ class Entry:
     id: str
     name: str
     text: str
+    lang: str
+    aliases: tuple[str, ...] = field(default=())
+    """The entry's names in the other languages, so a search in any of them finds it."""
 
     @property
     def value(self) -> str:
@@ -60,7 +81,7 @@ class Entry:
     @property
     def label(self) -> str:
         title = registry.get(self.kind).title
-        return f"{title} · {SECTIONS[self.section]} · {self.name}"
+        return f"{title} · {t(f'rules.section.{self.section}', self.lang)} · {self.name}"
 
 
 @cache
@@ -75,28 +96,70 @@ def cards(kind: str, section: str) -> Mapping[str, object]:
         return {}
 
 
-def entries(lang: str) -> list[Entry]:
-    """Every rules entry of every registered game, in ``lang`` (English where untranslated)."""
-    out: list[Entry] = []
-    for kind, game in sorted(registry.games().items()):
-        keys = sorted(game.catalog.messages(game.catalog.default))
-        for key in keys:
+@cache
+def _local_names(kind: str, section: str, lang: str) -> Mapping[str, str]:
+    source = LOCAL_NAMES.get((kind, section, lang))
+    return {} if source is None else source()
+
+
+def fold(text: str) -> str:
+    """``text`` lowercased without accents ("Épée" → "epee"), for matching what players type."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+@cache
+def _own_entries(lang: str, kinds: tuple[str, ...]) -> tuple[Entry, ...]:
+    """Every entry of the game ``kinds`` in ``lang``, without the names other languages give them."""
+    out: dict[str, Entry] = {}
+    for kind in kinds:
+        game = registry.get(kind)
+        for key in sorted(game.catalog.messages(game.catalog.default)):
             parts = key.split(".")
-            if len(parts) != 3 or parts[0] != kind or parts[1] not in SECTIONS:
+            if len(parts) != 3 or parts[0] != kind or parts[1] not in CATALOGUE_SECTIONS:
                 continue
+            section, ident = parts[1], parts[2]
             text = _PLACEHOLDER.sub("…", game.text(key, {}, lang))
-            card = cards(kind, parts[1]).get(parts[2])
-            name = getattr(card, "name", None)
-            shown = f"{name} ({parts[2]})" if name else (text if parts[1] in ("action", "prompt") else parts[2])
-            out.append(Entry(kind, parts[1], parts[2], shown, text))
-    return out
+            card = cards(kind, section).get(ident)
+            name = _local_names(kind, section, lang).get(ident) or getattr(card, "name", None)
+            shown = f"{name} ({ident})" if name else (text if section in ("action", "prompt") else ident)
+            entry = Entry(kind, section, ident, shown, text, lang)
+            out[entry.value] = entry
+        written = guide.guide(kind, lang)
+        if written is None:
+            continue
+        out[f"{kind}:{GUIDE}:0"] = Entry(kind, GUIDE, "0", written.title, written.pages[0].text, lang)
+        for topic in written.topics:
+            entry = Entry(kind, topic.section, topic.id, topic.name, topic.text, lang)
+            out[entry.value] = entry
+    return tuple(out.values())
+
+
+def entries(lang: str) -> tuple[Entry, ...]:
+    """Every rules entry of every registered game, in ``lang`` (English where untranslated), each
+    carrying its names in the other languages."""
+    return _entries(lang, tuple(sorted(registry.games())))
+
+
+@cache
+def _entries(lang: str, kinds: tuple[str, ...]) -> tuple[Entry, ...]:
+    others = [{e.value: e.name for e in _own_entries(o, kinds)} for o in CATALOG.languages() if o != lang]
+    return tuple(
+        Entry(e.kind, e.section, e.id, e.name, e.text, e.lang, tuple(n[e.value] for n in others if e.value in n))
+        for e in _own_entries(lang, kinds)
+    )
 
 
 def search(query: str, lang: str, limit: int = 25) -> list[Entry]:
-    """Entries whose name, id or text contains every word of ``query``; name matches first."""
-    words = query.lower().split()
-    found = [e for e in entries(lang) if all(w in f"{e.label} {e.id} {e.text}".lower() for w in words)]
-    found.sort(key=lambda e: not all(w in e.label.lower() for w in words))
+    """Entries whose names (any language), id or text hold every word of ``query``, ignoring case and
+    accents; entries whose name holds them all come first, guides first of all and steps last."""
+    words = fold(query).split()
+
+    def names(e: Entry) -> str:
+        return fold(" ".join((e.label, *e.aliases)))
+
+    found = [e for e in entries(lang) if all(w in f"{names(e)} {fold(e.id)} {fold(e.text)}" for w in words)]
+    found.sort(key=lambda e: (not all(w in names(e) for w in words), e.section != GUIDE, e.section == "prompt"))
     return found[:limit]
 
 
@@ -107,20 +170,6 @@ def lookup(value: str, lang: str) -> Entry | None:
             return entry
     hits = search(value, lang, 1)
     return hits[0] if hits else None
-
-
-def overview(kind: str, lang: str) -> str:
-    """A game's rules at a glance: its actions and steps in words, and what ``/rules`` can show."""
-    mine = [e for e in entries(lang) if e.kind == kind]
-    lines = []
-    actions = [e.text for e in mine if e.section == "action"]
-    if actions:
-        lines.append("**Actions:** " + ", ".join(actions))
-    counts = [
-        f"{sum(e.section == s for e in mine)} {SECTIONS[s].lower()}s" for s in ("machine", "assistant", "project")
-    ]
-    lines.append("Look up any card, action or step with `/rules` (" + ", ".join(counts) + ").")
-    return "\n".join(lines)
 
 
 def card_of(entry: Entry) -> Any | None:

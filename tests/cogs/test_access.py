@@ -338,7 +338,7 @@ async def test_components_answer_whoever_may_see_the_game(harness: Harness, fake
     table, lobby, _ = await back_room_games(harness)
     game = table.game_id
     rules = await harness.click(EVE, table.board_id, f"board:{game}:rules")
-    assert rules.ephemeral and "how to play here" in rules.text()
+    assert rules.ephemeral and "/rules" in rules.text()
     log = await harness.click(EVE, table.board_id, f"board:{game}:log")
     assert log.ephemeral and f"Log — Tiny #{game}" in log.text()
     play = await harness.click(EVE, table.board_id, f"board:{game}:play")
