@@ -8,6 +8,7 @@ tile that places a part or takes a project goes through the same function here.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import Any
 
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.core.contract import Transition
@@ -70,14 +71,19 @@ def on_contracts(state: State, seat: int) -> int:
     return sum(r.count(seat) for r in state.reservations)
 
 
-def gain(state: State, seat: int, n: int, tx: Transition) -> None:
-    """Rulebook set-up 7: players are limited to their 9 tokens; with all 9 in use they gain no more."""
+def gain(state: State, seat: int, n: int, tx: Transition, reason: str, **params: Any) -> None:
+    """Rulebook set-up 7: players are limited to their 9 tokens; with all 9 in use they gain no more.
+
+    The event names why the tokens came (``botfactory.event.gain_<reason>``), or that the cap
+    swallowed them."""
     player = state.players[seat]
     room = state.rules.tokens_per_player - player.tokens - on_contracts(state, seat)
     got = max(0, min(n, room))
     if got:
         player.tokens += got
-        tx.emit("botfactory.event.gain", seat=seat, count=got)
+        tx.emit(f"botfactory.event.gain_{reason}", seat=seat, n=got, **params)
+    if got < n:
+        tx.emit("botfactory.event.capped", seat=seat, n=n - got, cap=state.rules.tokens_per_player)
 
 
 def pay(state: State, seat: int, n: int) -> None:
@@ -87,6 +93,12 @@ def pay(state: State, seat: int, n: int) -> None:
 
 
 # -- part piles ---------------------------------------------------------------------------------------
+
+
+def pile_top(state: State, colour: int) -> int:
+    """The face-up top tile of a pile (EMPTY when the pile must first be rebuilt from discards)."""
+    pile = state.piles[colour]
+    return pile[-1] if pile else EMPTY
 
 
 def can_draw(state: State, colour: int) -> bool:
@@ -200,13 +212,13 @@ def place_part(state: State, seat: int, tile: int, col: int, tx: Transition) -> 
         kind=rules.kinds[kind],
     )
     if count < 3:
-        gain(state, seat, rules.rewards[count - 1], tx)
+        gain(state, seat, rules.rewards[count - 1], tx, f"part{count}", column=rules.colours[col])
     else:
         project = next(p for p in player.projects if rules.projects[p] == col)
         player.projects.remove(project)
         player.robots.append(project)
         state.robots_board[col] -= 1
-        tx.emit("botfactory.event.robot", seat=seat, colour=rules.colours[col])
+        tx.emit("botfactory.event.robot", seat=seat, colour=rules.colours[col], n=len(player.robots))
     return (col, kind) in rules.icons
 
 
@@ -229,11 +241,15 @@ def take_project(state: State, seat: int, space: int, tx: Transition) -> None:
     tile = state.display[space]
     state.display[space] = EMPTY
     state.players[seat].projects.append(tile)
-    tx.emit("botfactory.event.project", seat=seat, colour=state.rules.colours[state.rules.projects[tile]])
+    colour = state.rules.colours[state.rules.projects[tile]]
     if space == bottom_space(state, 0):
+        tx.emit("botfactory.event.project_place", seat=seat, colour=colour)
         state.stack.append(["place", state.rules.project_place_cost])
     elif space == bottom_space(state, 1):
-        gain(state, seat, state.rules.project_token_gain, tx)
+        tx.emit("botfactory.event.project", seat=seat, colour=colour)
+        gain(state, seat, state.rules.project_token_gain, tx, "project", colour=colour)
+    else:
+        tx.emit("botfactory.event.project", seat=seat, colour=colour)
 
 
 def slide_and_refill(state: State, tx: Transition) -> None:
@@ -261,11 +277,16 @@ def slide_and_refill(state: State, tx: Transition) -> None:
 # -- finance ------------------------------------------------------------------------------------------
 
 
-def raise_value(state: State, seat: int | None, colour: int, tx: Transition) -> None:
+def raise_value(state: State, seat: int | None, colour: int, tx: Transition, paid: int = 0) -> None:
     """+1 to a colour's value; a player's raise crossing a line offers its bonus at once (rulebook:
-    finance). ``seat`` None is Sandra, whose raises give no bonus."""
+    finance). ``seat`` None is Sandra, whose raises give no bonus; ``paid`` is the player's tokens."""
     state.values[colour] += 1
-    tx.emit("botfactory.event.value", colour=state.rules.colours[colour], value=state.values[colour])
+    name = state.rules.colours[colour]
+    if seat is None:
+        tx.emit("botfactory.event.sandra_raise", colour=name, value=state.values[colour])
+    else:
+        key = "botfactory.event.raise" if paid else "botfactory.event.raise_free"
+        tx.emit(key, seat=seat, colour=name, value=state.values[colour], n=paid)
     bonus = state.rules.lines.get(state.values[colour])
     if seat is not None and bonus is not None:
         state.stack.append(["place", 0] if bonus == "place" else ["project"])

@@ -7,6 +7,8 @@ maintenance) and stops at the next player decision.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.botfactory import board, production, prompts, solo, turn
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.botfactory.view import BOARDS
@@ -22,18 +24,31 @@ def seating(state: State) -> list[int]:
 
 
 def start_choices(state: State) -> list[Choice]:
-    return [
-        Choice(f"start:{c}", "botfactory.choice.start", {"colour": state.rules.colours[c]}, "botfactory.group.main")
-        for c in range(4)
-        if board.can_draw(state, c)
-    ]
+    out = []
+    for c in range(4):
+        if not board.can_draw(state, c):
+            continue
+        top = board.pile_top(state, c)
+        params = {"colour": state.rules.colours[c], "part": "" if top == EMPTY else board.part_name(state, top)}
+        seen = "start" if top != EMPTY else "start_unseen"
+        out.append(
+            Choice(
+                f"start:{c}",
+                f"botfactory.choice.{seen}",
+                params,
+                "botfactory.group.main",
+                description=f"botfactory.desc.{seen}",
+            )
+        )
+    return out
 
 
 def apply_start(state: State, colour: int, tx: Transition) -> None:
     """Rulebook set-up 8: in reverse turn order, each takes the top part of one of the 4 piles."""
     seat = state.order[state.cursor]
-    state.players[seat].parts.append(board.draw_top(state, colour, tx))
-    tx.emit("botfactory.event.start", seat=seat, colour=state.rules.colours[colour])
+    tile = board.draw_top(state, colour, tx)
+    state.players[seat].parts.append(tile)
+    tx.emit("botfactory.event.start", seat=seat, part=board.part_name(state, tile))
     state.cursor += 1
 
 
@@ -51,16 +66,26 @@ def allowed_boards(state: State, seat: int) -> list[int]:
 
 def move_choices(state: State, seat: int) -> list[Choice]:
     boards = allowed_boards(state, seat)
-    out = [
-        Choice(
-            f"move:{i}",
-            "botfactory.choice.move",
-            {"space": state.rules.spaces[i].name, "board": BOARDS[b], "amount": state.rules.spaces[i].amount},
-            f"botfactory.group.{BOARDS[b]}",
-        )
-        for b in boards
-        for i in board.free_spaces(state, b)
-    ]
+    out = []
+    for b in boards:
+        for i in board.free_spaces(state, b):
+            space = state.rules.spaces[i]
+            extra = "_cost" if space.cost else "_gain" if space.gain else ""
+            out.append(
+                Choice(
+                    f"move:{i}",
+                    "botfactory.choice.move",
+                    {
+                        "space": space.name,
+                        "board": BOARDS[b],
+                        "amount": space.amount,
+                        "cost": space.cost,
+                        "gain": space.gain,
+                    },
+                    f"botfactory.group.{BOARDS[b]}",
+                    description=f"botfactory.desc.move_{BOARDS[b]}{extra}",
+                )
+            )
     return out + production.move_choices(state, seat, boards)
 
 
@@ -69,11 +94,12 @@ def apply_move(state: State, verb: str, args: list[str], tx: Transition) -> None
     player = state.players[seat]
     if verb == "move":
         player.pos = 2 * int(args[0])
-        tx.emit("botfactory.event.move", seat=seat, space=state.rules.spaces[int(args[0])].name)
+        space = state.rules.spaces[int(args[0])]
+        tx.emit("botfactory.event.move", seat=seat, space=space.name, board=BOARDS[space.board])
     else:
         production.use(state, seat, args[0], tx)
         player.pos = production.overflow_key(state, int(args[1]))
-        tx.emit("botfactory.event.overflow", seat=seat, board=BOARDS[int(args[1])])
+        tx.emit("botfactory.event.overflow", seat=seat, board=BOARDS[int(args[1])], tile=args[0])
     state.cursor += 1
 
 
@@ -85,7 +111,11 @@ def move_sandra(state: State, tx: Transition) -> None:
         free = board.free_spaces(state, (here + step) % 4)
         if free:
             state.sandra = 2 * free[0]
-            tx.emit("botfactory.event.sandra_move", space=state.rules.spaces[free[0]].name)
+            tx.emit(
+                "botfactory.event.sandra_move",
+                space=state.rules.spaces[free[0]].name,
+                board=BOARDS[(here + step) % 4],
+            )
             return
 
 
@@ -95,7 +125,6 @@ def move_sandra(state: State, tx: Transition) -> None:
 def sandra_action(state: State, tx: Transition) -> None:
     """Rulebook: Sandra performs her action of her current board, whichever space she is on."""
     where = board.key_board(state, state.sandra)
-    tx.emit("botfactory.event.sandra_action", board=BOARDS[where])
     if where == board.ASSEMBLY:
         # Discard both spares, refill each (left first) from the marked pile, marker moving right.
         for i, tile in enumerate(state.spares):
@@ -104,17 +133,28 @@ def sandra_action(state: State, tx: Transition) -> None:
             state.spares[i] = EMPTY
         for i in range(len(state.spares)):
             state.spares[i] = board.draw_marked(state, tx)
+        if EMPTY in state.spares:
+            tx.emit("botfactory.event.sandra_action", board=BOARDS[where])
+        else:
+            left, right = (board.part_name(state, t) for t in state.spares)
+            tx.emit("botfactory.event.sandra_spares", part=left, spare=right)
     elif where == board.PARTS:
         # Fill every empty wheel slot from the left entry clockwise, without turning the wheel.
+        filled = 0
         for pos in range(len(state.wheel)):
             if state.wheel[pos] == EMPTY:
                 state.wheel[pos] = board.draw_marked(state, tx)
+                filled += state.wheel[pos] != EMPTY
+        tx.emit("botfactory.event.sandra_wheel" if filled else "botfactory.event.sandra_wheel_full", n=filled)
     elif where == board.PROJECTS:
         board.slide_and_refill(state, tx)
+        tx.emit("botfactory.event.sandra_projects")
     else:
         # +1 to the lowest value (every colour tied for lowest); nothing if all four are equal.
         low = min(state.values)
-        if low != max(state.values):
+        if low == max(state.values):
+            tx.emit("botfactory.event.sandra_finance_none", value=low)
+        else:
             for c in range(4):
                 if state.values[c] == low:
                     board.raise_value(state, None, c, tx)
@@ -133,15 +173,31 @@ def maintenance(state: State, tx: Transition) -> None:
                 board.discard_part(state, tile)
             state.columns[col] = [EMPTY] * len(column)
             state.values[col] = max(rules.value_min, state.values[col] - 1)
-            tx.emit("botfactory.event.value", colour=rules.colours[col], value=state.values[col])
+            tx.emit("botfactory.event.maintenance_robot", colour=rules.colours[col], value=state.values[col])
     board.slide_and_refill(state, tx)
     tx.emit("botfactory.event.maintenance", round=state.round)
 
 
 def game_ends(state: State) -> bool:
     """Rulebook: every robot of one colour has left the assembly board, or a player has 5 robots."""
-    limit = state.rules.robots_to_end
-    return any(n == 0 for n in state.robots_board) or any(len(p.robots) >= limit for p in state.players)
+    return bool(end_reasons(state))
+
+
+def end_reasons(state: State) -> list[tuple[str, dict[str, Any]]]:
+    """Why the game ends: each colour whose robots all left the assembly board, each player with
+    enough robots (event keys and parameters)."""
+    rules = state.rules
+    out: list[tuple[str, dict[str, Any]]] = [
+        ("botfactory.event.over_colour", {"colour": rules.colours[c], "round": state.round})
+        for c in range(4)
+        if state.robots_board[c] == 0
+    ]
+    out += [
+        ("botfactory.event.over_robots", {"seat": s, "n": len(p.robots), "round": state.round})
+        for s, p in enumerate(state.players)
+        if len(p.robots) >= rules.robots_to_end
+    ]
+    return out
 
 
 # -- the automaton -----------------------------------------------------------------------------------
@@ -178,9 +234,11 @@ def run(state: State, tx: Transition) -> None:
                 continue
             if state.cursor >= len(state.order):
                 maintenance(state, tx)
-                if game_ends(state):
+                reasons = end_reasons(state)
+                if reasons:
                     state.phase = "over"
-                    tx.emit("botfactory.event.over", round=state.round)
+                    for key, params in reasons:
+                        tx.emit(key, **params)
                     return
                 state.round += 1
                 state.phase, state.order, state.cursor = "move", board.positional_order(state), 0

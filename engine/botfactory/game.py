@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.botfactory import flow, invariants, production, prompts, scoring, turn, view_builder
+from engine.botfactory import flow, invariants, missing, production, prompts, scoring, turn, view_builder, words
 from engine.botfactory.policy import GoalPolicy, GreedyPolicy
 from engine.botfactory.setup import new_state
 from engine.botfactory.state import State, copy_state, from_json, to_json
-from engine.botfactory.view import BotFactoryView
+from engine.botfactory.view import BOARDS, BotFactoryView
 from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition
 from engine.core.rng import Rng
 from engine.core.text import Catalog
@@ -38,25 +38,29 @@ class BotFactoryGame(Game[State]):
     def pending(self, state: State) -> tuple[Decision, ...]:
         if state.phase == "over":
             return ()
+        params: dict[str, Any] = {"round": state.round}
+        lines: list[missing.Line] = []
         if state.stack:
             entry = state.stack[-1]
-            seat, prompt, choices = (
-                prompts.seat_of(state),
-                f"botfactory.prompt.{entry[0]}",
-                prompts.choices(state, entry),
-            )
+            seat, choices = prompts.seat_of(state), prompts.choices(state, entry)
+            prompt, extra = prompts.prompt(state, entry)
+            params |= extra
         elif state.phase == "start":
             seat, prompt, choices = state.order[state.cursor], "botfactory.prompt.start", flow.start_choices(state)
         elif state.phase == "move":
             seat = state.order[state.cursor]
             prompt = "botfactory.prompt.place_worker" if state.round == 1 else "botfactory.prompt.move"
             choices = flow.move_choices(state, seat)
+            lines = missing.for_move(state, seat)
         else:
             assert state.turn is not None
             seat = state.turn.seat
+            space = state.rules.spaces[state.turn.space]
+            params |= {"space": space.name, "board": BOARDS[state.turn.board], "n": state.turn.left}
             prompt = "botfactory.prompt.toll" if state.turn.toll else "botfactory.prompt.turn"
             choices = turn.choices(state)
-        return (Decision(seat, prompt, tuple(choices), {"round": state.round}),)
+            lines = missing.for_turn(state)
+        return (Decision(seat, prompt, tuple(choices), params, tuple(lines)),)
 
     def _apply(self, state: State, seat: int, choice: Choice, tx: Transition) -> None:
         verb, *args = choice.id.split(":")
@@ -80,11 +84,28 @@ class BotFactoryGame(Game[State]):
         totals = tuple(s.total for s in scores)
         if state.solo is not None:
             # Rulebook: a task not achieved loses ("you're fired"), whatever the score.
-            if not scores[0].task_met:
-                return Outcome((), totals, "botfactory.end.fired", {"task": state.solo.task})
+            met = scores[0].task_met
+            reasons = [list(line) for line in scoring.solo_reasons(state, totals[0], met)]
+            if not met:
+                return Outcome((), totals, "botfactory.end.fired", {"task": state.solo.task, "reasons": reasons})
             band = scoring.report(state, totals[0])
-            return Outcome((0,), totals, f"botfactory.end.{band}", {"task": state.solo.task, "report": band})
-        return Outcome(scoring.winners(scores), totals, "botfactory.end.scored", {"round": state.round})
+            details = {"task": state.solo.task, "report": band, "reasons": reasons}
+            return Outcome((0,), totals, f"botfactory.end.{band}", details)
+        reasons = [list(line) for line in scoring.winner_reasons(scores)]
+        return Outcome(
+            scoring.winners(scores), totals, "botfactory.end.scored", {"round": state.round, "reasons": reasons}
+        )
+
+    def text(
+        self,
+        key: str,
+        params: Mapping[str, Any] | None = None,
+        lang: str = "en",
+        names: Sequence[str] | None = None,
+    ) -> str:
+        """Human text, with colours, parts, boards and contract needs in the reader's language."""
+        named = self.name_seats(params or {}, lang, names)
+        return self.catalog.format(key, words.localise(self.catalog, named, lang), lang)
 
     def view(self, state: State, seat: int | None) -> BotFactoryView:
         decisions = self.pending(state)

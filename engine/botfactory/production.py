@@ -39,7 +39,13 @@ def toll_choices(state: State) -> list[Choice]:
     assert state.turn is not None
     effects = _effects(state)
     return [
-        Choice(f"pt:{tile}", "botfactory.choice.pt_sandra", {"tile": tile}, "botfactory.group.production")
+        Choice(
+            f"pt:{tile}",
+            "botfactory.choice.pt_sandra",
+            {"tile": tile, "n": _amount(state, tile)},
+            "botfactory.group.production",
+            description="botfactory.desc.pt_sandra",
+        )
         for tile in usable(state, state.turn.seat)
         if effects[tile] == "sandra_free"
     ]
@@ -56,27 +62,64 @@ def turn_choices(state: State) -> list[Choice]:
     for tile in usable(state, seat):
         effect = effects[tile]
         group = "botfactory.group.production"
+        amount = _amount(state, tile) if effect not in ("overflow", "universal") else 0
         if effect == "finance_discount" and turn.board == board.FINANCE and not turn.discount:
-            out.append(Choice(f"pt:{tile}", "botfactory.choice.pt_discount", {"tile": tile}, group))
-        elif effect == "paid_benefit" and player.tokens >= _amount(state, tile):
-            out += [
+            out.append(
                 Choice(
-                    f"pt:{tile}:pile:{c}",
-                    "botfactory.choice.pt_pile",
-                    {"tile": tile, "colour": rules.colours[c]},
+                    f"pt:{tile}",
+                    "botfactory.choice.pt_discount",
+                    {"tile": tile, "n": amount},
                     group,
+                    description="botfactory.desc.pt_discount",
                 )
-                for c in range(4)
-                if board.can_draw(state, c)
-            ]
+            )
+        elif effect == "paid_benefit" and player.tokens >= amount:
+            for c in range(4):
+                if board.can_draw(state, c):
+                    top = board.pile_top(state, c)
+                    unseen = "" if top != EMPTY else "_unseen"
+                    out.append(
+                        Choice(
+                            f"pt:{tile}:pile:{c}",
+                            f"botfactory.choice.pt_pile{unseen}",
+                            {
+                                "tile": tile,
+                                "colour": rules.colours[c],
+                                "part": "" if unseen else board.part_name(state, top),
+                                "n": amount,
+                            },
+                            group,
+                            description="botfactory.desc.pt_pile",
+                        )
+                    )
             if any(t != EMPTY for t in state.display):
-                out.append(Choice(f"pt:{tile}:project", "botfactory.choice.pt_project", {"tile": tile}, group))
+                out.append(
+                    Choice(
+                        f"pt:{tile}:project",
+                        "botfactory.choice.pt_project",
+                        {"tile": tile, "n": amount},
+                        group,
+                        description="botfactory.desc.pt_project",
+                    )
+                )
             if board.placements(state, seat):
-                out.append(Choice(f"pt:{tile}:place", "botfactory.choice.pt_place", {"tile": tile}, group))
+                out.append(
+                    Choice(
+                        f"pt:{tile}:place",
+                        "botfactory.choice.pt_place",
+                        {"tile": tile, "n": amount},
+                        group,
+                        description="botfactory.desc.pt_place",
+                    )
+                )
         elif effect == "raise":
             out += [
                 Choice(
-                    f"pt:{tile}:{c}", "botfactory.choice.pt_raise", {"tile": tile, "colour": rules.colours[c]}, group
+                    f"pt:{tile}:{c}",
+                    "botfactory.choice.pt_raise",
+                    {"tile": tile, "colour": rules.colours[c], "value": min(rules.value_max, state.values[c] + amount)},
+                    group,
+                    description="botfactory.desc.pt_raise",
                 )
                 for c in range(4)
                 if state.values[c] < rules.value_max
@@ -85,12 +128,16 @@ def turn_choices(state: State) -> list[Choice]:
             effect == "cheap_universal"
             and turn.board == board.PROJECTS
             and not turn.executive_used
-            and len(player.projects) >= _amount(state, tile)
+            and len(player.projects) >= amount
         ):
             kinds = sorted({rules.parts[t][1] for t in state.universal})
             out += [
                 Choice(
-                    f"pt:{tile}:{k}", "botfactory.choice.pt_universal", {"tile": tile, "kind": rules.kinds[k]}, group
+                    f"pt:{tile}:{k}",
+                    "botfactory.choice.pt_universal",
+                    {"tile": tile, "kind": rules.kinds[k], "n": amount},
+                    group,
+                    description="botfactory.desc.pt_universal",
                 )
                 for k in kinds
             ]
@@ -109,6 +156,7 @@ def _universal_choices(state: State, seat: int, tile: str) -> list[Choice]:
             "botfactory.choice.pt_take_universal",
             {"tile": tile, "kind": rules.kinds[k]},
             "botfactory.group.production",
+            description="botfactory.desc.pt_take_universal",
         )
         for k in sorted({rules.parts[t][1] for t in state.universal})
     ]
@@ -124,6 +172,7 @@ def _universal_choices(state: State, seat: int, tile: str) -> list[Choice]:
                             "botfactory.choice.pt_robot",
                             {"tile": tile, "a": rules.kinds[a], "b": rules.kinds[b], "colour": rules.colours[c]},
                             "botfactory.group.production",
+                            description="botfactory.desc.pt_robot",
                         )
                     )
     return out
@@ -141,8 +190,13 @@ def move_choices(state: State, seat: int, allowed_boards: list[int]) -> list[Cho
                     Choice(
                         f"over:{tile}:{b}",
                         "botfactory.choice.pt_overflow",
-                        {"tile": tile, "board": BOARDS[b]},
+                        {
+                            "tile": tile,
+                            "board": BOARDS[b],
+                            "space": state.rules.spaces[state.rules.board_spaces[b][-1]].name,
+                        },
                         "botfactory.group.production",
+                        description="botfactory.desc.pt_overflow",
                     )
                 )
     return out
@@ -154,7 +208,7 @@ def use(state: State, seat: int, tile: str, tx: Transition) -> None:
         state.offer.remove(tile)
         player.production = tile
     player.production_used = True
-    tx.emit("botfactory.event.production", seat=seat, tile=tile)
+    tx.emit(f"botfactory.event.production_{_effects(state)[tile]}", seat=seat, tile=tile)
 
 
 def apply(state: State, args: list[str], tx: Transition) -> bool:
@@ -169,14 +223,16 @@ def apply(state: State, args: list[str], tx: Transition) -> bool:
     use(state, seat, tile, tx)
     amount = _amount(state, tile)
     if effect == "sandra_free":
-        board.gain(state, seat, amount, tx)
+        board.gain(state, seat, amount, tx, "sandra", tile=tile)
         return True
     if effect == "finance_discount":
         turn.discount = amount
     elif effect == "paid_benefit":
         board.pay(state, seat, amount)
         if rest[0] == "pile":
-            player.parts.append(board.draw_top(state, int(rest[1]), tx))
+            part = board.draw_top(state, int(rest[1]), tx)
+            player.parts.append(part)
+            tx.emit("botfactory.event.pt_pile", seat=seat, part=board.part_name(state, part), n=amount, tile=tile)
         elif rest[0] == "project":
             state.stack.append(["project"])
         else:
@@ -184,14 +240,15 @@ def apply(state: State, args: list[str], tx: Transition) -> bool:
     elif effect == "raise":
         for _ in range(amount):
             if state.values[int(rest[0])] < rules.value_max:
-                board.raise_value(state, seat, int(rest[0]), tx)
+                board.raise_value(state, seat, int(rest[0]), tx, 0)
     elif effect == "cheap_universal":
         turn.executive_used = True
-        state.stack.append(["xproj", int(rest[0]), amount])
+        state.stack.append(["xproj", int(rest[0]), amount, amount])
     elif rest[0] == "take":
         part = next(t for t in state.universal if rules.parts[t][1] == int(rest[1]))
         state.universal.remove(part)
         player.parts.append(part)
+        tx.emit("botfactory.event.pt_take_universal", seat=seat, kind=rules.kinds[int(rest[1])])
     else:
         a, b, colour = (int(v) for v in rest[1:4])
         for kind in (a, b):
@@ -203,7 +260,14 @@ def apply(state: State, args: list[str], tx: Transition) -> bool:
         player.robots.append(project)
         player.universal_robot = project
         state.universal_robot_free = False
-        tx.emit("botfactory.event.universal_robot", seat=seat, colour=rules.colours[colour])
+        tx.emit(
+            "botfactory.event.universal_robot",
+            seat=seat,
+            colour=rules.colours[colour],
+            a=rules.kinds[a],
+            b=rules.kinds[b],
+            n=len(player.robots),
+        )
     return False
 
 
@@ -217,8 +281,16 @@ def offer_after_first_contract(state: State, seat: int) -> None:
 
 
 def offer_choices(state: State) -> list[Choice]:
+    effects = _effects(state)
     return [
-        Choice(f"tile:{t}", "botfactory.choice.tile", {"tile": t}, "botfactory.group.production") for t in state.offer
+        Choice(
+            f"tile:{t}",
+            "botfactory.choice.tile",
+            {"tile": t},
+            "botfactory.group.production",
+            description=f"botfactory.desc.tile_{effects[t]}",
+        )
+        for t in state.offer
     ]
 
 

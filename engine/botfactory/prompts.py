@@ -33,57 +33,128 @@ def real_choices(state: State, entry: list[Any]) -> list[Choice]:
     if kind == "place":
         return place_choices(state, seat, "botfactory.group.bonus") if player.tokens >= entry[1] else []
     if kind == "icon":
-        return [
-            Choice(f"icon:{c}", "botfactory.choice.icon", {"colour": rules.colours[c]}, "botfactory.group.bonus")
-            for c in board.icon_options(state, seat)
-        ]
+        return [_pile_choice(state, "icon", c, rules.icon_cost) for c in board.icon_options(state, seat)]
     if kind == "project":
         return take_choices(state, "botfactory.group.bonus")
     if kind == "refill":
         if state.wheel[entry[1]] != EMPTY:
             return []
-        return [
-            Choice(f"refill:{c}", "botfactory.choice.refill", {"colour": rules.colours[c]}, "botfactory.group.wheel")
-            for c in range(4)
-            if board.can_draw(state, c)
-        ]
+        side = "left" if entry[1] == rules.entries[0] else "right"
+        return [_pile_choice(state, "refill", c, 0, side) for c in range(4) if board.can_draw(state, c)]
     if kind in ("xparts", "limit") and (kind == "xparts" or len(player.parts) > rules.part_limit):
-        return [
-            Choice(f"drop:{t}", "botfactory.choice.drop", {"part": part_name(state, t)}, "botfactory.group.discard")
-            for t in board.part_types(state, player.parts)
-        ]
+        return [_drop_choice(state, entry, t) for t in board.part_types(state, player.parts)]
     if kind in ("xproj", "limit") and (
         kind == "xproj" or len(player.projects) + len(player.robots) > rules.project_limit
     ):
-        return [
-            Choice(
-                f"dropproj:{t}",
-                "botfactory.choice.dropproj",
-                {"colour": rules.colours[rules.projects[t]]},
-                "botfactory.group.discard",
-            )
-            for t in board.first_of_each(player.projects, state.rules.projects)
-        ]
+        return [_dropproj_choice(state, entry, t) for t in board.first_of_each(player.projects, rules.projects)]
     if kind == "vremove":
-        return [
-            Choice(
-                f"vremove:{p}",
-                "botfactory.choice.vremove",
-                {"contract": rules.contracts[state.grid[p]].name},
-                "botfactory.group.solo",
-            )
-            for p in entry[2:]
-        ]
+        return [_vremove_choice(state, p) for p in entry[2:]]
     if kind == "offer":
         return production.offer_choices(state)
     return []
 
 
+def _pile_choice(state: State, verb: str, colour: int, cost: int, side: str = "") -> Choice:
+    """The icon bonus or a wheel refill: the top tile of a pile, named when it lies face up."""
+    top = board.pile_top(state, colour)
+    unseen = "" if top != EMPTY else "_unseen"
+    return Choice(
+        f"{verb}:{colour}",
+        f"botfactory.choice.{verb}{unseen}",
+        {
+            "colour": state.rules.colours[colour],
+            "part": "" if unseen else part_name(state, top),
+            "n": cost,
+            "side": side,
+        },
+        "botfactory.group.bonus" if verb == "icon" else "botfactory.group.wheel",
+        description=f"botfactory.desc.{verb}{unseen}",
+    )
+
+
+def _drop_choice(state: State, entry: list[Any], tile: int) -> Choice:
+    player = state.players[seat_of(state)]
+    params: dict[str, Any] = {"part": part_name(state, tile)}
+    if entry[0] == "limit":
+        params |= {"n": len(player.parts) - state.rules.part_limit, "limit": state.rules.part_limit}
+        description = "botfactory.desc.drop_limit"
+    else:
+        top = board.pile_top(state, entry[1])
+        params |= {"n": entry[2] - 1, "colour": state.rules.colours[entry[1]]}
+        params["top"] = part_name(state, top) if top != EMPTY else ""
+        description = "botfactory.desc.drop_more" if entry[2] > 1 else "botfactory.desc.drop_last"
+        if entry[2] == 1 and top == EMPTY:
+            description = "botfactory.desc.drop_last_unseen"
+    return Choice(f"drop:{tile}", "botfactory.choice.drop", params, "botfactory.group.discard", description=description)
+
+
+def _dropproj_choice(state: State, entry: list[Any], tile: int) -> Choice:
+    rules = state.rules
+    player = state.players[seat_of(state)]
+    params: dict[str, Any] = {"colour": rules.colours[rules.projects[tile]]}
+    if entry[0] == "limit":
+        held = len(player.projects) + len(player.robots)
+        params |= {"n": held - rules.project_limit, "limit": rules.project_limit}
+        description = "botfactory.desc.dropproj_limit"
+    else:
+        params |= {"n": entry[2] - 1, "kind": rules.kinds[entry[1]]}
+        description = "botfactory.desc.dropproj_more" if entry[2] > 1 else "botfactory.desc.dropproj_last"
+    return Choice(
+        f"dropproj:{tile}", "botfactory.choice.dropproj", params, "botfactory.group.discard", description=description
+    )
+
+
+def _vremove_choice(state: State, pos: int) -> Choice:
+    rules = state.rules
+    contract = rules.contracts[state.grid[pos]]
+    return Choice(
+        f"vremove:{pos}",
+        "botfactory.choice.vremove",
+        {
+            "contract": contract.name,
+            "needs": "+".join(rules.colours[c] for c in contract.needs),
+            "cost": rules.row_costs[rules.contract_row(pos)],
+        },
+        "botfactory.group.solo",
+        description="botfactory.desc.vremove",
+    )
+
+
 def choices(state: State, entry: list[Any]) -> list[Choice]:
     out = real_choices(state, entry)
     if entry[0] in OPTIONAL:
-        out.append(Choice("skip", "botfactory.choice.skip", {"bonus": entry[0]}, "botfactory.group.turn"))
+        out.append(
+            Choice(
+                "skip",
+                f"botfactory.choice.skip_{entry[0]}",
+                {"bonus": entry[0]},
+                "botfactory.group.turn",
+                description=f"botfactory.desc.skip_{entry[0]}",
+                confirm="botfactory.confirm.skip",
+            )
+        )
     return out
+
+
+def prompt(state: State, entry: list[Any]) -> tuple[str, dict[str, Any]]:
+    """The prompt key of a sub-decision and its parameters (what a bonus costs, what is left)."""
+    kind = entry[0]
+    rules = state.rules
+    player = state.players[seat_of(state)]
+    if kind == "place":
+        return ("botfactory.prompt.place_paid" if entry[1] else "botfactory.prompt.place"), {"n": entry[1]}
+    if kind == "icon":
+        return "botfactory.prompt.icon", {"n": rules.icon_cost}
+    if kind == "refill":
+        return "botfactory.prompt.refill", {"side": "left" if entry[1] == rules.entries[0] else "right"}
+    if kind in ("xparts", "xproj"):
+        return f"botfactory.prompt.{kind}", {"n": entry[2]}
+    if kind == "limit":
+        held = len(player.projects) + len(player.robots)
+        return "botfactory.prompt.limit", {"parts": len(player.parts), "projects": held, "n": rules.part_limit}
+    if kind == "vremove":
+        return "botfactory.prompt.vremove", {"n": entry[1]}
+    return f"botfactory.prompt.{kind}", {}
 
 
 def settle(state: State) -> None:
@@ -98,21 +169,27 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     player = state.players[seat]
     rules = state.rules
     if verb == "skip":
-        tx.emit("botfactory.event.skip", seat=seat, bonus=entry[0])
+        tx.emit(f"botfactory.event.skip_{entry[0]}", seat=seat)
         return
     nums = [int(a) for a in args if a.isdigit()]
     if verb == "place":
         board.pay(state, seat, entry[1])
+        if entry[1]:
+            tx.emit("botfactory.event.bonus_paid", seat=seat, n=entry[1])
         if board.place_part(state, seat, nums[0], nums[1], tx):
             state.stack.append(["icon"])  # a bonus placement is an action of its own
     elif verb == "icon":
         board.pay(state, seat, rules.icon_cost)
-        player.parts.append(board.draw_top(state, nums[0], tx))
-        tx.emit("botfactory.event.icon", seat=seat, colour=rules.colours[nums[0]])
+        tile = board.draw_top(state, nums[0], tx)
+        player.parts.append(tile)
+        tx.emit("botfactory.event.icon", seat=seat, part=part_name(state, tile), n=rules.icon_cost)
     elif verb == "take":
         board.take_project(state, seat, nums[0], tx)
     elif verb == "refill":
-        state.wheel[entry[1]] = board.draw_top(state, nums[0], tx)
+        tile = board.draw_top(state, nums[0], tx)
+        state.wheel[entry[1]] = tile
+        side = "left" if entry[1] == rules.entries[0] else "right"
+        tx.emit("botfactory.event.refill", seat=seat, part=part_name(state, tile), side=side)
     elif verb == "drop":
         player.parts.remove(nums[0])
         board.discard_part(state, nums[0])
@@ -123,7 +200,9 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
             state.stack.append([entry[0], entry[1], entry[2] - 1])
         else:
             # Rulebook: parts executive — the three discarded, take the top of the chosen pile.
-            player.parts.append(board.draw_top(state, entry[1], tx))
+            tile = board.draw_top(state, entry[1], tx)
+            player.parts.append(tile)
+            tx.emit("botfactory.event.xparts", seat=seat, part=part_name(state, tile), n=rules.executive_discard)
     elif verb == "dropproj":
         player.projects.remove(nums[0])
         state.project_discard.append(nums[0])
@@ -131,16 +210,22 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         if entry[0] == "limit":
             state.stack.append(entry)
         elif entry[2] > 1:
-            state.stack.append([entry[0], entry[1], entry[2] - 1])
+            state.stack.append([entry[0], entry[1], entry[2] - 1, *entry[3:]])
         else:
             # Rulebook: projects executive — take one universal part of your choice.
             tile = next(t for t in state.universal if rules.parts[t][1] == entry[1])
             state.universal.remove(tile)
             player.parts.append(tile)
+            tx.emit(
+                "botfactory.event.xproj",
+                seat=seat,
+                kind=rules.kinds[entry[1]],
+                n=entry[3] if len(entry) > 3 else rules.project_executive_discard,
+            )
     elif verb == "vremove":
         pos = nums[0]
         state.contract_box.append(state.grid[pos])
-        tx.emit("botfactory.event.vremove", contract=rules.contracts[state.grid[pos]].name)
+        tx.emit("botfactory.event.vremove", seat=seat, contract=rules.contracts[state.grid[pos]].name)
         state.grid[pos] = EMPTY
         if entry[1] > 1:
             state.stack.append(["vremove", entry[1] - 1, *(p for p in entry[2:] if p != pos)])

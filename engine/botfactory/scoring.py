@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 from engine.botfactory.state import State
 
@@ -115,3 +116,67 @@ def report(state: State, total: int) -> str:
         if total >= start:
             band = name
     return band
+
+
+Line = tuple[str, dict[str, Any]]
+
+
+def task_progress(state: State, seat: int = 0) -> Line:
+    """How far the solo player is toward the task tile, as a message key and its parameters
+    (the same counts :func:`task_met` checks, read now)."""
+    assert state.solo is not None
+    task = state.solo.task
+    counts = Counter(robot_colours(state, seat))
+    if task == "A":
+        n, need = max(counts.values(), default=0), 3
+    elif task == "B":
+        n, need = sum(1 for c in counts if state.values[c] >= state.rules.task_b_value), 3
+    elif task == "C":
+        n, need = sum(1 for k in counts.values() if k >= 2), 2
+    else:
+        n, need = len(score(state, seat).fulfilled), 3
+    return f"botfactory.progress.{task}", {"n": n, "need": need, "value": state.rules.task_b_value}
+
+
+def solo_reasons(state: State, total: int, met: bool) -> list[Line]:
+    """The performance report's reasons: the task met or not, with its count, then the band the
+    total falls in (no winner line: the solo player wins by meeting the task)."""
+    assert state.solo is not None
+    task = state.solo.task
+    out: list[Line] = [
+        ("botfactory.report.task_met" if met else "botfactory.report.task_failed", {"task": task}),
+        task_progress(state),
+    ]
+    if not met:
+        return out
+    band = report(state, total)
+    starts = [start for _, start in state.rules.report_bands]
+    names = [name for name, _ in state.rules.report_bands]
+    if band in names:
+        i = names.index(band)
+        low = starts[i]
+        high = starts[i + 1] - 1 if i + 1 < len(starts) else None
+    else:
+        low, high = 0, starts[0] - 1
+    key = f"botfactory.report.band_{band}" + ("_top" if high is None else "")
+    out.append((key, {"total": total, "low": low, "high": high if high is not None else low}))
+    return out
+
+
+def winner_reasons(scores: list[Score]) -> list[Line]:
+    """Who won and, when totals tie, which tie-break decided (rulebook: most robots, then an odd
+    number of tokens, else a shared victory)."""
+    won = winners(scores)
+    top = max(s.total for s in scores)
+    tied = [i for i, s in enumerate(scores) if s.total == top]
+    out: list[Line] = [("botfactory.report.winner", {"seat": s, "total": scores[s].total}) for s in won]
+    if len(tied) > 1:
+        most = max(scores[i].robot_count for i in tied)
+        by_robots = [i for i in tied if scores[i].robot_count == most]
+        if len(by_robots) < len(tied):
+            out.append(("botfactory.report.tie_robots", {"n": most}))
+        if len(by_robots) > 1 and len(won) < len(by_robots):
+            out.append(("botfactory.report.tie_tokens", {}))
+        if len(won) > 1:
+            out.append(("botfactory.report.shared", {"n": len(won)}))
+    return out

@@ -45,6 +45,7 @@ def move_vilela(state: State, tx: Transition) -> None:
             tx.emit(
                 "botfactory.event.vilela_move",
                 space=state.rules.spaces[free[0]].name,
+                board=BOARDS[shown],
                 colour=state.rules.colours[state.rules.robot_tiles[solo.robot]],
             )
             return
@@ -58,32 +59,46 @@ def vilela_action(state: State, tx: Transition) -> None:
     rules = state.rules
     colour = rules.robot_tiles[solo.robot]
     where = board.key_board(state, state.vilela)
-    tx.emit("botfactory.event.vilela_action", board=BOARDS[where], colour=rules.colours[colour])
+    name = rules.colours[colour]
     if where == board.ASSEMBLY:
         # Two parts in his colour's column (universal included) are removed; otherwise one robot of
         # that colour leaves the board (no effect on its value).
         column = state.columns[colour]
         filled = [k for k, t in enumerate(column) if t != EMPTY]
         if len(filled) == 2:
+            removed = [board.part_name(state, column[k]) for k in filled]
             for k in filled:
                 board.discard_part(state, column[k])
                 column[k] = EMPTY
+            tx.emit("botfactory.event.vilela_parts", part=removed[0], spare=removed[1], column=name)
         elif state.robots_board[colour] > 0:
             state.robots_board[colour] -= 1
             state.robots_box[colour] += 1
+            tx.emit("botfactory.event.vilela_robot", colour=name, n=state.robots_board[colour])
+        else:
+            tx.emit("botfactory.event.vilela_nothing", colour=name, board=BOARDS[where])
     elif where == board.PARTS:
+        count = 0
         for pos, tile in enumerate(state.wheel):
             if tile != EMPTY and rules.parts[tile][0] == colour:
                 board.discard_part(state, tile)
                 state.wheel[pos] = EMPTY
+                count += 1
+        key = "botfactory.event.vilela_wheel" if count else "botfactory.event.vilela_nothing"
+        tx.emit(key, colour=name, n=count, board=BOARDS[where])
     elif where == board.PROJECTS:
         # Discard every displayed project of his colour; no sliding, no refill.
+        count = 0
         for space, tile in enumerate(state.display):
             if tile != EMPTY and rules.projects[tile] == colour:
                 state.project_discard.append(tile)
                 state.display[space] = EMPTY
+                count += 1
+        key = "botfactory.event.vilela_projects" if count else "botfactory.event.vilela_nothing"
+        tx.emit(key, colour=name, n=count, board=BOARDS[where])
     else:
         state.values[colour] = max(rules.value_min, state.values[colour] - 1)
+        tx.emit("botfactory.event.vilela_value", colour=name, value=state.values[colour])
         inspect(state, solo, tx)
 
 
@@ -95,10 +110,12 @@ def inspect(state: State, solo: Solo, tx: Transition) -> None:
     solo.inspection_discard.append(tile)
     removable = [p for p in state.rules.inspection[tile] if state.grid[p] != EMPTY and not state.reservations[p]]
     count = state.rules.vilela_removes
+    if not removable:
+        tx.emit("botfactory.event.vilela_inspect_none")
     if len(removable) > count:
         state.stack.append(["vremove", count, *removable])
         return
     for pos in removable:
         state.contract_box.append(state.grid[pos])
-        tx.emit("botfactory.event.vremove", contract=state.rules.contracts[state.grid[pos]].name)
+        tx.emit("botfactory.event.vilela_remove", contract=state.rules.contracts[state.grid[pos]].name)
         state.grid[pos] = EMPTY

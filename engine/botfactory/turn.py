@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.botfactory import board, production
 from engine.botfactory.board import part_name
 from engine.botfactory.state import EMPTY, State, Turn
+from engine.botfactory.view import BOARDS as BOARD_NAMES
 from engine.core.contract import Choice, Transition
 
 
@@ -18,7 +19,12 @@ def begin(state: State, seat: int, tx: Transition) -> None:
     key = state.players[seat].pos
     space = board.key_space(key)
     state.turn = Turn(seat, space, state.rules.spaces[space].board, toll=False)
-    tx.emit("botfactory.event.turn", seat=seat, space=state.rules.spaces[space].name)
+    tx.emit(
+        "botfactory.event.turn",
+        seat=seat,
+        space=state.rules.spaces[space].name,
+        board=BOARD_NAMES[state.turn.board],
+    )
     if board.key_board(state, state.sandra) == state.turn.board:
         state.turn.toll = True
     else:
@@ -34,7 +40,7 @@ def open_main(state: State, tx: Transition) -> None:
     turn.open = space.cost == 0
     turn.left = space.amount
     if space.gain:
-        board.gain(state, turn.seat, space.gain, tx)
+        board.gain(state, turn.seat, space.gain, tx, "space", space=space.name)
 
 
 def choices(state: State) -> list[Choice]:
@@ -42,84 +48,223 @@ def choices(state: State) -> list[Choice]:
     assert turn is not None
     player = state.players[turn.seat]
     rules = state.rules
-    colours = rules.colours
     out: list[Choice] = []
     if turn.toll:
         # Rulebook: with Sandra on your board, spend 1 token or lie down and pass the turn.
-        if player.tokens >= rules.sandra_toll:
-            out.append(Choice("toll:pay", "botfactory.choice.toll_pay", {}, "botfactory.group.turn"))
-        out.append(Choice("toll:pass", "botfactory.choice.toll_pass", {}, "botfactory.group.turn"))
-        out += production.toll_choices(state)
-        return out
-    space = rules.spaces[turn.space]
-    if turn.board == board.ASSEMBLY:
-        if not turn.open:
-            if player.tokens >= space.cost:
-                out.append(Choice("pay", "botfactory.choice.pay_main", {"cost": space.cost}, "botfactory.group.main"))
-        elif turn.left > 0:
-            out += place_choices(state, turn.seat, "botfactory.group.main")
-        if player.tokens >= rules.swap_cost:
-            for tile in board.part_types(state, player.parts):
-                for spare, held in enumerate(state.spares):
-                    if held != EMPTY:
-                        out.append(
-                            Choice(
-                                f"swap:{tile}:{spare}",
-                                "botfactory.choice.swap",
-                                {"part": part_name(state, tile), "spare": part_name(state, held)},
-                                "botfactory.group.executive",
-                            )
-                        )
-    elif turn.board == board.PARTS:
-        if turn.left > 0:
-            out.append(Choice("rotate", "botfactory.choice.rotate", {"left": turn.left}, "botfactory.group.main"))
-            for pos in rules.exits:
-                if state.wheel[pos] != EMPTY:
-                    out.append(
-                        Choice(
-                            f"dispense:{pos}",
-                            "botfactory.choice.dispense",
-                            {"part": part_name(state, state.wheel[pos]), "bonus": bonus_at(state, pos)},
-                            "botfactory.group.main",
-                        )
-                    )
-        if not turn.executive_used and len(player.parts) >= rules.executive_discard:
-            for c in range(4):
-                if board.can_draw(state, c):
-                    out.append(
-                        Choice(
-                            f"xparts:{c}",
-                            "botfactory.choice.xparts",
-                            {"colour": colours[c]},
-                            "botfactory.group.executive",
-                        )
-                    )
-    elif turn.board == board.PROJECTS:
-        if turn.left > 0:
-            out += take_choices(state, "botfactory.group.main")
-        if not turn.executive_used and len(player.projects) >= rules.project_executive_discard:
-            out += universal_choices(state, "xproj", "botfactory.group.executive")
-    else:
-        for c in range(4):
-            if state.values[c] < rules.value_max and finance_price(state, 1, reserve=False) is not None:
-                out.append(
-                    Choice(f"raise:{c}", "botfactory.choice.raise", {"colour": colours[c]}, "botfactory.group.main")
+        can_pay = player.tokens >= rules.sandra_toll
+        if can_pay:
+            out.append(
+                Choice(
+                    "toll:pay",
+                    "botfactory.choice.toll_pay",
+                    {"n": rules.sandra_toll},
+                    "botfactory.group.turn",
+                    description="botfactory.desc.toll_pay",
                 )
-        for pos in range(len(state.grid)):
-            cost = rules.row_costs[rules.contract_row(pos)]
-            if board.reservable(state, turn.seat, pos) and finance_price(state, cost, reserve=True) is not None:
-                uid = state.grid[pos]
+            )
+        out += production.toll_choices(state)
+        out.append(
+            Choice(
+                "toll:pass",
+                "botfactory.choice.toll_pass",
+                {"n": rules.sandra_toll},
+                "botfactory.group.turn",
+                description="botfactory.desc.toll_pass",
+                confirm="botfactory.confirm.toll_pass" if len(out) > 0 else "",
+            )
+        )
+        return out
+    if turn.board == board.ASSEMBLY:
+        out += _assembly_choices(state)
+    elif turn.board == board.PARTS:
+        out += _parts_choices(state)
+    elif turn.board == board.PROJECTS:
+        out += _projects_choices(state)
+    else:
+        out += _finance_choices(state)
+    out += production.turn_choices(state)
+    out.append(end_choice(state, out))
+    return out
+
+
+def end_choice(state: State, offered: list[Choice]) -> Choice:
+    """ "End your turn", asking for a second click while the main action still has a step to take."""
+    turn = state.turn
+    assert turn is not None
+    main = [c for c in offered if c.group == "botfactory.group.main"]
+    confirm = ""
+    if main:
+        confirm = f"botfactory.confirm.end_{BOARD_NAMES[turn.board]}"
+    return Choice(
+        "end",
+        "botfactory.choice.end",
+        {"left": turn.left, "parts": state.rules.part_limit, "projects": state.rules.project_limit},
+        "botfactory.group.turn",
+        description="botfactory.desc.end",
+        confirm=confirm,
+    )
+
+
+def _assembly_choices(state: State) -> list[Choice]:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    rules = state.rules
+    space = rules.spaces[turn.space]
+    out: list[Choice] = []
+    if not turn.open:
+        if player.tokens >= space.cost:
+            out.append(
+                Choice(
+                    "pay",
+                    "botfactory.choice.pay_main",
+                    {"n": space.cost, "space": space.name, "amount": space.amount},
+                    "botfactory.group.main",
+                    description="botfactory.desc.pay_main",
+                )
+            )
+    elif turn.left > 0:
+        out += place_choices(state, turn.seat, "botfactory.group.main", left=turn.left)
+    if player.tokens >= rules.swap_cost:
+        for tile in board.part_types(state, player.parts):
+            seen: set[int] = set()
+            for spare, held in enumerate(state.spares):
+                if held == EMPTY or rules.parts[held] in {rules.parts[state.spares[s]] for s in seen}:
+                    continue
+                seen.add(spare)
                 out.append(
                     Choice(
-                        f"reserve:{pos}",
-                        "botfactory.choice.reserve",
-                        {"contract": rules.contracts[uid].name, "cost": cost},
-                        "botfactory.group.main",
+                        f"swap:{tile}:{spare}",
+                        "botfactory.choice.swap",
+                        {"part": part_name(state, tile), "spare": part_name(state, held), "n": rules.swap_cost},
+                        "botfactory.group.executive",
+                        description="botfactory.desc.swap",
                     )
                 )
-    out += production.turn_choices(state)
-    out.append(Choice("end", "botfactory.choice.end", {}, "botfactory.group.turn"))
     return out
+
+
+def _parts_choices(state: State) -> list[Choice]:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    rules = state.rules
+    out: list[Choice] = []
+    if turn.left > 0:
+        out.append(
+            Choice(
+                "rotate",
+                "botfactory.choice.rotate",
+                {"left": turn.left, "after": turn.left - 1},
+                "botfactory.group.main",
+                description="botfactory.desc.rotate",
+            )
+        )
+        seen: set[tuple[tuple[int, int], bool]] = set()
+        for pos in rules.exits:
+            tile = state.wheel[pos]
+            if tile == EMPTY:
+                continue
+            bonus = bonus_at(state, pos)
+            if (rules.parts[tile], bonus) in seen:
+                continue  # the same part from the same kind of slot: one choice
+            seen.add((rules.parts[tile], bonus))
+            side = "left" if pos == rules.exits[-1] else "right"
+            out.append(
+                Choice(
+                    f"dispense:{pos}",
+                    "botfactory.choice.dispense",
+                    {
+                        "side": side,
+                        "part": part_name(state, tile),
+                        "bonus": bonus,
+                        "after": turn.left - 1,
+                        "n": rules.bonus_cost,
+                    },
+                    "botfactory.group.main",
+                    description="botfactory.desc.dispense_bonus" if bonus else "botfactory.desc.dispense",
+                )
+            )
+    if not turn.executive_used and len(player.parts) >= rules.executive_discard:
+        for c in range(4):
+            if board.can_draw(state, c):
+                top = board.pile_top(state, c)
+                seen_top = top != EMPTY
+                out.append(
+                    Choice(
+                        f"xparts:{c}",
+                        "botfactory.choice.xparts" if seen_top else "botfactory.choice.xparts_unseen",
+                        {
+                            "colour": rules.colours[c],
+                            "top": part_name(state, top) if seen_top else "",
+                            "n": rules.executive_discard,
+                        },
+                        "botfactory.group.executive",
+                        description="botfactory.desc.xparts",
+                    )
+                )
+    return out
+
+
+def _projects_choices(state: State) -> list[Choice]:
+    turn = state.turn
+    assert turn is not None
+    player = state.players[turn.seat]
+    out: list[Choice] = []
+    if turn.left > 0:
+        out += take_choices(state, "botfactory.group.main", left=turn.left)
+    if not turn.executive_used and len(player.projects) >= state.rules.project_executive_discard:
+        out += universal_choices(state, "xproj", "botfactory.group.executive")
+    return out
+
+
+def _finance_choices(state: State) -> list[Choice]:
+    turn = state.turn
+    assert turn is not None
+    rules = state.rules
+    out: list[Choice] = []
+    for c in range(4):
+        price = finance_price(state, 1, reserve=False)
+        if state.values[c] < rules.value_max and price is not None:
+            value = state.values[c] + 1
+            bonus = rules.lines.get(value)
+            out.append(
+                Choice(
+                    f"raise:{c}",
+                    "botfactory.choice.raise",
+                    {"colour": rules.colours[c], "value": value, "n": price, "left": turn.left - 1},
+                    "botfactory.group.main",
+                    description=f"botfactory.desc.raise_{bonus}" if bonus else "botfactory.desc.raise",
+                )
+            )
+    for pos in range(len(state.grid)):
+        row = rules.contract_row(pos)
+        cost = rules.row_costs[row]
+        price = finance_price(state, cost, reserve=True)
+        if board.reservable(state, turn.seat, pos) and price is not None:
+            out.append(reserve_choice(state, pos, price, cost))
+    return out
+
+
+def reserve_choice(state: State, pos: int, price: int, cost: int) -> Choice:
+    """A contract and what it asks and pays: its needs, the slot it takes, the row's VP."""
+    rules = state.rules
+    contract = rules.contracts[state.grid[pos]]
+    slot = contract.slots[len(state.reservations[pos])]
+    return Choice(
+        f"reserve:{pos}",
+        "botfactory.choice.reserve",
+        {
+            "contract": contract.name,
+            "cost": cost,
+            "n": price,
+            "needs": "+".join(rules.colours[c] for c in contract.needs),
+            "won": slot + rules.row_vp[rules.contract_row(pos)],
+            "slot": slot,
+        },
+        "botfactory.group.main",
+        description="botfactory.desc.reserve",
+    )
 
 
 def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
@@ -132,14 +277,16 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     if verb == "toll":
         if args == ["pay"]:
             board.pay(state, seat, rules.sandra_toll)
-            tx.emit("botfactory.event.toll", seat=seat)
+            tx.emit("botfactory.event.toll", seat=seat, n=rules.sandra_toll)
             open_main(state, tx)
         else:
             tx.emit("botfactory.event.pass", seat=seat)
             turn.toll = False
             turn.ending = True
     elif verb == "pay":
-        board.pay(state, seat, rules.spaces[turn.space].cost)
+        space = rules.spaces[turn.space]
+        board.pay(state, seat, space.cost)
+        tx.emit("botfactory.event.pay_main", seat=seat, n=space.cost, space=space.name)
         turn.open = True
     elif verb == "place":
         place_main(state, nums[0], nums[1], tx)
@@ -147,20 +294,30 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         # Rulebook: assembly executive, as many times as you like: 1 token to swap a part with a spare.
         tile, spare = nums
         board.pay(state, seat, rules.swap_cost)
+        held = state.spares[spare]
         player.parts.remove(tile)
-        player.parts.append(state.spares[spare])
+        player.parts.append(held)
         state.spares[spare] = tile
-        tx.emit("botfactory.event.swap", seat=seat, part=part_name(state, tile))
+        tx.emit(
+            "botfactory.event.swap",
+            seat=seat,
+            part=part_name(state, tile),
+            spare=part_name(state, held),
+            n=rules.swap_cost,
+        )
     elif verb == "rotate":
         turn.left -= 1
-        rotate(state, tx)
+        tx.emit("botfactory.event.rotate", seat=seat, left=turn.left)
+        rotate(state)
     elif verb == "dispense":
         pos = nums[0]
         turn.left -= 1
         player.parts.append(state.wheel[pos])
-        tx.emit("botfactory.event.dispense", seat=seat, part=part_name(state, state.wheel[pos]))
+        bonus = bonus_at(state, pos)
+        key = "botfactory.event.dispense_bonus" if bonus else "botfactory.event.dispense"
+        tx.emit(key, seat=seat, part=part_name(state, state.wheel[pos]), left=turn.left)
         state.wheel[pos] = EMPTY
-        if bonus_at(state, pos):
+        if bonus:
             # Rulebook: dispensing from a slot with the bonus icons lets you pay 1 token to place a part
             # (no assembly executive); it costs no credit.
             state.stack.append(["place", rules.bonus_cost])
@@ -172,10 +329,11 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         turn.left -= 1
     elif verb == "xproj":
         turn.executive_used = True
-        state.stack.append(["xproj", nums[0], rules.project_executive_discard])
+        count = rules.project_executive_discard
+        state.stack.append(["xproj", nums[0], count, count])
     elif verb == "raise":
-        spend(state, 1, reserve=False)
-        board.raise_value(state, seat, nums[0], tx)
+        paid = spend(state, 1, reserve=False)
+        board.raise_value(state, seat, nums[0], tx, paid)
     elif verb == "reserve":
         reserve(state, nums[0], tx)
     elif verb == "end":
@@ -222,14 +380,13 @@ def bonus_at(state: State, pos: int) -> bool:
     return (pos - rules.wheel_turn * state.turns) % rules.wheel_slots in rules.bonus_slots
 
 
-def rotate(state: State, tx: Transition) -> None:
+def rotate(state: State) -> None:
     """Rulebook: a quarter turn clockwise (2 slots); empty entry slots are then filled, left first,
     from piles of the active player's choice (the marker stays)."""
     rules = state.rules
     n, step = rules.wheel_slots, rules.wheel_turn
     state.wheel = [state.wheel[(p - step) % n] for p in range(n)]
     state.turns = (state.turns + 1) % (n // step)
-    tx.emit("botfactory.event.rotate")
     for pos in reversed(rules.entries):
         if state.wheel[pos] == EMPTY:
             state.stack.append(["refill", pos])
@@ -256,7 +413,8 @@ def finance_price(state: State, cost: int, *, reserve: bool) -> int | None:
     return paid if state.players[turn.seat].tokens >= paid else None
 
 
-def spend(state: State, cost: int, *, reserve: bool) -> None:
+def spend(state: State, cost: int, *, reserve: bool) -> int:
+    """Pay a finance purchase of ``cost``; returns the tokens actually paid (PT2 may take one off)."""
     turn = state.turn
     assert turn is not None
     paid = finance_price(state, cost, reserve=reserve)
@@ -264,6 +422,7 @@ def spend(state: State, cost: int, *, reserve: bool) -> None:
     turn.discount -= cost - paid
     board.pay(state, turn.seat, paid)
     turn.left -= cost
+    return paid
 
 
 def reserve(state: State, pos: int, tx: Transition) -> None:
@@ -271,9 +430,11 @@ def reserve(state: State, pos: int, tx: Transition) -> None:
     turn = state.turn
     assert turn is not None
     first = board.on_contracts(state, turn.seat) == 0
-    spend(state, state.rules.row_costs[state.rules.contract_row(pos)], reserve=True)
+    paid = spend(state, state.rules.row_costs[state.rules.contract_row(pos)], reserve=True)
+    contract = state.rules.contracts[state.grid[pos]]
+    slot = contract.slots[len(state.reservations[pos])]
     state.reservations[pos].append(turn.seat)
-    tx.emit("botfactory.event.reserve", seat=turn.seat, contract=state.rules.contracts[state.grid[pos]].name)
+    tx.emit("botfactory.event.reserve", seat=turn.seat, contract=contract.name, n=paid, slot=slot)
     if first:
         production.offer_after_first_contract(state, turn.seat)
 
@@ -281,32 +442,84 @@ def reserve(state: State, pos: int, tx: Transition) -> None:
 # -- shared choice builders --------------------------------------------------------------------------
 
 
-def place_choices(state: State, seat: int, group: str) -> list[Choice]:
-    return [
-        Choice(
-            f"place:{tile}:{col}",
-            "botfactory.choice.place",
-            {"part": part_name(state, tile), "column": state.rules.colours[col]},
-            group,
+def place_choices(state: State, seat: int, group: str, left: int = 0) -> list[Choice]:
+    """Every legal placement, described by its reward: tokens for a robot's 1st or 2nd part, the
+    robot it completes for the 3rd, and the icon bonus of a space that bears it."""
+    rules = state.rules
+    player = state.players[seat]
+    room = rules.tokens_per_player - player.tokens - board.on_contracts(state, seat)
+    out = []
+    for tile, col in board.placements(state, seat):
+        kind = rules.parts[tile][1]
+        count = 1 + sum(t != EMPTY for t in state.columns[col])
+        gain = min(rules.rewards[count - 1], max(0, room)) if count < 3 else 0
+        icon = "_icon" if (col, kind) in rules.icons else ""
+        out.append(
+            Choice(
+                f"place:{tile}:{col}",
+                "botfactory.choice.place",
+                {
+                    "part": part_name(state, tile),
+                    "column": rules.colours[col],
+                    "n": gain,
+                    "left": max(0, left - 1),
+                    "cost": rules.icon_cost,
+                },
+                group,
+                description=f"botfactory.desc.place_{count}{icon}",
+            )
         )
-        for tile, col in board.placements(state, seat)
-    ]
+    return out
 
 
-def take_choices(state: State, group: str) -> list[Choice]:
-    rows = state.rules.display_rows
-    return [
-        Choice(
-            f"take:{space}",
-            "botfactory.choice.take",
-            {"colour": state.rules.colours[state.rules.projects[tile]], "column": space // rows, "row": space % rows},
-            group,
+def take_choices(state: State, group: str, left: int = 0) -> list[Choice]:
+    """The displayed projects; the two bottom spaces carry a bonus, the others none, so two tiles
+    of one colour in plain spaces make one choice."""
+    rules = state.rules
+    rows = rules.display_rows
+    out = []
+    plain: set[int] = set()
+    for space, tile in enumerate(state.display):
+        if tile == EMPTY:
+            continue
+        colour = rules.projects[tile]
+        if space == board.bottom_space(state, 0):
+            where, n = "_place", rules.project_place_cost
+        elif space == board.bottom_space(state, 1):
+            where, n = "_token", rules.project_token_gain
+        elif colour in plain:
+            continue
+        else:
+            plain.add(colour)
+            where, n = "", 0
+        out.append(
+            Choice(
+                f"take:{space}",
+                f"botfactory.choice.take{where}",
+                {
+                    "colour": rules.colours[colour],
+                    "column": space // rows,
+                    "row": space % rows,
+                    "n": n,
+                    "left": max(0, left - 1),
+                },
+                group,
+                description=f"botfactory.desc.take{where}",
+            )
         )
-        for space, tile in enumerate(state.display)
-        if tile != EMPTY
-    ]
+    return out
 
 
 def universal_choices(state: State, verb: str, group: str) -> list[Choice]:
     kinds = sorted({state.rules.parts[t][1] for t in state.universal})
-    return [Choice(f"{verb}:{k}", f"botfactory.choice.{verb}", {"kind": state.rules.kinds[k]}, group) for k in kinds]
+    n = state.rules.project_executive_discard
+    return [
+        Choice(
+            f"{verb}:{k}",
+            f"botfactory.choice.{verb}",
+            {"kind": state.rules.kinds[k], "n": n},
+            group,
+            description=f"botfactory.desc.{verb}",
+        )
+        for k in kinds
+    ]

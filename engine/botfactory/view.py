@@ -217,6 +217,12 @@ class SoloInfo:
     inspection_deck: int
     inspection: tuple[int, ...] = ()
     """Contract positions on the last revealed inspection tile."""
+    task_text: str = ""
+    """Message key saying what the task tile asks ("botfactory.task.B")."""
+    progress_text: str = ""
+    """Message key of the progress toward the task now ("botfactory.progress.B"), with ``progress``."""
+    progress: dict[str, int] = field(default_factory=dict)
+    """Parameters of ``progress_text``: ``n`` done of ``need`` (and ``value`` for task B)."""
 
 
 @dataclass(frozen=True)

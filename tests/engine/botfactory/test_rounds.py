@@ -132,5 +132,5 @@ def test_sandra_acts_from_round_two_and_draws_are_checkpoints() -> None:
     # Sandra left Finance and wrapped to the empty Assembly board; first in order, she has already
     # replaced the spares when the last worker moved.
     assert space_of(state, "sandra") == "AS1" and state.spares != spares
-    assert any(e.key == "botfactory.event.sandra_action" for e in result.events)
+    assert any(e.key == "botfactory.event.sandra_spares" for e in result.events), "she replaced the spares"
     assert result.checkpoint, "Sandra drew from a pile: hidden information came to light"

@@ -67,7 +67,9 @@ def test_pt5_stands_beside_a_full_board() -> None:
     assert state.phase == "act" and GAME.pending(state)[0].seat == 1, "right of the board's last space"
     state = play(state, "end", "end")
     assert GAME.pending(state)[0].seat == 0
-    state = pick(pick(state, "take", column=1, row=2), "take", column=1, row=1)
+    for _ in range(2):  # projects from spaces without a bonus
+        plain = [c.id for c in GAME.pending(state)[0].choices if c.label == "botfactory.choice.take"]
+        state = play(state, plain[0])
     assert not any(i.startswith("take:") for i in ids(state)), "PR2's action: two projects"
 
 

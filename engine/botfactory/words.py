@@ -1,0 +1,99 @@
+"""Words inside Bot Factory messages, written in the reader's language.
+
+Choice and event parameters keep plain English ids ("red head", "blue", "assembly", "red+green")
+so choice ids, tests and stored logs stay free of any language. :func:`localise` adds the words a
+template needs, agreeing in French with the noun they follow:
+
+- a colour parameter (``colour``, ``column``): ``{colour}`` masculine, ``{colour_f}``,
+  ``{colour_mp}``, ``{colour_fp}`` (``tête verte``, ``jambes bleues``, ``robots rouges``);
+- a part parameter (``part``, ``spare``, ``top``): ``{part}`` bare, ``{the_part}``,
+  ``{a_part}`` (``la tête rouge``, ``des jambes universelles``);
+- a kind parameter (``kind``, ``a``, ``b``), always a universal part: ``{kind}``, ``{the_kind}``, ``{a_kind}``;
+- a board parameter (``board``): ``{board}`` with its article (``le plateau projets``),
+  ``{board_name}`` without (``du {board_name}`` needs no article inside);
+- a wheel side (``side``: left or right): ``{side}``;
+- contract needs (``needs``, colours joined by ``+``): ``{needs}`` as a list of robots.
+
+The words live in the catalogue under ``botfactory.word.*``; :data:`WORD_KEYS` lists them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.text import Catalog
+
+COLOURS = ("red", "yellow", "blue", "green", "universal")
+KINDS = ("head", "torso", "legs")
+BOARDS = ("assembly", "parts", "projects", "finance")
+FORMS = ("m", "f", "mp", "fp")
+ARTICLES = ("bare", "the", "a")
+SIDES = ("left", "right")
+
+COLOUR_PARAMS = ("colour", "column")
+PART_PARAMS = ("part", "spare", "top")
+KIND_PARAMS = ("kind", "a", "b")
+
+WORD_KEYS = frozenset(
+    [f"botfactory.word.{c}.{f}" for c in COLOURS for f in FORMS]
+    + [f"botfactory.word.{k}.{a}" for k in KINDS for a in ARTICLES]
+    + [f"botfactory.word.{b}.{form}" for b in BOARDS for form in ("the", "name")]
+    + [f"botfactory.word.robot.{c}" for c in COLOURS[:4]]
+    + [f"botfactory.word.side.{side}" for side in SIDES]
+    + ["botfactory.word.and"]
+)
+"""Every word key :func:`localise` reads (the catalogue tests count them as used)."""
+
+
+def _word(catalog: Catalog, key: str, lang: str, **params: str) -> str:
+    return catalog.format(key, params, lang)
+
+
+def _colour_forms(catalog: Catalog, colour: str, lang: str) -> dict[str, str]:
+    return {form: _word(catalog, f"botfactory.word.{colour}.{form}", lang) for form in FORMS}
+
+
+def _part(catalog: Catalog, colour: str, kind: str, lang: str) -> dict[str, str]:
+    forms = _colour_forms(catalog, colour, lang)
+    return {a: _word(catalog, f"botfactory.word.{kind}.{a}", lang, **forms) for a in ARTICLES}
+
+
+def localise(catalog: Catalog, params: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """``params`` with the readable words of every known parameter added (see the module doc)."""
+    out = dict(params)
+    for name in COLOUR_PARAMS:
+        value = params.get(name)
+        if isinstance(value, str) and value in COLOURS:
+            forms = _colour_forms(catalog, value, lang)
+            out[name] = forms["m"]
+            out.update({f"{name}_{form}": forms[form] for form in FORMS[1:]})
+    for name in PART_PARAMS:
+        value = params.get(name)
+        if isinstance(value, str) and " " in value:
+            colour, kind = value.split(" ", 1)
+            if colour in COLOURS and kind in KINDS:
+                words = _part(catalog, colour, kind, lang)
+                out[name] = words["bare"]
+                out[f"the_{name}"] = words["the"]
+                out[f"a_{name}"] = words["a"]
+    for name in KIND_PARAMS:
+        value = params.get(name)
+        if isinstance(value, str) and value in KINDS:
+            words = _part(catalog, "universal", value, lang)
+            out[name] = words["bare"]
+            out[f"the_{name}"] = words["the"]
+            out[f"a_{name}"] = words["a"]
+    board = params.get("board")
+    if isinstance(board, str) and board in BOARDS:
+        out["board"] = _word(catalog, f"botfactory.word.{board}.the", lang)
+        out["board_name"] = _word(catalog, f"botfactory.word.{board}.name", lang)
+    side = params.get("side")
+    if isinstance(side, str) and side in SIDES:
+        out["side"] = _word(catalog, f"botfactory.word.side.{side}", lang)
+    needs = params.get("needs")
+    if isinstance(needs, str) and needs:
+        robots = [_word(catalog, f"botfactory.word.robot.{c}", lang) for c in needs.split("+")]
+        joiner = _word(catalog, "botfactory.word.and", lang)
+        out["needs"] = robots[0] if len(robots) == 1 else ", ".join(robots[:-1]) + joiner + robots[-1]
+    return out
