@@ -2,26 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any, cast
 
 from bot.clock import from_epoch
+from bot.service import names
 from bot.service.deadlines import TimeoutPolicy
 from bot.service.models import GameInfo, SeatInfo, Status
 from bot.store.rows import GameRow, SeatRow
+from cogs.ui.words import t
 from engine import registry
 from engine.core.contract import Event, Game, Outcome
 
 UNDO_EVENT = "service.undo"
-"""The log event of an undo; its text comes from :data:`SERVICE_TEXT`, not from a game's catalogue."""
+"""The log event of an undo; its text is the Discord layer's ``history.undo``, not a game's."""
 SEAT_GIVEN = "service.seat_given"
 SETTINGS_CHANGED = "service.settings"
-SERVICE_TEXT = {
-    UNDO_EVENT: "{seat} took back {count} choice(s).",
-    SEAT_GIVEN: "The host gave seat {number} to <@{user}>.",
-    SETTINGS_CHANGED: "The host changed the settings: {changes}.",
-}
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -39,7 +36,7 @@ def outcome_from_json(data: dict[str, Any]) -> Outcome:
 
 def seat_info(seat: SeatRow) -> SeatInfo:
     deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
-    return SeatInfo(seat.seat, seat.user_id, seat.ai_policy, seat.timeouts, deadline, seat.to_act)
+    return SeatInfo(seat.seat, seat.user_id, seat.ai_policy, seat.timeouts, deadline, seat.to_act, seat.display_name)
 
 
 def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
@@ -66,11 +63,43 @@ def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
 
 
 def log_line(game: Game[Any], event: Event, lang: str, names: Sequence[str] | None = None) -> str:
-    """An event in words: the service's own events from :data:`SERVICE_TEXT`, others from the game.
+    """An event in words: the service's own events (undo, the host's notes) from the Discord layer's
+    catalogue, others from the game's.
 
     Seat parameters become ``names[seat]``, or "Seat 1".. when no names are given.
     """
-    template = SERVICE_TEXT.get(event.key)
-    if template is not None:
-        return template.format(**game.name_seats(event.params, lang, names))
-    return game.text(event.key, event.params, lang, names)
+    params = event.params
+    if event.key == UNDO_EVENT:
+        return t("history.undo", lang, **game.name_seats(params, lang, names))
+    if event.key == SEAT_GIVEN:
+        return t("history.seat_given", lang, name=_newcomer(params, lang), before=_previous(params, lang))
+    if event.key == SETTINGS_CHANGED:
+        return t("history.settings", lang, changes=_changes(params, lang))
+    return game.text(event.key, params, lang, names)
+
+
+def _newcomer(params: Mapping[str, Any], lang: str) -> str:
+    """Who was given a seat, by the name noted when it was given."""
+    return params.get("name") or t("people.player", lang, number=params.get("number", "?"))
+
+
+def _previous(params: Mapping[str, Any], lang: str) -> str:
+    """Who held a seat before it was given: the AI (by its level) or the player, as they were then."""
+    number = params.get("number", 0)
+    seat = SeatInfo(number - 1 if isinstance(number, int) else 0, None, params.get("level"), name=params.get("before"))
+    return names.seat_name(seat, lang)
+
+
+def _changes(params: Mapping[str, Any], lang: str) -> str:
+    """A settings note's changes in words; notes written before they were kept as values hold their text."""
+    if "changes" in params:
+        return str(params["changes"])
+    parts = []
+    if "timer" in params:
+        parts.append(t("history.timer", lang, timer=params["timer"]))
+    if "reminders" in params:
+        parts.append(t("history.reminders_on" if params["reminders"] else "history.reminders_off", lang))
+    if "replace_after" in params:
+        after = params["replace_after"]
+        parts.append(t("history.missed_ai", lang) if after is None else t("history.missed_replace", lang, n=after))
+    return ", ".join(parts)

@@ -35,7 +35,11 @@ class GameKind:
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """One seat. ``user_id`` is who sits (or sat) there; ``ai_policy`` set means an AI plays it."""
+    """One seat. ``user_id`` is who sits (or sat) there; ``ai_policy`` set means an AI plays it.
+
+    ``name`` is the player's display name as last seen, already cleaned (:mod:`bot.service.names`);
+    ``None`` until known. Show seats with :func:`bot.service.names.seat_names`, never by number.
+    """
 
     seat: int
     user_id: int | None
@@ -43,6 +47,7 @@ class SeatInfo:
     timeouts: int = 0
     deadline: datetime | None = None
     to_act: bool = False
+    name: str | None = None
 
     @property
     def is_ai(self) -> bool:

@@ -11,12 +11,12 @@ from typing import Any
 
 from bot.clock import STOPPED, plan
 from bot.notifications import SeatTaken
-from bot.service import convert, deadlines
+from bot.service import convert, names
 from bot.service.checks import check_host
 from bot.service.core import ServiceCore, retried
 from bot.service.deadlines import TimeoutPolicy, reclock, turn_timer
 from bot.service.errors import AlreadySeated, NotSeated, WrongStatus
-from bot.service.inputs import check_ints, check_text
+from bot.service.inputs import NAME_TEXT, check_ints, check_text
 from bot.service.models import GameInfo, MoveResult
 from bot.service.writer import Call
 from bot.store import NoteRow
@@ -26,15 +26,21 @@ class TableChanges(ServiceCore):
     """The host's changes to a game in progress: who sits where, and its timer and timeout settings."""
 
     @retried
-    async def replace(self, game_id: int, by_user: int, seat: int, new_user_id: int) -> MoveResult:
+    async def replace(
+        self, game_id: int, by_user: int, seat: int, new_user_id: int, *, name: str | None = None
+    ) -> MoveResult:
         """The host gives seat ``seat`` of a running game (an AI's, or a human's who is gone) to
-        ``new_user_id``, who must not already hold a seat in this game.
+        ``new_user_id``, who must not already hold a seat in this game; ``name`` is the newcomer's
+        display name (cleaned here).
 
         The newcomer plays from the game's current state with no missed turns counted; if the seat
         has a decision, its clock starts afresh with the full turn timer. A public note in the log
         says who took the seat, and keeps who held it before (they still may see the game).
         """
         check_ints(by_user=by_user, seat=seat, new_user_id=new_user_id)
+        if name is not None:
+            check_text("name", name, NAME_TEXT)
+        shown = names.clean(name)
         async with self._lock(game_id):
             loaded = await self._loaded(game_id)
             check_host(loaded.game, by_user)
@@ -60,10 +66,12 @@ class TableChanges(ServiceCore):
             ai_turn = any(s.to_act and not s.human for s in loaded.seats if s.seat != seat)
             async with self.store.transaction() as tx:
                 await tx.claim(row)
-                await tx.set_seat_user(game_id, seat, new_user_id)
+                await tx.set_seat_user(game_id, seat, new_user_id, shown)
                 await tx.save_seats(replace(old, clock=clock, autoplay=False, ai_policy=None, timeouts=0))
                 await tx.update_game(game_id, ai_turn=int(ai_turn), updated_at=now)
-                given = {"number": seat + 1, "user": new_user_id, "previous": old.user_id}
+                given: dict[str, Any] = {"number": seat + 1, "user": new_user_id, "previous": old.user_id}
+                # The note names both sides as they were, so the log still reads right after later changes.
+                given.update(name=shown, before=old.display_name, level=old.ai_policy)
                 await tx.add_note(NoteRow(game_id, row.version, seat, convert.SEAT_GIVEN, given, now))
             call = Call()
             previous = None if old.ai_policy is not None else old.user_id
@@ -102,17 +110,18 @@ class TableChanges(ServiceCore):
             if row.status not in ("lobby", "active"):
                 raise WrongStatus(f"Game #{game_id} is {row.status}; its settings are final.", game=game_id)
             fields: dict[str, Any] = {}
-            changes: list[str] = []
+            changes: dict[str, Any] = {}
+            """What changed, as the note's parameters (written in words in the reader's language)."""
             seconds = None if timer is None else int(timer.total_seconds())
             if turn_timer_name is not None and seconds != row.turn_timer:
                 fields["turn_timer"] = seconds
-                changes.append(f"turn timer {turn_timer_name}")
+                changes["timer"] = turn_timer_name
             if reminders is not None and reminders != row.reminders:
                 fields["reminders"] = int(reminders)
-                changes.append("reminders " + ("on" if reminders else "off"))
+                changes["reminders"] = reminders
             if timeout_policy is not None and timeout_policy.replace_after != row.replace_after:
                 fields["replace_after"] = timeout_policy.replace_after
-                changes.append(deadlines.describe(timeout_policy))
+                changes["replace_after"] = timeout_policy.replace_after
             if not changes:
                 return convert.game_info(row, loaded.seats)
             now = self._now()
@@ -129,6 +138,18 @@ class TableChanges(ServiceCore):
                     clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)
                     if clock != seat.clock:
                         await tx.save_seats(replace(seat, clock=clock))
-                summary = {"changes": ", ".join(changes)}
-                await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, summary, now))
+                await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, changes, now))
             return await self.game(game_id)
+
+    async def rename(self, user_id: int, name: str | None) -> list[int]:
+        """The user's display name as Discord now shows it, cleaned (:func:`bot.service.names.clean`) and
+        stored on their seats in lobbies and running games; returns the games whose seats changed, so
+        their boards can be redrawn. A name with nothing readable left keeps the name stored before."""
+        check_ints(user_id=user_id)
+        if name is not None:
+            check_text("name", name, NAME_TEXT)
+        shown = names.clean(name)
+        if shown is None:
+            return []
+        async with self.store.transaction() as tx:
+            return await tx.set_display_name(user_id, shown)

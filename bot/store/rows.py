@@ -50,6 +50,8 @@ class SeatRow:
     to_act: bool
     clock: SeatClock
     vacation: bool = False
+    display_name: str | None = None
+    """The player's name as last seen, cleaned by :mod:`bot.service.names`; a label, not game state."""
 
     @property
     def human(self) -> bool:

@@ -29,7 +29,7 @@ _GAME_COLUMNS = (
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.seat, s.user_id, s.ai_policy, s.timeouts, s.autoplay, s.to_act, s.deadline_at, s.remind_at, "
-    "s.reminded, s.paused_left, COALESCE(u.vacation, 0)"
+    "s.reminded, s.paused_left, COALESCE(u.vacation, 0), s.display_name"
 )
 _SEAT_FROM = "seats s LEFT JOIN user_settings u ON u.user_id = s.user_id"
 _UPDATABLE_GAME = frozenset(
@@ -110,7 +110,7 @@ class Tx:
             f"SELECT {_SEAT_COLUMNS}, g.turn_timer FROM {_SEAT_FROM} JOIN games g ON g.id = s.game_id "
             "WHERE s.user_id = ? AND s.ai_policy IS NULL AND g.status = 'active' ORDER BY s.game_id"
         )
-        return [(_seat(r), r[12]) for r in await self._db.fetch(sql, (user_id,))]
+        return [(_seat(r), r[13]) for r in await self._db.fetch(sql, (user_id,))]
 
     async def insert_game(
         self,
@@ -180,12 +180,17 @@ class Tx:
         return replace(row, version=row.version + 1, revision=row.revision + 1, updated_at=now)
 
     async def replace_seats(self, game_id: int, seats: Iterable[tuple[int | None, str | None]]) -> None:
-        """The lobby's seats in order, as ``(user_id, ai_policy)`` pairs (seat numbers are positions)."""
+        """The lobby's seats in order, as ``(user_id, ai_policy)`` pairs (seat numbers are positions);
+        players who keep a seat keep their display name."""
         self._check(game_id)
+        rows = await self._db.fetch(
+            "SELECT user_id, display_name FROM seats WHERE game_id = ? AND display_name IS NOT NULL", (game_id,)
+        )
+        names = {r[0]: r[1] for r in rows}
         await self._db.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
         await self._db.executemany(
-            "INSERT INTO seats (game_id, seat, user_id, ai_policy) VALUES (?, ?, ?, ?)",
-            [(game_id, i, user, policy) for i, (user, policy) in enumerate(seats)],
+            "INSERT INTO seats (game_id, seat, user_id, ai_policy, display_name) VALUES (?, ?, ?, ?, ?)",
+            [(game_id, i, user, policy, names.get(user)) for i, (user, policy) in enumerate(seats)],
         )
 
     async def save_seats(self, *seats: SeatRow) -> None:
@@ -305,13 +310,29 @@ class Tx:
             (user_id,),
         )
 
-    async def set_seat_user(self, game_id: int, seat: int, user_id: int) -> None:
-        """A seat changes hands: the new user plays it themselves, with no missed turns counted yet."""
+    async def set_seat_user(self, game_id: int, seat: int, user_id: int, name: str | None = None) -> None:
+        """A seat changes hands: the new user plays it themselves, with no missed turns counted yet, under
+        their own display name (``None`` until known: never the previous player's)."""
         self._check(game_id)
         await self._db.execute(
-            "UPDATE seats SET user_id = ?, ai_policy = NULL, autoplay = 0, timeouts = 0 WHERE game_id = ? AND seat = ?",
-            (user_id, game_id, seat),
+            "UPDATE seats SET user_id = ?, ai_policy = NULL, autoplay = 0, timeouts = 0, display_name = ? "
+            "WHERE game_id = ? AND seat = ?",
+            (user_id, name, game_id, seat),
         )
+
+    async def set_display_name(self, user_id: int, name: str) -> list[int]:
+        """The user's display name on their seats in lobbies and running games; returns the games whose
+        seats changed (none when the name was already stored).
+
+        A display name is a label, not game state: no move, seat or setting is decided from it, so this
+        write claims no game (a rename never makes a concurrent move retry)."""
+        rows = await self._db.fetch(
+            "UPDATE seats SET display_name = ? WHERE user_id = ? AND ai_policy IS NULL "
+            "AND (display_name IS NULL OR display_name <> ?) "
+            "AND game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'active')) RETURNING game_id",
+            (name, user_id, name),
+        )
+        return sorted({int(r[0]) for r in rows})
 
     async def add_note(self, note: NoteRow) -> None:
         self._check(note.game_id)
@@ -327,6 +348,10 @@ class Tx:
             "message_id = excluded.message_id",
             (game_id, purpose, channel_id, message_id),
         )
+
+    async def forget_message(self, game_id: int, purpose: str) -> None:
+        """The message kept for ``purpose`` is gone (e.g. a deleted ping): nothing is kept for it now."""
+        await self._db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
 
     async def lease(self, game_id: int, owner: str, now: int, until: int) -> bool:
         """Take (or extend) the lease on a game's scheduled work until ``until``; false when another
@@ -678,4 +703,4 @@ def _game(r: Sequence[Any]) -> GameRow:
 
 def _seat(r: Sequence[Any]) -> SeatRow:
     clock = SeatClock(deadline=r[7], remind_at=r[8], reminded=bool(r[9]), paused_left=r[10])
-    return SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]), clock, bool(r[11]))
+    return SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]), clock, bool(r[11]), r[12])

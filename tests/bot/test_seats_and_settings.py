@@ -41,7 +41,7 @@ async def test_host_gives_an_abandoned_seat_to_a_newcomer_who_must_act(
     await service.abandon(game_id, user)  # the AI plays that seat from now on
     clock.advance(HOUR)
     idle = next(s for s in (await service.game(game_id)).seats if s.is_ai)
-    result = await service.replace(game_id, 1, idle.seat, 9)
+    result = await service.replace(game_id, 1, idle.seat, 9, name="**Neo** @everyone")
     assert SeatTaken(game_id, idle.seat, 9, None) in result.notifications
     taken = result.game.seats[idle.seat]
     assert taken.user_id == 9 and not taken.is_ai and taken.timeouts == 0
@@ -49,7 +49,8 @@ async def test_host_gives_an_abandoned_seat_to_a_newcomer_who_must_act(
     if taken.to_act:
         assert MustAct(game_id, idle.seat, 9, result.game.version, clock.now() + 12 * HOUR) in result.notifications
     lines = [line for entry in await service.log(game_id) for line in entry.lines]
-    assert f"The host gave seat {idle.seat + 1} to <@9>." in lines
+    assert taken.name == "Neo everyone"
+    assert f"The host gave the seat of AI · {idle.ai_policy} to Neo everyone" in lines
     assert await service.replay_matches(game_id)
 
 
@@ -113,8 +114,8 @@ async def test_a_new_timer_gives_the_seat_to_act_the_full_new_time(service: Game
     assert await service.due_work() == []
     lines = [line for entry in await service.log(game_id) for line in entry.lines]
     assert lines[-2:] == [
-        "The host changed the settings: turn timer 48h.",
-        "The host changed the settings: turn timer off.",
+        "The host changed the settings: turn timer 48h",
+        "The host changed the settings: turn timer off",
     ]
 
 
@@ -149,7 +150,7 @@ async def test_a_stricter_timeout_policy_counts_missed_turns_already_made(
         for work in await service.due_work():
             await service.perform(work)
     assert (await service.game(game_id)).seats[seat].timeouts == 2
-    assert "seat handed to an AI after 2 missed turn(s)" in str(await service.log(game_id))
+    assert "seat handed to an AI after 2 missed turns" in str(await service.log(game_id))
 
 
 async def test_settings_refusals_write_nothing(service: GameService) -> None:
