@@ -1,0 +1,68 @@
+"""Which language the bot speaks: a private answer follows the user's choice, else the server's choice,
+else the Discord client's locale, else English; a public message follows the server."""
+
+from __future__ import annotations
+
+from cogs.ui.context import server_lang, spoken
+from tests.cogs.conftest import BOB, GUILD, MOD, StartBot
+from tests.support.discord.gateway import User
+from tests.support.discord.harness import Harness
+
+AMELIE = User(100_000_000_000_000_011, "amelie", locale="fr")
+"""A player whose Discord client is in French."""
+
+UNKNOWN = 987_654
+FRENCH_REFUSAL = "Je ne trouve pas cette partie"
+ENGLISH_REFUSAL = "I can't find that game"
+
+
+async def refusal(harness: Harness, user: User) -> str:
+    answer = await harness.slash(user, "game log", game=UNKNOWN)
+    assert answer.ephemeral
+    return answer.text()
+
+
+async def test_private_answers_user_then_server_then_client_locale(start_bot: StartBot) -> None:
+    harness = await start_bot()
+    # nobody chose: the client's locale decides
+    assert FRENCH_REFUSAL in await refusal(harness, AMELIE)
+    assert ENGLISH_REFUSAL in await refusal(harness, BOB)
+    # the server's managers choose English: it wins over the French client
+    await harness.slash(MOD, "bricabot config", language="en")
+    assert ENGLISH_REFUSAL in await refusal(harness, AMELIE)
+    # the player's own choice wins over the server's
+    await harness.slash(AMELIE, "game profile", language="fr")
+    assert FRENCH_REFUSAL in await refusal(harness, AMELIE)
+    # a server choosing French speaks French to those who chose nothing, whatever their client
+    await harness.slash(MOD, "bricabot config", language="fr")
+    assert FRENCH_REFUSAL in await refusal(harness, BOB)
+    await harness.slash(BOB, "game profile", language="en")
+    assert ENGLISH_REFUSAL in await refusal(harness, BOB)
+
+
+async def test_a_choice_of_english_is_a_choice(start_bot: StartBot) -> None:
+    """English is the default value of the stored column, so only ``lang_chosen`` tells a choice apart."""
+    harness = await start_bot()
+    await harness.slash(AMELIE, "game profile", language="en")
+    assert ENGLISH_REFUSAL in await refusal(harness, AMELIE)
+
+
+async def test_public_messages_follow_the_server(start_bot: StartBot) -> None:
+    harness = await start_bot()
+    await harness.slash(AMELIE, "game profile", language="fr")
+    shown = await harness.slash(AMELIE, "rules", name="imaginarium:guide:0", public=True)
+    assert not shown.ephemeral and "How to play Imaginarium" in shown.text(), "the server speaks English"
+    await harness.slash(MOD, "bricabot config", language="fr")
+    shown = await harness.slash(BOB, "rules", name="imaginarium:guide:0", public=True)
+    assert "Comment jouer à Imaginarium" in shown.text(), "the server chose French, whoever asks"
+    service = harness.bot.service
+    assert service is not None
+    assert await server_lang(service, GUILD.id, "en-US") == "fr"
+    assert await server_lang(service, GUILD.id + 99, "fr") == "fr", "no choice: the server's Discord locale"
+    assert await server_lang(service, GUILD.id + 99, "ja") == "en"
+    assert await server_lang(service, None, None) == "en"
+
+
+def test_discord_locales_map_to_the_bots_languages() -> None:
+    assert spoken("fr") == "fr" and spoken("en-GB") == "en" and spoken("en-US") == "en"
+    assert spoken("pt-BR") is None and spoken(None) is None
