@@ -8,6 +8,7 @@ projects), AS09 (cheap VP), AS10 (five transactions).
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Any
 
 from engine.core.contract import Choice, Transition
 from engine.imaginarium import dream, workshop
@@ -16,11 +17,14 @@ from engine.imaginarium.common import (
     DISMANTLE,
     EXTRACT,
     RECRUIT,
+    REORGANISE,
     REPAIR,
     TRANSACTIONS,
     choice,
+    missing,
+    team_key,
 )
-from engine.imaginarium.machines import has
+from engine.imaginarium.machines import goods_code, has, spaces
 from engine.imaginarium.state import PURCHASES, Player, State
 from engine.imaginarium.view import ACTIONS
 
@@ -38,6 +42,11 @@ def free_actions(state: State, player: Player) -> bool:
     return 0 < player.free_from <= state.round
 
 
+def _does(state: State, action: int) -> str:
+    """What an action does, or why it cannot be carried out now (for the pair's description)."""
+    return ACTIONS[action] if _possible(state, action) else f"{ACTIONS[action]}_none"
+
+
 def pair_choices(state: State) -> list[Choice]:
     player = state.player
     if free_actions(state, player):
@@ -46,8 +55,26 @@ def pair_choices(state: State) -> list[Choice]:
         # Rulebook: "The same pair of actions cannot be chosen twice in a row".
         pairs = tuple(p for p in ADJACENT if pair_code(*p) != player.last_pair)
     return [
-        choice(f"pair:{ACTIONS[a]}+{ACTIONS[b]}", "pair", "pair", first=ACTIONS[a], second=ACTIONS[b]) for a, b in pairs
+        choice(
+            f"pair:{ACTIONS[a]}+{ACTIONS[b]}",
+            "pair",
+            "pair",
+            first=ACTIONS[a],
+            second=ACTIONS[b],
+            first_does=_does(state, a),
+            second_does=_does(state, b),
+        )
+        for a, b in pairs
     ]
+
+
+def pair_missing(state: State) -> list[tuple[str, dict[str, object]]]:
+    """The pair chosen last turn is not on offer (rulebook: never the same pair twice in a row)."""
+    player = state.player
+    if free_actions(state, player) or player.last_pair < 0:
+        return []
+    a, b = divmod(player.last_pair, 6)
+    return [missing("same_pair", first=ACTIONS[a], second=ACTIONS[b])]
 
 
 def pair_apply(state: State, cid: str, tx: Transition) -> None:
@@ -88,23 +115,86 @@ def _possible(state: State, action: int) -> bool:
 def menu_actions(state: State) -> list[Choice]:
     """The actions that can be started now (without "end")."""
     turn = state.turn
-    out = [
-        choice(f"do:{ACTIONS[a]}", "do", "actions", action=ACTIONS[a])
-        for a in divmod(turn.pair, 6)
-        if _allowed(state, a) and _possible(state, a)
-    ]
+    out = []
+    for a in divmod(turn.pair, 6):
+        if _allowed(state, a) and _possible(state, a):
+            again = turn.done[a] > 0  # AS03: the second repair or dismantle of the turn
+            out.append(
+                choice(
+                    f"do:{ACTIONS[a]}",
+                    "do_again" if again else "do",
+                    "actions",
+                    describe=_describe_action(state, a),
+                    action=ACTIONS[a],
+                    amount=state.data.extract_action,
+                    limit=trade_limit(state),
+                )
+            )
     if state.data.chimera and turn.given_up < 0:
         # Chimera: once per turn, give up one of the two selected actions to daydream instead.
         out += [
-            choice(f"daydream:{ACTIONS[a]}", "daydream", "actions", action=ACTIONS[a])
+            choice(
+                f"daydream:{ACTIONS[a]}", "daydream", "actions", describe=team_key(state, "daydream"), action=ACTIONS[a]
+            )
             for a in divmod(turn.pair, 6)
             if turn.done[a] == 0
         ]
     return out
 
 
+def _describe_action(state: State, action: int) -> str:
+    if action == REORGANISE and state.data.chimera:
+        return team_key(state, "do_reorganise_dream")
+    return f"do_{ACTIONS[action]}"
+
+
 def menu_choices(state: State) -> list[Choice]:
-    return [*menu_actions(state), choice("end", "end_actions")]
+    actions = menu_actions(state)
+    still = [c.params["action"] for c in actions if c.id.startswith("do:")]
+    if any(state.player.held[:4]):
+        still += ["daydream"] if any(c.id.startswith("daydream:") for c in actions) else []
+    if still:
+        end = choice("end", "end_actions", confirm="end_actions", still=",".join(still), n=len(still))
+    else:
+        end = choice("end", "end_actions")
+    return [*actions, end]
+
+
+def menu_missing(state: State) -> list[tuple[str, dict[str, object]]]:
+    """Why an action of the chosen pair, not carried out yet, cannot be started now."""
+    turn = state.turn
+    out: list[tuple[str, dict[str, object]]] = []
+    for a in divmod(turn.pair, 6):
+        if turn.done[a] == 0 and a != turn.given_up and not _possible(state, a):
+            out.append(_why_not(state, a))
+    return out
+
+
+def _why_not(state: State, action: int) -> tuple[str, dict[str, object]]:
+    data = state.data
+    player = state.player
+    g = player.goods
+    name = ACTIONS[action]
+    if action == RECRUIT:
+        if len(player.assistants) >= data.max_assistants:
+            return missing("recruit_full", action=name, n=data.max_assistants)
+        if not state.meeting:
+            return missing("recruit_none", action=name)
+        cheapest = min(data.assistants[a].price for a in state.meeting)
+        return missing("recruit_dear", action=name, price=cheapest, n=cheapest - g[CH])
+    if action == REPAIR:
+        if len(player.stacks) >= spaces(data, player):
+            return missing("repair_space", action=name)
+        if not player.yard:
+            return missing("repair_yard", action=name)
+        best = min(player.yard, key=lambda u: sum(max(0, data.card[u].repair[r] - g[r]) for r in RESOURCES))
+        lack = tuple(max(0, data.card[best].repair[r] - g[r]) if r in RESOURCES else 0 for r in range(5))
+        return missing("repair_short", action=name, machine=data.card[best].serial, short=goods_code(lack))
+    if action == TRANSACTIONS:
+        return missing("trade_none", action=name)
+    if action == DISMANTLE:
+        return missing("dismantle_none", action=name)
+    return missing("reorganise_none", action=name)
 
 
 def menu_apply(state: State, cid: str, tx: Transition) -> None:
@@ -122,12 +212,12 @@ def menu_apply(state: State, cid: str, tx: Transition) -> None:
     turn.done[action] += 1
     turn.trades = 0
     turn.splits = 0
-    tx.emit("imaginarium.event.action", seat=player.seat, action=ACTIONS[action])
     if action == EXTRACT:
         # Rulebook: Extraction. Receive 3 charcoalium from the reserve.
         player.goods[CH] += state.data.extract_action
         tx.emit("imaginarium.event.extract_action", seat=player.seat, amount=state.data.extract_action)
         return
+    tx.emit("imaginarium.event.action", seat=player.seat, action=ACTIONS[action])
     state.step = {RECRUIT: "recruit", REPAIR: "repair", TRANSACTIONS: "trade", DISMANTLE: "dismantle"}.get(
         action, "reorganise"
     )
@@ -147,11 +237,23 @@ def recruit_choices(state: State) -> list[Choice]:
             f"recruit:{data.assistants[a].id}",
             "recruit",
             "recruit",
+            describe=f"imaginarium.assistant.{data.assistants[a].id}",
             assistant=data.assistants[a].id,
             price=data.assistants[a].price,
         )
         for a in state.meeting
         if data.assistants[a].price <= player.goods[CH]
+    ]
+
+
+def recruit_missing(state: State) -> list[tuple[str, dict[str, object]]]:
+    """Assistants of the meeting room the player cannot pay for."""
+    data = state.data
+    g = state.player.goods
+    return [
+        missing("assistant_dear", assistant=data.assistants[a].id, price=data.assistants[a].price)
+        for a in state.meeting
+        if data.assistants[a].price > g[CH]
     ]
 
 
@@ -176,6 +278,7 @@ def recruit_apply(state: State, cid: str, tx: Transition) -> None:
             to=state.screen(player.seat),
             seat=player.seat,
             projects=",".join(data.projects[p].id for p in player.secret),
+            n=len(player.secret),
         )
     state.step = "menu"
 
@@ -200,20 +303,32 @@ def trade_moves(state: State) -> list[Choice]:
     out: list[Choice] = []
     if state.turn.trades >= trade_limit(state):
         return out
+    at: dict[str, Any] = {"number": state.turn.trades + 1, "limit": trade_limit(state)}
     for r in RESOURCES:
         if g[CH] >= data.buy[r]:
-            out.append(choice(f"buy:{CODES[r]}", "buy", "buy", good=GOODS[r], price=data.buy[r]))
+            out.append(
+                choice(f"buy:{CODES[r]}", "buy", "buy", describe="trade", good=GOODS[r], price=data.buy[r], **at)
+            )
     if g[CH] >= vp_price(state):
-        out.append(choice("buy:vp", "buy", "buy", good=GOODS[VP], price=vp_price(state)))
+        out.append(choice("buy:vp", "buy_vp", "buy", describe="trade", good=GOODS[VP], price=vp_price(state), **at))
     for r in RESOURCES:
         if g[r] > 0:
-            out.append(choice(f"sell:{CODES[r]}", "sell", "sell", good=GOODS[r], price=data.sell[r]))
+            out.append(
+                choice(f"sell:{CODES[r]}", "sell", "sell", describe="trade", good=GOODS[r], price=data.sell[r], **at)
+            )
     return out
 
 
 def trade_choices(state: State) -> list[Choice]:
     left = trade_limit(state) - state.turn.trades
     return [*trade_moves(state), choice("done", "trade_done", "trade", left=left)]
+
+
+def trade_missing(state: State) -> list[tuple[str, dict[str, object]]]:
+    """A victory point the player cannot pay for yet (they can only be bought)."""
+    if state.player.goods[CH] >= vp_price(state):
+        return []
+    return [missing("vp_dear", price=vp_price(state))]
 
 
 def trade_apply(state: State, cid: str, tx: Transition) -> None:
@@ -237,6 +352,9 @@ def trade_apply(state: State, cid: str, tx: Transition) -> None:
         g[CH] += data.sell[good]
     state.turn.trades += 1
     tx.emit("imaginarium.event.transaction", seat=player.seat)
-    tx.emit(f"imaginarium.event.{kind}_good", to=state.screen(player.seat), seat=player.seat, good=GOODS[good])
+    paid = (vp_price(state) if good == VP else data.buy[good]) if kind == "buy" else data.sell[good]
+    tx.emit(
+        f"imaginarium.event.{kind}_good", to=state.screen(player.seat), seat=player.seat, good=GOODS[good], price=paid
+    )
     if state.turn.trades >= trade_limit(state):
         state.step = "menu"

@@ -4,18 +4,52 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.contract import Choice
+from engine.core.contract import Choice, Transition
 from engine.imaginarium.cards import CH, VP, Data, Goods
-from engine.imaginarium.machines import has, protected, stack_line
+from engine.imaginarium.machines import goods_code, has, protected, stack_line
 from engine.imaginarium.state import Player, State
 
 RECRUIT, EXTRACT, REPAIR, TRANSACTIONS, DISMANTLE, REORGANISE = range(6)
 """Indices into ``view.ACTIONS`` (the dial in cycle order)."""
 
 
-def choice(cid: str, label: str, group: str = "main", **params: Any) -> Choice:
-    """A choice whose label key is ``imaginarium.choice.<label>``, in menu ``imaginarium.group.<group>``."""
-    return Choice(cid, f"imaginarium.choice.{label}", params, f"imaginarium.group.{group}")
+def choice(
+    cid: str, label: str, group: str = "main", *, describe: str = "", confirm: str = "", **params: Any
+) -> Choice:
+    """A choice whose label key is ``imaginarium.choice.<label>``, in menu ``imaginarium.group.<group>``.
+
+    Its description is ``imaginarium.describe.<describe or label>``, or ``describe`` itself when it is a
+    full key (a card's effect: ``imaginarium.machine.P1``); ``confirm`` names ``imaginarium.confirm.<confirm>``.
+    """
+    description = describe if "." in describe else f"imaginarium.describe.{describe or label}"
+    return Choice(
+        cid,
+        f"imaginarium.choice.{label}",
+        params,
+        f"imaginarium.group.{group}",
+        description,
+        f"imaginarium.confirm.{confirm}" if confirm else "",
+    )
+
+
+def missing(key: str, **params: Any) -> tuple[str, dict[str, Any]]:
+    """One line of ``Decision.missing``: ``imaginarium.missing.<key>`` with its params."""
+    return f"imaginarium.missing.{key}", params
+
+
+def team_key(state: State, key: str) -> str:
+    """``key`` or its team-play wording (``<key>_team``: a team's dream, screen and token)."""
+    return f"{key}_team" if state.teams else key
+
+
+def partner(state: State, seat: int) -> dict[str, Any]:
+    """Team play: ``{"partner": teammate}`` to name a team by both its players; else nothing."""
+    return {"partner": seat ^ 1} if state.teams else {}
+
+
+def effect_key(serial: str) -> str:
+    """The message key of a machine card's effect text."""
+    return f"imaginarium.machine.{serial}"
 
 
 def pay(player: Player, goods: Goods) -> None:
@@ -62,3 +96,16 @@ def planning_funds(data: Data, player: Player) -> int:
         money += line.gain[CH]
         resources += line.gain[1] + line.gain[2] + line.gain[3] + line.any_out + line.same_out
     return money + resources // 2
+
+
+def used_privately(state: State, serial: str, cost: Goods, got: Goods, tx: Transition) -> None:
+    """What a use paid and gave, for the player's screen only."""
+    player = state.player
+    tx.emit(
+        "imaginarium.event.used_private" if any(cost) else "imaginarium.event.used_private_free",
+        to=state.screen(player.seat),
+        seat=player.seat,
+        machine=serial,
+        cost=goods_code(cost),
+        gain=goods_code(got),
+    )

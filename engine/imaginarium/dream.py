@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
 from engine.imaginarium.cards import CH, NIGHTMARE
-from engine.imaginarium.common import choice, gain, shielded
+from engine.imaginarium.common import choice, gain, missing, partner, shielded, team_key
 from engine.imaginarium.machines import goods_code, has
 from engine.imaginarium.state import MACHINES, OFF, OTHER, Player, State
 
@@ -91,10 +91,24 @@ def placeable(state: State) -> list[int]:
 
 def place_choices(state: State) -> list[Choice]:
     out = [
-        choice(f"place:{kind_name(state, k)}", "place", "dream", fragment=kind_name(state, k), move=_run(state, k) + 1)
+        choice(
+            f"place:{kind_name(state, k)}",
+            "place",
+            "dream",
+            describe=team_key(state, "place"),
+            fragment=kind_name(state, k),
+            move=_run(state, k) + 1,
+            run=_run(state, k),
+        )
         for k in placeable(state)
     ]
-    return [*out, choice("stop", "stop_placing")]
+    left = len(state.turn.placed) < state.turn.limit
+    return [
+        *out,
+        choice(
+            "stop", "stop_placing", describe=team_key(state, "stop_placing"), placed=len(state.turn.placed), n=int(left)
+        ),
+    ]
 
 
 def _run(state: State, kind: int) -> int:
@@ -118,7 +132,9 @@ def place_apply(state: State, cid: str, tx: Transition) -> None:
     player.held[kind] -= 1
     player.dream.append(kind)
     turn.placed.append(kind)
-    tx.emit("imaginarium.event.placed", seat=player.seat, fragment=kind_name(state, kind), move=turn.moves)
+    tx.emit(
+        team_key(state, "imaginarium.event.placed"), seat=player.seat, fragment=kind_name(state, kind), move=turn.moves
+    )
     state.step = "move"
 
 
@@ -140,9 +156,27 @@ def move(state: State, tx: Transition) -> None:
 
 def branch_choices(state: State) -> list[Choice]:
     track = state.data.track
-    return [
-        choice(f"branch:{track[n].id}", "branch", "dream", space=track[n].id) for n in track[state.player.position].next
-    ]
+    out = []
+    for n in track[state.player.position].next:
+        reward = track[n].reward
+        if not any(reward):
+            describe = "branch_empty"
+        elif n in state.claimed:
+            describe = "branch_claimed"
+        else:
+            describe = "branch_reward"
+        out.append(
+            choice(
+                f"branch:{track[n].id}",
+                "branch",
+                "dream",
+                describe=describe,
+                space=track[n].id,
+                reward=goods_code(reward),
+                amount=state.data.later_visitors,
+            )
+        )
+    return out
 
 
 def branch_apply(state: State, cid: str, tx: Transition) -> None:
@@ -203,7 +237,14 @@ def nightmare_choices(state: State) -> list[Choice]:
     if not player.held[NIGHTMARE]:
         return []
     return [
-        choice(f"nightmare:{o.seat}", "nightmare", "dream", target=o.seat)
+        choice(
+            f"nightmare:{o.seat}",
+            team_key(state, "nightmare"),
+            "dream",
+            describe="nightmare",
+            target=o.seat,
+            **partner(state, o.seat),
+        )
         for o in state.opponents(player.seat)
         if not shielded(state, o, "nightmare")
     ]
@@ -211,6 +252,18 @@ def nightmare_choices(state: State) -> list[Choice]:
 
 def nightmare_step_choices(state: State) -> list[Choice]:
     return [*nightmare_choices(state), choice("skip", "skip_nightmare")]
+
+
+def nightmare_missing(state: State) -> list[tuple[str, dict[str, object]]]:
+    """Opponents whose dream a Reposette protects."""
+    player = state.player
+    if not player.held[NIGHTMARE]:
+        return []
+    return [
+        missing(team_key(state, "dream_protected"), target=o.seat, **partner(state, o.seat))
+        for o in state.opponents(player.seat)
+        if shielded(state, o, "nightmare")
+    ]
 
 
 def nightmare_apply(state: State, cid: str, tx: Transition) -> None:
@@ -221,7 +274,12 @@ def nightmare_apply(state: State, cid: str, tx: Transition) -> None:
     target = state.players[int(cid.split(":")[1])]
     player.held[NIGHTMARE] -= 1
     target.dream.append(NIGHTMARE)
-    tx.emit("imaginarium.event.nightmare", seat=player.seat, target=target.seat)
+    tx.emit(
+        team_key(state, "imaginarium.event.nightmare"),
+        seat=player.seat,
+        target=target.seat,
+        **partner(state, target.seat),
+    )
 
 
 def ends_in_nightmare(player: Player) -> bool:
@@ -233,7 +291,7 @@ def wake(state: State, tx: Transition) -> None:
     """Chimera: Reorganise. If the last fragment of your dream is a nightmare, you can discard it."""
     player = state.player
     state.discard.append(player.dream.pop())
-    tx.emit("imaginarium.event.woke", seat=player.seat)
+    tx.emit(team_key(state, "imaginarium.event.woke"), seat=player.seat)
 
 
 # -- CAS1: a fragment from a belt machine ------------------------------------------------------------
@@ -244,15 +302,24 @@ def catch_choices(state: State) -> list[Choice]:
     if state.turn.caught or not has(state.data, state.player, "catch_fragment"):
         return []
     taken = {s for s in state.spot if s != OFF}
+    aid = next(a.id for a in state.data.assistants if a.effect == "catch_fragment")
     return [
-        choice(f"catch:{pos}", "catch", "dream", position=pos + 1, fragment=kind_name(state, kind))
+        choice(
+            f"catch:{pos}",
+            "catch",
+            "dream",
+            position=pos + 1,
+            fragment=kind_name(state, kind),
+            machine=state.data.card[state.belt[pos]].serial,
+            assistant=aid,
+        )
         for pos, kind in enumerate(state.belt_fragment)
         if kind >= 0 and state.belt[pos] >= 0 and pos not in taken
     ]
 
 
 def catch_step_choices(state: State) -> list[Choice]:
-    return [*catch_choices(state), choice("next", "next_step")]
+    return [*catch_choices(state), choice("next", "next_catch")]
 
 
 def catch_apply(state: State, cid: str, tx: Transition) -> None:
@@ -264,13 +331,13 @@ def catch_apply(state: State, cid: str, tx: Transition) -> None:
     kind = state.belt_fragment[pos]
     state.belt_fragment[pos] = -1
     state.player.held[kind] += 1
-    tx.emit("imaginarium.event.caught", seat=state.player.seat, fragment=kind_name(state, kind))
+    tx.emit("imaginarium.event.caught_belt", seat=state.player.seat, fragment=kind_name(state, kind), position=pos + 1)
 
 
 # -- dismantling: fragments drawn, one kept ----------------------------------------------------------
 
 
-def after_dismantle(state: State, broken: bool, level: int, tx: Transition) -> None:
+def after_dismantle(state: State, broken: bool, serial: str, level: int, tx: Transition) -> None:
     """Chimera: a broken machine gives the top fragment of the pile; a repaired one draws its level in
     fragments, one kept (step "keep"). CAS4 adds a fragment after either."""
     player = state.player
@@ -289,6 +356,8 @@ def after_dismantle(state: State, broken: bool, level: int, tx: Transition) -> N
             to=state.screen(player.seat),
             seat=player.seat,
             fragments=",".join(kind_name(state, k) for k in state.turn.drawn),
+            machine=serial,
+            n=len(state.turn.drawn),
         )
         state.step = "keep"
     else:
@@ -302,7 +371,10 @@ def _extra(state: State, tx: Transition) -> None:
 
 def keep_choices(state: State) -> list[Choice]:
     kinds = sorted(set(state.turn.drawn))
-    return [choice(f"keep:{kind_name(state, k)}", "keep", "dream", fragment=kind_name(state, k)) for k in kinds]
+    others = len(state.turn.drawn) - 1
+    return [
+        choice(f"keep:{kind_name(state, k)}", "keep", "dream", fragment=kind_name(state, k), n=others) for k in kinds
+    ]
 
 
 def _keep_one(state: State, pool: list[int], cid: str) -> None:
@@ -332,13 +404,19 @@ def start_exhaust(state: State, tx: Transition) -> None:
     ]
     state.turn.submitted = []
     state.step = "submit" if state.turn.victims else "menu"
-    tx.emit("imaginarium.event.exhausted", seat=player.seat)
+    tx.emit(
+        team_key(state, "imaginarium.event.exhausted"),
+        seat=player.seat,
+        machine=state.data.card[state.turn.target].serial,
+    )
 
 
 def submit_choices(state: State) -> list[Choice]:
     victim = state.players[state.turn.victims[0]]
     return [
-        choice(f"submit:{kind_name(state, k)}", "submit", "dream", fragment=kind_name(state, k))
+        choice(
+            f"submit:{kind_name(state, k)}", "submit", "dream", fragment=kind_name(state, k), thief=state.player.seat
+        )
         for k in range(NIGHTMARE + 1)
         if victim.held[k]
     ]
@@ -357,6 +435,7 @@ def submit_apply(state: State, cid: str, tx: Transition) -> None:
         to=state.screen(victim.seat) | state.screen(state.player.seat),
         seat=victim.seat,
         fragment=name,
+        thief=state.player.seat,
     )
     if not turn.victims:
         state.step = "collect"
@@ -364,7 +443,11 @@ def submit_apply(state: State, cid: str, tx: Transition) -> None:
 
 def collect_choices(state: State) -> list[Choice]:
     kinds = sorted(set(state.turn.submitted))
-    return [choice(f"collect:{kind_name(state, k)}", "collect", "dream", fragment=kind_name(state, k)) for k in kinds]
+    others = len(state.turn.submitted) - 1
+    return [
+        choice(f"collect:{kind_name(state, k)}", "collect", "dream", fragment=kind_name(state, k), n=others)
+        for k in kinds
+    ]
 
 
 def collect_apply(state: State, cid: str, tx: Transition) -> None:
@@ -373,10 +456,25 @@ def collect_apply(state: State, cid: str, tx: Transition) -> None:
     tx.emit("imaginarium.event.collected", seat=state.player.seat)
 
 
-def broken_bonus(state: State, tx: Transition) -> None:
+def broken_bonus(state: State, serial: str, tx: Transition) -> None:
     """CAS5 (+3 charcoalium) and CAS6 (+1 VP) when dismantling a broken machine."""
+    data = state.data
     player = state.player
-    if has(state.data, player, "broken_charcoalium"):
-        player.goods[CH] += BROKEN_CHARCOALIUM
-    if has(state.data, player, "broken_vp"):
-        gain(player, (0, 0, 0, 0, 1), MACHINES)
+    to = state.screen(player.seat)
+    for a in player.assistants:
+        if data.assistants[a].effect == "broken_charcoalium":
+            player.goods[CH] += BROKEN_CHARCOALIUM
+            bonus = goods_code((BROKEN_CHARCOALIUM, 0, 0, 0, 0))
+        elif data.assistants[a].effect == "broken_vp":
+            gain(player, (0, 0, 0, 0, 1), MACHINES)
+            bonus = goods_code((0, 0, 0, 0, 1))
+        else:
+            continue
+        tx.emit(
+            "imaginarium.event.assistant_bonus",
+            to=to,
+            seat=player.seat,
+            gain=bonus,
+            assistant=data.assistants[a].id,
+            machine=serial,
+        )

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from engine.core.contract import Transition
 from engine.imaginarium import actions, dream, office, turn, workshop
-from engine.imaginarium.cards import CH, VP
-from engine.imaginarium.machines import has
+from engine.imaginarium.cards import CH, GOODS, VP
+from engine.imaginarium.common import partner
 from engine.imaginarium.scoring import add_majorities
-from engine.imaginarium.state import IDLE, OFF, State, Turn, is_saboteur, piece_seat
+from engine.imaginarium.state import EXTRACTOR, IDLE, OFF, State, Turn, is_saboteur, piece_seat
 
 ROUND_LIMIT = 100
 """Safety end after this many rounds, far above real lengths (about 15-25 rounds). The rulebook's
@@ -109,7 +109,7 @@ def _sabotage(state: State, piece: int, tx: Transition) -> None:
         _discard_fragment(state, spot)
         tx.emit("imaginarium.event.sabotaged", seat=seat, machine=state.data.card[uid].serial)
     elif spot != IDLE:
-        tx.emit("imaginarium.event.blocked", seat=seat)
+        tx.emit("imaginarium.event.blocked", seat=seat, number=spot - EXTRACTOR + 1)
     state.spot[piece] = OFF
     state.track.append(piece)  # "replaced upon the lowest available number"
 
@@ -156,9 +156,16 @@ def _reset(state: State, tx: Transition) -> None:
         level = data.card[dropped].level
         tx.emit("imaginarium.event.belt_discard", machine=data.card[dropped].serial)
         for p in state.players:
-            if has(data, p, "reset_income"):
-                p.goods[CH] += level
-                tx.emit("imaginarium.event.reset_income", seat=p.seat, amount=level)
+            for a in p.assistants:
+                if data.assistants[a].effect == "reset_income":
+                    p.goods[CH] += level
+                    tx.emit(
+                        "imaginarium.event.reset_income",
+                        seat=p.seat,
+                        amount=level,
+                        assistant=data.assistants[a].id,
+                        machine=data.card[dropped].serial,
+                    )
     size = len(state.belt)
     kept = len(cards)
     while len(cards) < size and state.deck:
@@ -185,9 +192,12 @@ def _reset(state: State, tx: Transition) -> None:
 
 
 def _end(state: State, reason: str, tx: Transition) -> None:
-    add_majorities(state)
+    tx.emit("imaginarium.event.ended", reason=reason)
+    for seat, good, vp in add_majorities(state):
+        # Rulebook: all players reveal what is behind their screen; each majority is announced.
+        key = "imaginarium.event.majority_team" if state.teams else "imaginarium.event.majority"
+        tx.emit(key, seat=seat, vp=vp, good=GOODS[good], **partner(state, seat))
     state.phase = "ended"
     state.step = "ended"
     state.end_reason = reason
-    tx.revealed_hidden()  # rulebook: all players reveal what is behind their screen
-    tx.emit("imaginarium.event.ended", reason=reason)
+    tx.revealed_hidden()

@@ -14,13 +14,14 @@ from engine.core.errors import BadOptions, InvariantBroken
 from engine.core.rng import Rng
 from engine.core.text import Catalog
 from engine.imaginarium import actions, dream, flow, office, planning, turn, workshop
+from engine.imaginarium.cards import CODES, GOODS
 from engine.imaginarium.invariants import check
 from engine.imaginarium.loader import load
 from engine.imaginarium.scoring import outcome
 from engine.imaginarium.setup import new_state
-from engine.imaginarium.state import State, from_json, piece_seat, to_json
+from engine.imaginarium.state import State, from_json, is_saboteur, piece_seat, to_json
 from engine.imaginarium.text import localise
-from engine.imaginarium.view import ImaginariumView
+from engine.imaginarium.view import ACTIONS, ImaginariumView
 from engine.imaginarium.view_builder import build
 
 Step = tuple[Callable[[State], list[Choice]], Callable[[State, str, Transition], None]]
@@ -48,6 +49,70 @@ STEPS: dict[str, Step] = {
     "submit": (dream.submit_choices, dream.submit_apply),
     "collect": (dream.collect_choices, dream.collect_apply),
 }
+Missing = Callable[[State], list[tuple[str, dict[str, object]]]]
+MISSING: dict[str, Missing] = {
+    "plan": planning.why_missing,
+    "machines": turn.why_missing,
+    "pair": actions.pair_missing,
+    "menu": actions.menu_missing,
+    "recruit": actions.recruit_missing,
+    "trade": actions.trade_missing,
+    "repair": workshop.repair_missing,
+    "effect": workshop.effect_missing,
+    "dismantle": workshop.dismantle_missing,
+    "reorganise": workshop.reorganise_missing,
+    "projects": office.why_missing,
+    "nightmare": dream.nightmare_missing,
+}
+"""Why an option a player would expect is not offered at a step (``Decision.missing``)."""
+GROUPS = (
+    *("dream", "belt", "extractors", "machines", "borrow", "pay", "pair", "actions", "recruit", "buy", "sell"),
+    *("trade", "repair", "effect", "recycle", "dismantle", "reorganise", "projects", "main"),
+)
+"""Menu groups in the order a turn meets them; choices are shown group by group."""
+CLOSING = frozenset({"next", "end", "done", "finish", "skip", "stop", "wake", "idle"})
+"""Ids of the choices that close a step: always last in their group."""
+ORDER: tuple[str, ...] = (
+    *("position", "number", "space", "first", "second", "action", "assistant", "project", "target", "owner"),
+    *("machine", "onto", "good", "fragment", "cost", "gain", "price"),
+)
+"""Parameters that place a choice among the others of its decision, most significant first."""
+TEAM_PROMPTS = frozenset({"place", "nightmare"})
+"""Steps whose prompt speaks of a team's dream in team play."""
+
+
+def _rank(value: object) -> tuple[int, Any]:
+    """A sort key for one parameter: numbers by value, goods and actions in the rulebook's order,
+    goods lists ("wd1+cu2") by their goods, other words alphabetically."""
+    if value is None:
+        return (0, 0)
+    if isinstance(value, int):
+        return (1, value)
+    text = str(value)
+    for names in (GOODS, ACTIONS):
+        if text in names:
+            return (1, names.index(text))
+    parts = text.split("+") if text else []
+    if parts and all(p[:2] in CODES and p[2:].isdigit() for p in parts):
+        return (2, tuple((CODES.index(p[:2]), int(p[2:])) for p in parts))
+    return (3, text)
+
+
+def ordered(choices: list[Choice]) -> tuple[Choice, ...]:
+    """Choices in a fixed order that depends only on what each choice means (group, then what it acts
+    on), never on where a card lies in a list, so a redrawn decision keeps every choice in place."""
+    return tuple(
+        sorted(
+            choices,
+            key=lambda c: (
+                GROUPS.index(c.group.rsplit(".", 1)[1]),
+                c.id in CLOSING,
+                tuple(_rank(c.params.get(name)) for name in ORDER),
+                c.label,
+                c.id,
+            ),
+        )
+    )
 
 
 class Imaginarium(Game[State]):
@@ -57,6 +122,8 @@ class Imaginarium(Game[State]):
     max_seats = 6
     """Six only in the Chimera expansion's team play."""
     catalog = Catalog("engine.imaginarium")
+    seat_params = frozenset({"seat", "target", "thief", "owner", "partner"})
+    """``partner``: the teammate named beside a seat in team play ("the dream of Ann and Bo")."""
     option_specs = (
         OptionSpec("chimera", "bool", False, "imaginarium.option.chimera"),
         OptionSpec("teams", "bool", False, "imaginarium.option.teams", seats=(4, 6)),
@@ -87,9 +154,18 @@ class Imaginarium(Game[State]):
         seat = self.acting_seat(state)
         decisions: tuple[Decision, ...] = ()
         if seat is not None:
-            choices = tuple(STEPS[state.step][0](state))
-            params = {"round": state.round, "owed": state.turn.owed}
-            decisions = (Decision(seat, f"imaginarium.prompt.{state.step}", choices, params),)
+            step = state.step
+            choices = ordered(STEPS[step][0](state))
+            params: dict[str, Any] = {"round": state.round, "owed": state.turn.owed}
+            prompt = step
+            if step == "plan" and is_saboteur(state.order[state.placed]):
+                prompt = "plan_saboteur"
+            elif step in TEAM_PROMPTS and state.teams:
+                prompt = f"{step}_team"
+            elif step == "submit":
+                params["thief"] = state.player.seat
+            missing = tuple((key, dict(p)) for key, p in MISSING[step](state)) if step in MISSING else ()
+            decisions = (Decision(seat, f"imaginarium.prompt.{prompt}", choices, params, missing),)
         return decisions
 
     def _apply(self, state: State, seat: int, choice: Choice, tx: Transition) -> None:

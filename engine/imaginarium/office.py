@@ -7,7 +7,7 @@ AS08 (secret projects: full value, then both are discarded).
 from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
-from engine.imaginarium.common import choice
+from engine.imaginarium.common import choice, missing
 from engine.imaginarium.machines import has
 from engine.imaginarium.projects import met
 from engine.imaginarium.state import PROJECTS, State
@@ -47,13 +47,36 @@ def award(state: State, p: int) -> int:
 
 def choices(state: State) -> list[Choice]:
     data = state.data
+    player = state.player
     out = [
         choice(
-            f"complete:{data.projects[p].id}", "complete", "projects", project=data.projects[p].id, vp=award(state, p)
+            f"complete:{data.projects[p].id}",
+            "complete_secret" if p in player.secret else "complete",
+            "projects",
+            describe=f"imaginarium.project.{data.projects[p].id}",
+            project=data.projects[p].id,
+            vp=award(state, p),
         )
         for p in completable(state)
     ]
-    return [*out, choice("finish", "finish")]
+    if out:
+        finish = choice("finish", "finish", confirm="finish", project=out[0].params["project"], n=len(out))
+    else:
+        finish = choice("finish", "finish")
+    return [*out, finish]
+
+
+def why_missing(state: State) -> list[tuple[str, dict[str, object]]]:
+    """Projects on display this player has met but cannot mark: no completion token left."""
+    data = state.data
+    player = state.player
+    if tokens_left(state, player.seat) > 0:
+        return []
+    return [
+        missing("no_token", project=data.projects[p].id)
+        for p in state.display
+        if player.seat not in state.completions[p] and met(data, player, data.projects[p])
+    ]
 
 
 def apply(state: State, cid: str, tx: Transition) -> None:
@@ -75,4 +98,5 @@ def apply(state: State, cid: str, tx: Transition) -> None:
         tx.revealed_hidden()
     if project.check in ("charcoalium", "goods"):
         tx.revealed_hidden()  # rulebook: the goods are shown to the other players, and kept
-    tx.emit("imaginarium.event.completed", seat=player.seat, project=project.id, vp=vp, secret=secret)
+    key = "imaginarium.event.completed_secret" if secret else "imaginarium.event.completed"
+    tx.emit(key, seat=player.seat, project=project.id, vp=vp, secret=secret)

@@ -5,12 +5,16 @@ Rulebook: Planning; two-player game (saboteurs move like handymen but pay nothin
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.contract import Choice, Transition
-from engine.imaginarium.common import choice, planning_funds, price
+from engine.imaginarium.common import choice, effect_key, missing, planning_funds, price
+from engine.imaginarium.dream import kind_name
 from engine.imaginarium.state import EXTRACTOR, IDLE, OFF, State, is_saboteur, piece_seat
 
 
-def choices(state: State) -> list[Choice]:
+def _options(state: State) -> tuple[list[Choice], list[Choice]]:
+    """(choices offered, machines left out as too dear for the handyman)."""
     data = state.data
     piece = state.order[state.placed]
     player = state.players[piece_seat(piece)]
@@ -23,8 +27,17 @@ def choices(state: State) -> list[Choice]:
         if uid < 0 or pos in taken:
             continue
         cost = price(data, player, pos, uid)
-        label = "sabotage" if saboteur else "reserve"
-        c = choice(f"reserve:{pos}", label, "belt", machine=data.card[uid].serial, position=pos + 1, price=cost)
+        serial = data.card[uid].serial
+        params: dict[str, Any] = {"machine": serial, "position": pos + 1, "price": cost, "funds": funds}
+        if saboteur:
+            c = choice(f"reserve:{pos}", "sabotage", "belt", **params)
+        elif data.chimera and state.belt_fragment[pos] >= 0:
+            fragment = kind_name(state, state.belt_fragment[pos])
+            c = choice(
+                f"reserve:{pos}", "reserve_fragment", "belt", describe=effect_key(serial), fragment=fragment, **params
+            )
+        else:
+            c = choice(f"reserve:{pos}", "reserve", "belt", describe=effect_key(serial), **params)
         # Rulebook: "the players must ensure that they will be able to pay for it".
         (belt if saboteur or cost <= funds else dear).append(c)
     extractors = [
@@ -34,8 +47,17 @@ def choices(state: State) -> list[Choice]:
     ]
     out = belt + extractors
     if not out:
-        out = dear  # nothing affordable and no extractor free: any card may be reserved
-    return out or [choice("idle", "idle")]
+        return dear, []  # nothing affordable and no extractor free: any card may be reserved
+    return out, dear
+
+
+def choices(state: State) -> list[Choice]:
+    return _options(state)[0] or [choice("idle", "idle")]
+
+
+def why_missing(state: State) -> list[tuple[str, dict[str, object]]]:
+    """Belt machines the handyman could not pay for (rulebook: be able to pay during implementation)."""
+    return [missing("too_dear", **c.params) for c in _options(state)[1]]
 
 
 def apply(state: State, cid: str, tx: Transition) -> None:

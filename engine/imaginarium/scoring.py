@@ -13,9 +13,11 @@ from engine.imaginarium.machines import has, repaired_levels
 from engine.imaginarium.state import MAJORITIES, State
 
 
-def add_majorities(state: State) -> None:
-    """Chimera team play compares teams (one shared screen each); AS13 counts for its owner's team."""
+def add_majorities(state: State) -> list[tuple[int, int, int]]:
+    """Chimera team play compares teams (one shared screen each); AS13 counts for its owner's team.
+    Returns (seat, good, VP) for every majority scored, for the log."""
     data = state.data
+    scored: list[tuple[int, int, int]] = []
     screens = [p for p in state.players if not state.teams or p.seat % 2 == 0]
     for good in (*RESOURCES, CH):
         best = max(p.goods[good] for p in screens)
@@ -27,6 +29,8 @@ def add_majorities(state: State) -> None:
                 bonus = data.big_majority_bonus if big else data.majority_bonus
                 p.goods[VP] += bonus
                 p.vp_from[MAJORITIES] += bonus
+                scored.append((p.seat, good, bonus))
+    return scored
 
 
 def tiebreak(state: State, seat: int) -> int:

@@ -6,11 +6,13 @@ Rulebook: Implementation 1-2; assistants AS07 (top of the deck) and AS12 (oppone
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core.contract import Choice, Transition
 from engine.imaginarium import dream
 from engine.imaginarium.cards import CH, CODES, GOODS, PRODUCTION, RESOURCES, TRANSFORMATION, Goods
-from engine.imaginarium.common import choice, gain, pay, price
-from engine.imaginarium.machines import goods_code, has, use_options
+from engine.imaginarium.common import choice, effect_key, gain, missing, pay, price, used_privately
+from engine.imaginarium.machines import goods_code, has, stack_line, use_options
 from engine.imaginarium.state import EXTRACTOR, IDLE, MACHINES, Player, State
 
 
@@ -30,43 +32,95 @@ def _borrowable(state: State, player: Player) -> dict[tuple[int, str], list[int]
     return out
 
 
+def _use(cid: str, group: str, serials: str, top: str, cost: Goods, got: Goods, **params: Any) -> Choice:
+    """A use choice: what it costs and gives in the label, the top card's effect as description."""
+    label = ("borrow" if group == "borrow" else "use") + ("" if any(cost) else "_free")
+    return choice(
+        cid,
+        label,
+        group,
+        describe=effect_key(top),
+        machine=serials,
+        cost=goods_code(cost),
+        gain=goods_code(got),
+        **params,
+    )
+
+
 def machine_choices(state: State) -> list[Choice]:
-    """Use choices for step 1, without the closing "next" (empty when nothing can be used)."""
+    """Use choices for step 1, without the closing "next" (empty when nothing can be used). Two alike
+    stacks do the same thing, so only the first unused one is offered; the other comes next."""
     data = state.data
     player = state.player
     turn = state.turn
     out: list[Choice] = []
+    seen: set[str] = set()
     for slot, stack in enumerate(player.stacks):
-        if slot in turn.used or stack[0] == player.locked:
-            continue
         serials = "+".join(data.card[u].serial for u in stack)
+        if slot in turn.used or stack[0] == player.locked or serials in seen:
+            continue
+        seen.add(serials)
+        top = data.card[stack[-1]].serial
         places = data.card[stack[0]].places
         if places and dream.placeable_kinds(player):
             # Chimera: the Achievette lays fragments in the dream (3 of different colours with two).
-            out.append(choice(f"use:{slot}", "use_dream", "machines", machine=serials, count=places[len(stack) - 1]))
+            out.append(
+                choice(
+                    f"use:{slot}",
+                    "use_dream",
+                    "machines",
+                    describe=effect_key(top),
+                    machine=serials,
+                    count=places[len(stack) - 1],
+                )
+            )
         for code, cost, got in use_options(data, stack, player.goods):
             cid = f"use:{slot}:{code}" if code else f"use:{slot}"
-            out.append(choice(cid, "use", "machines", machine=serials, cost=goods_code(cost), gain=goods_code(got)))
+            out.append(_use(cid, "machines", serials, top, cost, got))
     if not turn.borrowed and has(data, player, "borrow_machine"):
         for (owner, serial), stack in _borrowable(state, player).items():
             for code, cost, got in use_options(data, stack, player.goods):
                 cid = f"borrow:{owner}:{serial}:{code}" if code else f"borrow:{owner}:{serial}"
-                out.append(
-                    choice(
-                        cid,
-                        "borrow",
-                        "borrow",
-                        machine=serial,
-                        owner=owner,
-                        cost=goods_code(cost),
-                        gain=goods_code(got),
-                    )
-                )
+                out.append(_use(cid, "borrow", serial, serial, cost, got, owner=owner))
     return out
 
 
 def choices(state: State) -> list[Choice]:
-    return [*machine_choices(state), choice("next", "next_step")]
+    data = state.data
+    player = state.player
+    usable = machine_choices(state)
+    unused = sum(
+        1
+        for slot, stack in enumerate(player.stacks)
+        if slot not in state.turn.used
+        and stack[0] != player.locked
+        and (use_options(data, stack, player.goods) or (data.card[stack[0]].places and dream.placeable_kinds(player)))
+    )
+    if unused:
+        first = next(c.params["machine"] for c in usable if c.group == "imaginarium.group.machines")
+        done = choice("next", "next_machines", confirm="machines", unused=unused, machine=first)
+    else:
+        done = choice("next", "next_machines")
+    return [*usable, done]
+
+
+def why_missing(state: State) -> list[tuple[str, dict[str, object]]]:
+    """Workshop machines that cannot be used now, and why."""
+    data = state.data
+    player = state.player
+    out: list[tuple[str, dict[str, object]]] = []
+    for slot, stack in enumerate(player.stacks):
+        serials = "+".join(data.card[u].serial for u in stack)
+        first = data.card[stack[0]]
+        if slot in state.turn.used:
+            continue
+        if stack[0] == player.locked:
+            out.append(missing("face_down", machine=serials))
+        elif first.places and not dream.placeable_kinds(player):
+            out.append(missing("no_fragment", machine=serials))
+        elif stack_line(data, stack) is not None and not use_options(data, stack, player.goods):
+            out.append(missing("no_input", machine=serials))
+    return out
 
 
 def _option(state: State, stack: list[int], code: str) -> tuple[Goods, Goods]:
@@ -91,7 +145,7 @@ def apply(state: State, cid: str, tx: Transition) -> None:
         owner = player.seat
         places = state.data.card[stack[0]].places
         if places:
-            tx.emit("imaginarium.event.used", seat=player.seat, machine=serial, owner=owner)
+            tx.emit("imaginarium.event.used", seat=player.seat, machine=serial)
             dream.start_placement(state, "machines", places[len(stack) - 1])
             return
     else:
@@ -102,15 +156,11 @@ def apply(state: State, cid: str, tx: Transition) -> None:
     cost, got = _option(state, stack, code)
     pay(player, cost)
     gain(player, got, MACHINES)
-    tx.emit("imaginarium.event.used", seat=player.seat, machine=serial, owner=owner)
-    tx.emit(
-        "imaginarium.event.used_private",
-        to=state.screen(player.seat),
-        seat=player.seat,
-        machine=serial,
-        cost=goods_code(cost),
-        gain=goods_code(got),
-    )
+    if owner == player.seat:
+        tx.emit("imaginarium.event.used", seat=player.seat, machine=serial)
+    else:
+        tx.emit("imaginarium.event.borrowed", seat=player.seat, machine=serial, owner=owner)
+    used_privately(state, serial, cost, got, tx)
 
 
 def end_machines(state: State) -> None:
@@ -131,7 +181,7 @@ def pickup(state: State, tx: Transition) -> None:
     if spot >= EXTRACTOR:
         amount = data.extractors[spot - EXTRACTOR]
         player.goods[CH] += amount
-        tx.emit("imaginarium.event.extracted", seat=player.seat, amount=amount)
+        tx.emit("imaginarium.event.extracted", seat=player.seat, amount=amount, number=spot - EXTRACTOR + 1)
         return
     uid = state.belt[spot]
     state.belt[spot] = -1
@@ -140,9 +190,10 @@ def pickup(state: State, tx: Transition) -> None:
         # Chimera: first take the fragment lying on the machine (kept even if payment fails).
         state.belt_fragment[spot] = -1
         player.held[fragment] += 1
-        tx.emit("imaginarium.event.caught", seat=player.seat, fragment=dream.kind_name(state, fragment))
     cost = price(data, player, spot, uid)
     serial = data.card[uid].serial
+    if fragment >= 0:
+        tx.emit("imaginarium.event.caught", seat=player.seat, fragment=dream.kind_name(state, fragment), machine=serial)
     if player.goods[CH] >= cost:
         player.goods[CH] -= cost
         player.yard.append(uid)
@@ -165,13 +216,27 @@ def pickup(state: State, tx: Transition) -> None:
         player.goods[r] = 0
     state.crusher.append(uid)
     tx.emit("imaginarium.event.forfeit", seat=player.seat, machine=serial, price=cost)
-    tx.emit("imaginarium.event.spent", to=state.screen(player.seat), seat=player.seat, goods=goods_code(spent))
+    if any(spent):
+        tx.emit(
+            "imaginarium.event.spent",
+            to=state.screen(player.seat),
+            seat=player.seat,
+            goods=goods_code(spent),
+            machine=serial,
+        )
 
 
 def pay_choices(state: State) -> list[Choice]:
     g = state.player.goods
     return [
-        choice(f"pay:{CODES[r]}", "pay_resource", "pay", good=GOODS[r], owed=state.turn.owed)
+        choice(
+            f"pay:{CODES[r]}",
+            "pay_resource",
+            "pay",
+            good=GOODS[r],
+            owed=state.turn.owed,
+            machine=state.data.card[state.turn.paying].serial,
+        )
         for r in RESOURCES
         if g[r] > 0
     ]
@@ -205,7 +270,11 @@ def deck_available(state: State) -> bool:
 
 
 def deck_choices(state: State) -> list[Choice]:
-    return [choice("deck", "deck_purchase", price=state.data.deck_purchase), choice("next", "next_step")]
+    aid = next(a.id for a in state.data.assistants if a.effect == "deck_purchase")
+    return [
+        choice("deck", "deck_purchase", price=state.data.deck_purchase, assistant=aid),
+        choice("next", "next_deck"),
+    ]
 
 
 def deck_apply(state: State, cid: str, tx: Transition) -> None:
@@ -216,5 +285,10 @@ def deck_apply(state: State, cid: str, tx: Transition) -> None:
         uid = state.deck.pop()
         player.yard.append(uid)
         tx.used_randomness()
-        tx.emit("imaginarium.event.deck_bought", seat=player.seat, machine=state.data.card[uid].serial)
+        tx.emit(
+            "imaginarium.event.deck_bought",
+            seat=player.seat,
+            machine=state.data.card[uid].serial,
+            price=state.data.deck_purchase,
+        )
     state.step = "pickup"

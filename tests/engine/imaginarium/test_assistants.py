@@ -156,7 +156,7 @@ def test_as12_lets_the_player_choose_whose_machine() -> None:
     assert sorted(t.ids()) == ["borrow:1:P3", "borrow:2:P3", "next"]
     t.choose("borrow:2:P3")
     assert t.player(0).goods[:4] == [0, 0, 1, 0]
-    assert [e.params["owner"] for e in t.events if e.key == "imaginarium.event.used"] == [2]
+    assert [e.params["owner"] for e in t.events if e.key == "imaginarium.event.borrowed"] == [2]
 
 
 def test_as13_majorities_worth_three() -> None:
