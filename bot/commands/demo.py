@@ -1,7 +1,8 @@
 """``bricabot demo``: a complete game between AI seats through the real service and SQLite store.
 
-It writes each round's public board, every seat's private screen at the end, the final scores and
-the log to a folder. Games without drawings get their text views instead (``renders`` raises
+It writes each round's public board, every seat's private screen at the end, the final scores, the
+log, the post-game report (``report.png``, ``report.txt``) and the replay (``replay.png``, APNG) to a
+folder. Games without drawings get their text views instead (``renders`` raises
 ``LookupError`` for them), so the demo works for every registered game.
 """
 
@@ -16,9 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.commands.replay import write_report_and_replay
+from bot.commands.selfplay import parse_options
 from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
 from bot.settings import Settings
+from cogs.ui.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, View
 from engine.core.errors import EngineError
@@ -36,6 +40,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1, help="game seed (default: 1)")
     parser.add_argument("--out", type=Path, default=Path("demo-out"), help="output folder (default: demo-out)")
     parser.add_argument("--db", type=Path, default=None, help="SQLite file to keep (default: a temporary one)")
+    parser.add_argument(
+        "--lang", default="en", choices=CATALOG.languages(), help="language of the images, log and names (default: en)"
+    )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="game option (repeatable), e.g. chimera=true or variant=1; VALUE is parsed as JSON when it can be",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -69,15 +83,20 @@ def bar(done: int, total: int, width: int = 30) -> str:
     return "[" + "#" * filled + "." * (width - filled) + "]"
 
 
-def seat_names(players: int, policies: list[str | None]) -> list[str]:
-    """Display names by seat: "Seat 1 (greedy AI)" for AI seats, "Seat 1" otherwise."""
-    return [f"Seat {i + 1}" + (f" ({p} AI)" if p else "") for i, p in enumerate(policies[:players])]
+def seat_names(players: int, policies: list[str | None], lang: str = "en") -> list[str]:
+    """Display names by seat, in ``lang``: "AI 1 · greedy" for AI seats, "Player 1" otherwise."""
+    return [
+        t("demo.ai_seat", lang, n=i + 1, level=p) if p else t("demo.player_seat", lang, n=i + 1)
+        for i, p in enumerate(policies[:players])
+    ]
 
 
-def write_render(out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str]) -> str:
+def write_render(
+    out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str], lang: str = "en"
+) -> str:
     """Write ``stem.png`` and ``stem.txt`` (its text summary); without drawings, only the view's fields as text."""
     try:
-        render = draw(view, names=names)
+        render = draw(view, names=names, lang=lang)
     except LookupError:
         fields = view.to_json()
         text = "".join(f"{key}: {json.dumps(value, default=str)}\n" for key, value in fields.items())
@@ -90,7 +109,9 @@ def write_render(out: Path, stem: str, draw: Callable[..., Any], view: View, nam
 
 async def _demo(args: argparse.Namespace) -> int:
     game = registry.get(args.game)
-    game.validate_options(args.players)
+    options = parse_options(args.option)
+    game.validate_options(args.players, options)
+    lang = args.lang
     overrides = Settings().data_overrides
     check_overrides(overrides)
     progress = Progress()
@@ -99,35 +120,46 @@ async def _demo(args: argparse.Namespace) -> int:
     def on_commit(move: MoveRecord) -> None:
         nonlocal moves
         moves += 1
-        progress.show(f"playing {game.title}: {moves} moves committed", moves)
+        progress.show(t("demo.playing", lang, game=game.title, n=moves), moves)
 
     with tempfile.TemporaryDirectory(prefix="bricabot-demo-") as scratch:
         db = args.db or Path(scratch) / "demo.sqlite3"
         async with await GameService.open(db, on_commit=on_commit, overrides_path=overrides) as service:
-            lobby = await service.create_lobby(game.kind, HOST, seed=args.seed, host_seated=False)
+            lobby = await service.create_lobby(
+                game.kind, HOST, options=options, seed=args.seed, host_seated=False
+            )
             for _ in range(args.players):
                 await service.add_ai(lobby.id, HOST)
             result = await service.start(lobby.id, HOST)
-            progress.done(f"played {game.title}: {moves} moves committed, game {result.game.status}")
+            progress.done(t("demo.played", lang, game=game.title, n=moves))
             if result.game.status != "finished":
                 print(f"bricabot demo: the game did not finish ({result.game.status})", file=sys.stderr)
                 return 1
             if not await service.replay_matches(lobby.id):
                 print("bricabot demo: the replayed log does not match the stored game", file=sys.stderr)
                 return 1
-            names = seat_names(args.players, [s.ai_policy for s in result.game.seats])
-            written = await _write_outputs(service, game, lobby.id, args.out, names, progress)
+            names = seat_names(args.players, [s.ai_policy for s in result.game.seats], lang)
+            written = await _write_outputs(service, game, lobby.id, args.out, names, progress, lang)
+            written += await write_report_and_replay(service.store, lobby.id, args.out, names)
     outcome = result.game.outcome
     assert outcome is not None
-    scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(outcome.scores))
+    scores = ", ".join(t("demo.score", lang, name=names[i], score=s) for i, s in enumerate(outcome.scores))
     winners = ", ".join(names[i] for i in outcome.winners)
-    print(f"{game.title} game #{lobby.id} finished after {result.game.version} moves. Winner: {winners}. {scores}")
-    print(f"Wrote {written} files (views and logs) to {args.out}")
+    print(
+        t("demo.finished", lang, game=game.title, id=lobby.id, n=result.game.version, winners=winners, scores=scores)
+    )
+    print(t("demo.wrote", lang, n=written, out=args.out))
     return 0
 
 
 async def _write_outputs(
-    service: GameService, game: Game[Any], game_id: int, out: Path, names: list[str], progress: Progress
+    service: GameService,
+    game: Game[Any],
+    game_id: int,
+    out: Path,
+    names: list[str],
+    progress: Progress,
+    lang: str = "en",
 ) -> int:
     """Boards at the start of every round (at the start only if the view has no ``round``) and at the end,
     screens and scores at the end, the logs."""
@@ -149,13 +181,13 @@ async def _write_outputs(
     jobs.append(("final-scores", render_final, game.view(final, None)))
     files = []
     for done, (stem, draw, view) in enumerate(jobs, 1):
-        files.append(write_render(out, stem, draw, view, names))
-        progress.show(f"rendering {bar(done, len(jobs))} {done}/{len(jobs)} views", done)
-    progress.done(f"rendered {len(files)} views")
-    public = await service.log(game_id, names=names)
+        files.append(write_render(out, stem, draw, view, names, lang))
+        progress.show(t("demo.rendering", lang, bar=bar(done, len(jobs)), done=done, n=len(jobs)), done)
+    progress.done(t("demo.rendered", lang, n=len(files)))
+    public = await service.log(game_id, lang=lang, names=names)
     (out / "log.txt").write_text(
         "".join(
-            f"{e.version:>5} {'host' if e.seat is None else names[e.seat]:<20} {line}\n"
+            f"{e.version:>5} {t('demo.host', lang) if e.seat is None else names[e.seat]:<20} {line}\n"
             for e in public
             for line in e.lines
         ),
@@ -165,8 +197,8 @@ async def _write_outputs(
     lines = []
     for action in every:
         for event in action.events:
-            to = "" if event.to is None else f"  [private to {', '.join(names[s] for s in sorted(event.to))}]"
-            text = game.text(event.key, event.params, names=names)
+            to = "" if event.to is None else t("demo.private", lang, who=", ".join(names[s] for s in sorted(event.to)))
+            text = game.text(event.key, event.params, lang, names=names)
             lines.append(f"{action.seq:>5} {names[action.seat]:<20} {action.choice or 'undo':<24} {text}{to}\n")
     (out / "log-full.txt").write_text("".join(lines), "utf-8")
     return len(files) + 2

@@ -244,3 +244,14 @@ def _curve(line: Line, rounds: Sequence[int | None], lang: str) -> str:
     top = max(range(len(values)), key=lambda i: (values[i], -i))
     return t("results.report.summary", lang, name=line.name, first=values[0], most=values[top], round=rounds[top],
              last=values[-1])
+
+
+async def names_of(store: Store, game_id: int, lang: str) -> list[str]:
+    """The players of a finished game as its results name them (recorded at the end), by seat."""
+    rows = await store.results(game_id=game_id)
+    if rows:
+        return [shown_name(row, lang) for row in rows]
+    loaded = await store.load(game_id)
+    seats = () if loaded is None else loaded.seats
+    return [ai_name(s.ai_policy, lang) if s.user_id is None and s.ai_policy else t("results.player", lang, n=s.seat + 1)
+            for s in seats]

@@ -1,0 +1,93 @@
+"""``bricabot stats``: every server's leaderboard from the recorded results, after recording the
+results of finished games that have none (games finished before results were kept)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from bot.service.ratings import leaderboard, player_of
+from bot.service.report import ai_name, shown_name
+from bot.service.results import backfill
+from bot.settings import Settings
+from bot.store import ResultRow, Store
+
+COMMAND = ("stats",)
+HELP = "Leaderboards and ratings of every server from finished games' results (records missing results first)."
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: DATABASE_URL or DATABASE_PATH)")
+    parser.add_argument("--database-url", default=None, help="sqlite:///path or postgresql://…")
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
+
+
+def address(args: argparse.Namespace) -> str:
+    """The database a command reads: ``--database-url``, else ``--db``, else the settings'."""
+    if args.database_url:
+        return str(args.database_url)
+    if args.db is not None:
+        return str(args.db)
+    return Settings().database
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(_stats(args))
+
+
+def _server(rows: list[ResultRow]) -> dict[str, Any]:
+    names = {player_of(r): shown_name(r, "en") for r in rows}
+    board = []
+    for rank, standing in enumerate(leaderboard(rows), 1):
+        who = standing.player
+        board.append(
+            {
+                "rank": rank,
+                "player": names.get(who) or ai_name(str(who[1]), "en"),
+                "user_id": who[1] if who[0] == "user" else None,
+                "ai_level": who[1] if who[0] == "ai" else None,
+                "rating": round(standing.rating, 2),
+                "mu": round(standing.mu, 2),
+                "sigma": round(standing.sigma, 2),
+                "rated_games": standing.rated_games,
+                "games": standing.games,
+                "wins": standing.wins,
+            }
+        )
+    return {"games": len({r.game_id for r in rows}), "leaderboard": board}
+
+
+async def _stats(args: argparse.Namespace) -> int:
+    store = await Store.open(address(args))
+    try:
+        recorded = await backfill(store)
+        rows = await store.results()
+    finally:
+        await store.close()
+    servers: dict[int | None, list[ResultRow]] = {}
+    for row in rows:
+        servers.setdefault(row.guild_id, []).append(row)
+    report = {
+        "recorded_now": recorded,
+        "servers": [{"guild_id": guild, **_server(part)} for guild, part in servers.items()],
+    }
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    if recorded:
+        print(f"Recorded the results of {len(recorded)} finished games that had none: {recorded}")
+    if not servers:
+        print("No finished games yet.")
+    for server in report["servers"]:
+        where = "no server (command line)" if server["guild_id"] is None else f"server {server['guild_id']}"
+        print(f"\n{where}: {server['games']} finished games")
+        print(f"{'#':>3}  {'player':<28} {'rating':>7} {'rated':>6} {'games':>6} {'wins':>5}")
+        for line in server["leaderboard"]:
+            print(
+                f"{line['rank']:>3}  {line['player'][:28]:<28} {line['rating']:>7.2f} {line['rated_games']:>6} "
+                f"{line['games']:>6} {line['wins']:>5}"
+            )
+    return 0
