@@ -40,7 +40,7 @@ from bot.service.errors import (
     NotSeated,
     WrongStatus,
 )
-from bot.service.inputs import CHOICE_TEXT, NAME_TEXT, check_ints, check_options, check_text, check_texts
+from bot.service.inputs import CHOICE_TEXT, NAME_TEXT, check_ints, check_options, check_text, check_texts, storable
 from bot.service.models import (
     Actor,
     GameInfo,
@@ -127,8 +127,11 @@ class GameService(TableChanges, Preferences):
         seed: int | None = None,
         host_seated: bool = True,
         seats: int | None = None,
+        missed_level: str | None = None,
+        hints: bool = True,
     ) -> GameInfo:
-        """Open a lobby hosted by ``host_id`` (seated unless ``host_seated`` is false).
+        """Open a lobby hosted by ``host_id`` (seated unless ``host_seated`` is false); ``missed_level``
+        is the AI level of missed turns (``None``: the default), ``hints`` whether players may ask for one.
 
         ``seats`` fixes how many seats the lobby has: joins stop when they are taken and :meth:`start`
         waits until they are (AI seats count). Without it the lobby fills up to the game's maximum and
@@ -161,6 +164,8 @@ class GameService(TableChanges, Preferences):
                 overrides=overrides,
                 seat_count=seats,
                 now=now,
+                missed_level=ai.DEFAULT_POLICY if missed_level is None else ai.check_level(game, missed_level),
+                hints=hints,
             )
             await tx.replace_seats(game_id, [(host_id, None)] if host_seated else [])
         return await self.game(game_id)
@@ -490,6 +495,13 @@ class GameService(TableChanges, Preferences):
         decision = game.decision_for(before, seat)
         return None if decision is None else decision.get(last.choice)
 
+    async def alone_since(self, game_id: int, seat: int, since: int) -> bool:
+        """Whether every log entry after version ``since`` is ``seat``'s player's own (a choice or an
+        undo): the seat is still answering the same question it faced then, nobody else moved."""
+        check_ints(seat=seat, since=since)
+        entries = await self.store.actions(game_id, since) if storable(game_id) else []
+        return all(e.seat == seat and e.actor == "player" for e in entries)
+
     async def _last_move(self, game_id: int, version: int) -> ActionRow | None:
         """The last move still in effect: the newest entry, or the move an undo went back to."""
         seq = version
@@ -519,6 +531,13 @@ class GameService(TableChanges, Preferences):
             if not any(s.seat == seat and s.ai_policy is None for s in loaded.seats):
                 raise NotSeated(f"Seat {seat} is not played by a human.", game=game_id, seat=seat)
             return await self._writer.hand_to_ai(loaded, game, seat, "kicked")
+
+    async def forget_message(self, game_id: int, purpose: str) -> None:
+        """Forget the message :meth:`set_message` kept for ``purpose`` (the Discord layer deleted it)."""
+        check_text("purpose", purpose)
+        if storable(game_id):
+            async with self.store.transaction() as tx:
+                await tx.forget_message(game_id, purpose)
 
     # -- scheduler -----------------------------------------------------------------------------
     async def due_work(self, now: datetime | None = None) -> list[Work]:

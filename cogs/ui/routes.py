@@ -16,8 +16,11 @@ from typing import Any
 import discord
 
 from bot.service import GameInfo
-from cogs.ui import access, closeup, guide, history, ids, lobby, table
+from bot.service.errors import CannotUndo
+from cogs.ui import access, closeup, confirm, guide, history, ids, lobby, panel, table
+from cogs.ui.context import lang_for
 from cogs.ui.errors import UserFacingError, report
+from cogs.ui.words import t
 
 
 async def _rules(interaction: discord.Interaction, game: GameInfo) -> None:
@@ -80,9 +83,17 @@ class ZoomMenu(_Routed, template=ids.ZOOM):
         await closeup.zoom(interaction, game, values[0])
 
 
+async def _move(interaction: discord.Interaction, game: GameInfo, version: int, sent: str) -> None:
+    """A choice from the panel: asked again first when it is marked as one to confirm."""
+    if sent.startswith(panel.ASK):
+        await confirm.ask(interaction, game, version, sent.removeprefix(panel.ASK))
+    else:
+        await table.play(interaction, game.id, version, sent)
+
+
 class MoveButton(_Routed, template=ids.MOVE):
     async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
-        await table.play(interaction, game.id, self.number("version"), self.fields["choice"])
+        await _move(interaction, game, self.number("version"), self.fields["choice"])
 
 
 class MoveMenu(_Routed, template=ids.MENU):
@@ -91,12 +102,16 @@ class MoveMenu(_Routed, template=ids.MENU):
         values = list(self.item.values)
         if len(values) != 1:  # the bot's menus take exactly one choice
             raise UserFacingError("one_choice", "Pick exactly one option from that menu. Nothing was played.")
-        await table.play(interaction, game.id, self.number("version"), values[0])
+        await _move(interaction, game, self.number("version"), values[0])
 
 
 class UndoButton(_Routed, template=ids.UNDO):
     async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
-        await table.undo(interaction, game.id, self.number("version"))
+        try:
+            await table.undo(interaction, game.id, self.number("version"))
+        except CannotUndo as refused:  # said privately, and why: a draw, another seat, nothing to take back
+            why = t(f"panel.undo_refused.{refused.context.get('reason', 'nothing')}", await lang_for(interaction))
+            raise UserFacingError("cannot_undo", why) from refused
 
 
 class PanelButton(_Routed, template=ids.PANEL):
