@@ -2,11 +2,13 @@
 its size and legibility.
 
 Positions come from the engine playing random legal choices (see :func:`bot.commands.render.play`):
-the smallest and the largest table of each game (the largest with the options it needs, e.g. six
-Imaginarium seats play Chimera in teams). The phone board and the screen are redrawn after every
-move, so they are timed over ``--runs`` successive moves from mid-game (each move a new position,
-drawn as the bot draws it: parts the move left unchanged are not drawn again); the full board,
-close-ups and final scores are timed on one position. ``cpu_p95_ms`` is the process time, which
+every table size of each game with every value of each option that applies to every size
+(Imaginarium 2 to 6 seats with and without Chimera, Bot Factory 1 to 4 seats with each production-tile
+variant), switching on what a size needs (six Imaginarium seats play Chimera in teams); ``--seats``
+keeps one size. The phone board and the screen are redrawn after every move, so they are timed over
+``--runs`` successive moves from mid-game (each move a new position, drawn as the bot draws it: parts
+the move left unchanged are not drawn again); the full board, close-ups and final scores are timed
+on one position. ``cpu_p95_ms`` is the process time, which
 other work on the machine does not inflate.
 
 For each image the command reports ``width``, ``height``, ``p50_ms``, ``p95_ms``, ``cpu_p95_ms``,
@@ -24,8 +26,10 @@ import io
 import json
 import statistics
 import time
+from collections import ChainMap
 from collections.abc import Callable
 from functools import partial
+from itertools import product
 from typing import Any
 
 from PIL import Image
@@ -46,6 +50,7 @@ PHONE_WIDTH = 400
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default=None, help="game kind (default: every game)")
+    parser.add_argument("--seats", type=int, default=None, help="one table size (default: every size)")
     parser.add_argument("--runs", type=int, default=40,
                         help="moves timed for the board and screen; renders timed for the other images")
     parser.add_argument("--seed", type=int, default=11, help="seed of the positions")
@@ -92,27 +97,46 @@ def _moves(game: Any, state: Any, seed: int, count: int) -> list[tuple[Any, Any]
     return out
 
 
-def _item(game: str, seats: int, name: str, posted: bool, render: Render, timing: Timing) -> dict[str, Any]:
+def _item(game: str, table: tuple[int, str], name: str, posted: bool, render: Render,
+          timing: Timing) -> dict[str, Any]:
     width, height = Image.open(io.BytesIO(render.png)).size
-    return {"game": game, "seats": seats, "name": name, "posted": posted, "width": width, "height": height,
+    return {"game": game, "seats": table[0], "options": table[1], "name": name, "posted": posted,
+            "width": width, "height": height,
             "p50_ms": timing[0], "p95_ms": timing[1], "cpu_p95_ms": timing[2], "bytes": len(render.png),
             "min_font_px": render.min_font_px, "legible_px": round(render.min_font_px * PHONE_WIDTH / width, 2)}
 
 
 def _tables(kind: str) -> list[tuple[int, dict[str, Any]]]:
+    """Every seat count with every combination of the options that apply to every count (on/off
+    options and choices other than "random"); options limited to some counts (teams, solo tasks)
+    keep their default unless a count needs them."""
     game = registry.get(kind)
-    out = []
-    for seats in sorted({game.min_seats, game.max_seats}):
-        options = playable(game, seats, {})
-        if options is not None:
-            out.append((seats, options))
+    varied = [[{}] + [{spec.name: value} for value in
+                      ((not spec.default,) if spec.kind == "bool" else
+                       tuple(v for v in spec.choices if v not in (spec.default, "random")))]
+              for spec in game.option_specs if spec.seats is None and spec.kind in ("bool", "choice")]
+    combos = [dict(ChainMap(*combo)) for combo in product(*varied)]
+    out: list[tuple[int, dict[str, Any]]] = []
+    for seats in range(game.min_seats, game.max_seats + 1):
+        for combo in combos:
+            options = playable(game, seats, combo)
+            if options is not None and (seats, options) not in out:
+                out.append((seats, options))
     return out
 
 
-def _bench(kind: str, seed: int, runs: int) -> list[dict[str, Any]]:
+def _label(options: dict[str, Any]) -> str:
+    """The options of a table in a few characters ("chimera-teams", "variant-1"; "-": defaults)."""
+    return "-".join(name if value is True else f"{name}-{value}" for name, value in options.items()) or "-"
+
+
+def _bench(kind: str, seed: int, runs: int, only: int | None) -> list[dict[str, Any]]:
     game = registry.get(kind)
     items: list[dict[str, Any]] = []
     for seats, options in _tables(kind):
+        if only is not None and seats != only:
+            continue
+        table = (seats, _label(options))
         mid = play(kind, seats, seed + seats, options=options)
         public = game.view(mid.state, None)
         render_board_parts(public)
@@ -123,34 +147,36 @@ def _bench(kind: str, seed: int, runs: int) -> list[dict[str, Any]]:
         last_public, last_private = moves[-1]
         parts = render_board_parts(last_public)
         for part in parts:
-            items.append(_item(kind, seats, f"board-{part.name}", True, part, boards))
-        items.append({"game": kind, "seats": seats, "name": "board_parts", "posted": True, "images": len(parts),
+            items.append(_item(kind, table, f"board-{part.name}", True, part, boards))
+        items.append({"game": kind, "seats": seats, "options": table[1], "name": "board_parts", "posted": True,
+                      "images": len(parts),
                       "moves": len(moves), "p50_ms": boards[0], "p95_ms": boards[1], "cpu_p95_ms": boards[2],
                       "bytes": sum(len(p.png) for p in parts)})
-        items.append(_item(kind, seats, "screen", True, render_screen(last_private), screens))
+        items.append(_item(kind, table, "screen", True, render_screen(last_private), screens))
         draw_board = partial(render_board, last_public)
-        items.append(_item(kind, seats, "full_board", False, draw_board(), _time(draw_board, max(5, runs // 4))))
+        items.append(_item(kind, table, "full_board", False, draw_board(), _time(draw_board, max(5, runs // 4))))
         draw_zoom = partial(render_zoom, last_public, f"seat:{seats - 1}")
-        items.append(_item(kind, seats, "zoom", False, draw_zoom(), _time(draw_zoom, max(5, runs // 4))))
+        items.append(_item(kind, table, "zoom", False, draw_zoom(), _time(draw_zoom, max(5, runs // 4))))
         done = play(kind, seats, seed + seats, until_round=None, options=options)
         draw_final = partial(render_final, game.view(done.state, None))
-        items.append(_item(kind, seats, "final", True, draw_final(), _time(draw_final, runs)))
+        items.append(_item(kind, table, "final", True, draw_final(), _time(draw_final, runs)))
     return items
 
 
 def run(args: argparse.Namespace) -> int:
     kinds = [args.game] if args.game else sorted(registry.games())
     try:
-        items = [item for kind in kinds for item in _bench(kind, args.seed, args.runs)]
+        items = [item for kind in kinds for item in _bench(kind, args.seed, args.runs, args.seats)]
     except (EngineError, LookupError) as exc:
         raise SystemExit(f"bricabot bench render: no position to draw: {exc}") from None
-    print(f"{'game':>12} {'seats':>5} {'image':>18} {'posted':>6} {'size':>10} {'font':>4} {'@400':>6} "
-          f"{'p50 ms':>7} {'p95 ms':>7} {'cpu p95':>7} {'bytes':>8}")
+    print(f"{'game':>12} {'seats':>5} {'options':>13} {'image':>18} {'posted':>6} {'size':>10} {'font':>4} "
+          f"{'@400':>6} {'p50 ms':>7} {'p95 ms':>7} {'cpu p95':>7} {'bytes':>8}")
     for item in items:
         size = f"{item['width']}×{item['height']}" if "width" in item else f"{item['images']} images"
         font = item.get("min_font_px", "")
         legible = item.get("legible_px", "")
-        print(f"{item['game']:>12} {item['seats']:>5} {item['name']:>18} {'yes' if item['posted'] else 'no':>6} "
+        posted = "yes" if item["posted"] else "no"
+        print(f"{item['game']:>12} {item['seats']:>5} {item['options']:>13} {item['name']:>18} {posted:>6} "
               f"{size:>10} {font:>4} {legible:>6} {item['p50_ms']:>7} {item['p95_ms']:>7} {item['cpu_p95_ms']:>7} "
               f"{item['bytes']:>8}")
     if args.json:

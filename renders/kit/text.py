@@ -1,7 +1,9 @@
 """Text layout: measuring, fitting a line into a width, wrapping a paragraph into a box.
 
 Fitting never goes below :data:`renders.kit.fonts.MIN_SIZE`; text that still does not fit is cut with
-an ellipsis, so a long name can never overlap its neighbour.
+an ellipsis, so a long name can never overlap its neighbour. Characters the bundled font has no
+glyph for (emoji in a display name) are left out of what is measured and drawn (see
+:func:`printable`), rather than drawn as empty boxes.
 """
 
 from __future__ import annotations
@@ -14,12 +16,38 @@ from renders.kit.colours import RGB
 from renders.kit.fonts import MIN_SIZE, face, font, note
 
 ELLIPSIS = "…"
+MISSING = "?"
+"""What is drawn for a text none of whose characters the font has."""
+_NO_GLYPH = chr(0x10FFFD)
+"""A private-use character no font draws: its mask is the font's "missing glyph" box."""
+
+
+@cache
+def _has_glyph(char: str, bold: bool) -> bool:
+    if char.isspace():
+        return True
+    loaded = face(24, bold=bold)
+    mask, missing = loaded.getmask(char), loaded.getmask(_NO_GLYPH)
+    return mask.size != missing.size or bytes(mask) != bytes(missing)
+
+
+@lru_cache(maxsize=8192)
+def printable(text: str, bold: bool = False) -> str:
+    """``text`` without the characters the bundled font cannot draw (emoji, some scripts), spaces
+    collapsed where one was removed; :data:`MISSING` when nothing drawable is left."""
+    if text.isascii():
+        return text
+    kept = "".join(char for char in text if _has_glyph(char, bold))
+    if kept == text:
+        return text
+    return " ".join(kept.split()) or MISSING
 
 
 @cache
 def width(text: str, size: int, bold: bool = False) -> int:
-    """Advance width of ``text`` in the bundled font (cached: labels repeat from render to render)."""
-    return round(face(size, bold=bold).getlength(text))
+    """Advance width of ``text`` as drawn (see :func:`printable`) in the bundled font (cached:
+    labels repeat from render to render)."""
+    return round(face(size, bold=bold).getlength(printable(text, bold)))
 
 
 def fit(text: str, max_width: int, size: int, *, bold: bool = False) -> tuple[str, ImageFont.FreeTypeFont]:
@@ -64,6 +92,7 @@ def _stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, 
     with its colour; the pixels are those ``ImageDraw.text`` gives at a whole-pixel position.
     """
     loaded = face(size, bold=bold)
+    text = printable(text, bold)
     left, top, right, bottom = (round(v) for v in loaded.getbbox(text, anchor=anchor))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text((-left, -top), text, font=loaded, fill=255, anchor=anchor)
