@@ -159,12 +159,7 @@ def branch_choices(state: State) -> list[Choice]:
     out = []
     for n in track[state.player.position].next:
         reward = track[n].reward
-        if not any(reward):
-            describe = "branch_empty"
-        elif n in state.claimed:
-            describe = "branch_claimed"
-        else:
-            describe = "branch_reward"
+        describe = "branch_claimed" if n in state.claimed else "branch_reward"
         out.append(
             choice(
                 f"branch:{track[n].id}",

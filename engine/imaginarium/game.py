@@ -61,7 +61,6 @@ MISSING: dict[str, Missing] = {
     "effect": workshop.effect_missing,
     "dismantle": workshop.dismantle_missing,
     "reorganise": workshop.reorganise_missing,
-    "projects": office.why_missing,
     "nightmare": dream.nightmare_missing,
 }
 """Why an option a player would expect is not offered at a step (``Decision.missing``)."""

@@ -7,7 +7,7 @@ AS08 (secret projects: full value, then both are discarded).
 from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
-from engine.imaginarium.common import choice, missing
+from engine.imaginarium.common import choice
 from engine.imaginarium.machines import has
 from engine.imaginarium.projects import met
 from engine.imaginarium.state import PROJECTS, State
@@ -64,19 +64,6 @@ def choices(state: State) -> list[Choice]:
     else:
         finish = choice("finish", "finish")
     return [*out, finish]
-
-
-def why_missing(state: State) -> list[tuple[str, dict[str, object]]]:
-    """Projects on display this player has met but cannot mark: no completion token left."""
-    data = state.data
-    player = state.player
-    if tokens_left(state, player.seat) > 0:
-        return []
-    return [
-        missing("no_token", project=data.projects[p].id)
-        for p in state.display
-        if player.seat not in state.completions[p] and met(data, player, data.projects[p])
-    ]
 
 
 def apply(state: State, cid: str, tx: Transition) -> None:

@@ -39,7 +39,7 @@ def _use(cid: str, group: str, serials: str, top: str, cost: Goods, got: Goods, 
         cid,
         label,
         group,
-        describe=effect_key(top),
+        describe="borrow" if group == "borrow" else effect_key(top),
         machine=serials,
         cost=goods_code(cost),
         gain=goods_code(got),
@@ -78,10 +78,11 @@ def machine_choices(state: State) -> list[Choice]:
             cid = f"use:{slot}:{code}" if code else f"use:{slot}"
             out.append(_use(cid, "machines", serials, top, cost, got))
     if not turn.borrowed and has(data, player, "borrow_machine"):
+        aid = next(a.id for a in data.assistants if a.effect == "borrow_machine")
         for (owner, serial), stack in _borrowable(state, player).items():
             for code, cost, got in use_options(data, stack, player.goods):
                 cid = f"borrow:{owner}:{serial}:{code}" if code else f"borrow:{owner}:{serial}"
-                out.append(_use(cid, "borrow", serial, serial, cost, got, owner=owner))
+                out.append(_use(cid, "borrow", serial, serial, cost, got, owner=owner, assistant=aid))
     return out
 
 
