@@ -149,7 +149,13 @@ def _describe(interaction: discord.Interaction) -> str:
 
 
 class BricabotTree(app_commands.CommandTree[discord.Client]):
-    """The command tree whose ``on_error`` is the one error handler for slash commands."""
+    """The command tree whose ``on_error`` is the one error handler for slash commands, and which checks
+    every option against its command's declaration first (:mod:`cogs.ui.options`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        from cogs.ui import options  # options answers through this module
+
+        return await options.checked(interaction)
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         await report(interaction, error)
