@@ -19,7 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.ui import access, game_settings, history, lobby, overview, params, table
+from cogs.ui import access, game_settings, history, lobby, overview, params, results, table
 from cogs.ui.context import acting_host, bot_of, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.guide import GuidePage
@@ -123,6 +123,29 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
     @app_commands.command(name="mine", description="Your games in every server: what to do and by when")
     async def mine(self, interaction: discord.Interaction) -> None:
         await overview.mine(interaction)
+
+    # -- results -------------------------------------------------------------------------------
+    @app_commands.command(name="stats", description="Results on this server: yours (privately) or another player's")
+    @app_commands.describe(player="Whose results (default: yours)", kind="Only this game")
+    @app_commands.autocomplete(kind=params.kind_autocomplete)
+    @access.server_only
+    async def stats(
+        self, interaction: discord.Interaction, player: discord.User | None = None, kind: str | None = None
+    ) -> None:
+        await results.stats(interaction, player, kind)
+
+    @app_commands.command(name="leaderboard", description="This server's players ranked by skill rating")
+    @app_commands.describe(kind="Only this game")
+    @app_commands.autocomplete(kind=params.kind_autocomplete)
+    @access.server_only
+    async def leaderboard(self, interaction: discord.Interaction, kind: str | None = None) -> None:
+        await results.leaderboard_answer(interaction, kind)
+
+    @app_commands.command(name="replay", description="A finished game round by round (only you see it)")
+    @app_commands.describe(game=GAME_HELP)
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await results.replay(interaction, await params.resolve_game(interaction, game))
 
     # -- seats ---------------------------------------------------------------------------------
     @app_commands.command(name="abandon", description="Leave a running game for good; an AI takes your seat")

@@ -22,7 +22,7 @@ import discord
 from bot import redact
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, SeatTaken, TimedOut
 from bot.service import GameInfo, GameService, MoveResult
-from cogs.ui import images, layouts
+from cogs.ui import images, layouts, results
 from cogs.ui.ids import Components
 from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, title
 from renders.api import zoom_areas
@@ -251,9 +251,17 @@ class Publisher:
 
     async def _final(self, channel: discord.PartialMessageable, game: GameInfo) -> None:
         table = await self.service.view(game.id, None)
-        render = await images.final(table.view, await self.lang(table.game))
+        lang = await self.lang(table.game)
+        render = await images.final(table.view, lang)
+        embeds, files = [layouts.final_embed(table.game, render)], [images.as_file(render, images.FINAL_FILE)]
+        try:  # the report with the final scores; the scores go out even if it cannot be drawn
+            report, picture = await results.final_report(self.service, game, lang)
+            embeds.append(report)
+            files.append(picture)
+        except Exception as exc:
+            log.error("could not draw the report of game %s", game.id, exc_info=redact.exc_info(exc))
         await channel.send(
-            embed=layouts.final_embed(table.game, render),
-            file=images.as_file(render, images.FINAL_FILE),
+            embeds=embeds,
+            files=files,
             allowed_mentions=discord.AllowedMentions.none(),
         )

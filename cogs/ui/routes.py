@@ -17,7 +17,7 @@ import discord
 
 from bot.service import GameInfo
 from bot.service.errors import CannotUndo
-from cogs.ui import access, closeup, confirm, guide, history, ids, lobby, panel, table
+from cogs.ui import access, closeup, confirm, guide, history, ids, lobby, panel, results, table
 from cogs.ui.context import lang_for
 from cogs.ui.errors import UserFacingError, report
 from cogs.ui.words import t
@@ -124,6 +124,11 @@ class LogButton(_Routed, template=ids.LOG):
         await history.show(interaction, game.id, self.number("page"), edit=True)
 
 
+class ReplayButton(_Routed, template=results.REPLAY):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await results.step(interaction, game, self.number("frame"))
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     BoardButton,
@@ -133,4 +138,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     UndoButton,
     PanelButton,
     LogButton,
+    ReplayButton,
 )

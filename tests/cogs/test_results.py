@@ -1,0 +1,76 @@
+"""Results through the fake Discord: the report with the final scores, ``/game stats``,
+``/game leaderboard`` and ``/game replay`` with its round-by-round buttons."""
+
+from __future__ import annotations
+
+from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
+from tests.cogs.flows import components, custom_ids, open_game
+from tests.support.discord.gateway import User
+from tests.support.discord.harness import Harness
+from tests.support.discord.server import FakeDiscord
+
+
+async def _play_to_the_end(harness: Harness, game_id: int, board_id: int, players: dict[int, User]) -> None:
+    """Every seat plays its first card (else ends its turn) until the game is over."""
+    service = harness.bot.service
+    assert service is not None
+    for _ in range(80):
+        game = await service.game(game_id)
+        if game.status != "active":
+            return
+        seat = next(s for s in game.seats if s.to_act)
+        assert seat.user_id is not None
+        player = players[seat.user_id]
+        panel = (await harness.click(player, board_id, f"board:{game_id}:play")).message
+        assert panel is not None
+        moves = sorted((c for c in custom_ids(panel) if c.startswith("mv:")), key=lambda c: c.endswith(":end"))
+        await harness.click(player, panel["id"], moves[0])
+    raise AssertionError("the tiny game did not end")
+
+
+def _files(message: dict[str, object]) -> dict[str, dict[str, str]]:
+    return {a["filename"]: a for a in message.get("attachments", [])}  # type: ignore[union-attr, index]
+
+
+async def test_results_through_discord(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+
+    early = await harness.slash(ALICE, "game replay", game=table.game_id)
+    assert early.ephemeral and "when the game has ended" in early.text()
+    empty = await harness.slash(CAROL, "game leaderboard")
+    assert "No rated games on this server yet" in empty.text()
+
+    await _play_to_the_end(harness, table.game_id, table.board_id, {ALICE.id: ALICE, BOB.id: BOB})
+    final = next(m for m in fake.channel_messages(table.thread_id) if "final.png" in _files(m))
+    files = _files(final)
+    assert set(files) == {"final.png", "report.png"}
+    assert "alice" in files["report.png"]["description"] and "Score" in files["report.png"]["description"]
+    assert any("how the game went" in e["title"] for e in final["embeds"])
+
+    board = await harness.slash(CAROL, "game leaderboard")
+    assert not board.ephemeral and board.message is not None
+    picture = _files(board.message)["results.png"]
+    assert "alice" in picture["description"] and "bob" in picture["description"]
+    assert "rating" in board.text() and "OpenSkill" in board.text()
+
+    mine = await harness.slash(ALICE, "game stats")
+    assert mine.ephemeral and mine.message is not None
+    assert "1 game" in mine.text() and "win rate" in mine.text() and "Recent results" in mine.text()
+    assert "results.png" in _files(mine.message)
+    theirs = await harness.slash(ALICE, "game stats", player=BOB)
+    assert not theirs.ephemeral and "1 game" in theirs.text()
+    nobody = await harness.slash(ALICE, "game stats", player=CAROL)
+    assert "No finished games for" in nobody.text()
+
+    replay = await harness.slash(BOB, "game replay", game=table.game_id)
+    assert replay.ephemeral and replay.message is not None
+    assert "replay.gif" in _files(replay.message)
+    buttons = {c["custom_id"]: c for c in components(replay.message)}
+    first = f"replay:{table.game_id}:0:f"
+    assert first in buttons and not buttons[first].get("disabled")
+    stepped = await harness.click(BOB, replay.message["id"], first)
+    assert stepped.message is not None and "replay.png" in _files(stepped.message)
+    assert "Start of the game (1 of 2)" in stepped.text()
+    after = {c["custom_id"]: c for c in components(stepped.message)}
+    assert after[first].get("disabled") and f"replay:{table.game_id}:1:n" in after
