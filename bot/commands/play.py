@@ -18,6 +18,7 @@ from bot.commands.demo import seat_names, write_render
 from bot.overrides import check_overrides
 from bot.service import GameInfo, GameService, TableView, Work
 from bot.settings import Settings
+from cogs.ui.words import CATALOG
 from engine import registry
 from engine.core.contract import Game
 from engine.core.errors import EngineError
@@ -37,6 +38,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--out", type=Path, default=Path("play-out"), help="image folder (default: play-out)")
     parser.add_argument("--resume", type=int, default=None, metavar="GAME_ID", help="continue a saved game")
+    parser.add_argument(
+        "--lang", default="en", choices=CATALOG.languages(), help="language of the game's texts and images"
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -53,7 +57,7 @@ async def _play(args: argparse.Namespace) -> int:
     db = args.db or settings.database
     async with await GameService.open(db, overrides_path=settings.data_overrides) as service:
         game_id = args.resume if args.resume is not None else await _new_game(service, args)
-        return await Table(service, game_id, args.out).play()
+        return await Table(service, game_id, args.out, args.lang).play()
 
 
 async def _new_game(service: GameService, args: argparse.Namespace) -> int:
@@ -74,8 +78,9 @@ async def _new_game(service: GameService, args: argparse.Namespace) -> int:
 class Table:
     """The terminal loop for one game: whose turn, what they see, what they choose."""
 
-    def __init__(self, service: GameService, game_id: int, out: Path) -> None:
+    def __init__(self, service: GameService, game_id: int, out: Path, lang: str = "en") -> None:
         self.service = service
+        self.lang = lang
         self.game_id = game_id
         self.out = out
         self.seen: dict[int, int] = {}
@@ -88,7 +93,7 @@ class Table:
         while True:
             info = await self.service.game(self.game_id)
             game = registry.get(info.kind)
-            names = seat_names(len(info.seats), [s.ai_policy for s in info.seats])
+            names = seat_names(len(info.seats), [s.ai_policy for s in info.seats], self.lang)
             if info.status != "active":
                 return await self._finish(info, game, names)
             mover = next((s for s in info.seats if s.to_act and not s.is_ai and s.user_id is not None), None)
@@ -125,21 +130,23 @@ class Table:
         assert table.seat is not None and table.decision is not None
         seat = table.seat
         print(f"\n=== {names[seat]} (version {table.game.version}) ===")
-        for entry in await self.service.log(self.game_id, user_id, since=self.seen.get(seat, 0), names=names):
+        for entry in await self.service.log(
+            self.game_id, user_id, since=self.seen.get(seat, 0), lang=self.lang, names=names
+        ):
             for text in entry.lines:
                 print(f"  {'host' if entry.seat is None else names[entry.seat]}: {text}")
         self.seen[seat] = table.game.version
-        write_render(self.out, "board", render_board, table.view, names)
-        screen = write_render(self.out, f"screen-seat-{seat + 1}", render_screen, table.view, names)
+        write_render(self.out, "board", render_board, table.view, names, self.lang)
+        screen = write_render(self.out, f"screen-seat-{seat + 1}", render_screen, table.view, names, self.lang)
         print((self.out / screen.replace(".png", ".txt")).read_text("utf-8").rstrip())
         print(f"  (images in {self.out}/)")
-        print(game.text(table.decision.prompt, table.decision.params))
+        print(game.text(table.decision.prompt, table.decision.params, self.lang))
         number = 0
         for group, page, choices in table.decision.menus():
-            print(f" [{game.text(group)}{f' {page + 1}' if page else ''}]")
+            print(f" [{game.text(group, None, self.lang)}{f' {page + 1}' if page else ''}]")
             for choice in choices:
                 number += 1
-                print(f"  {number:>3}. {game.text(choice.label, choice.params)}")
+                print(f"  {number:>3}. {game.text(choice.label, choice.params, self.lang)}")
         print(f"Choose 1-{number}, u to undo, q to save and quit: ", end="", flush=True)
 
     async def _finish(self, info: GameInfo, game: Game[Any], names: list[str]) -> int:
@@ -147,10 +154,10 @@ class Table:
             print(f"Game #{self.game_id} is {info.status}.")
             return 0
         final = (await self.service.view(self.game_id, None)).view
-        write_render(self.out, "final-scores", render_final, final, names)
+        write_render(self.out, "final-scores", render_final, final, names, self.lang)
         winners = ", ".join(names[i] for i in info.outcome.winners)
         scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(info.outcome.scores))
-        print(f"\nGame over: {game.text(info.outcome.reason)}. Winner: {winners}. {scores}")
+        print(f"\nGame over: {game.text(info.outcome.reason, None, self.lang)}. Winner: {winners}. {scores}")
         return 0
 
 

@@ -45,7 +45,7 @@ def test_play_saves_resumes_and_plays_to_the_end(
     assert _play(monkeypatch, "nine\nu\n" + "1\n" * 200, "--resume", "1", "--db", db, "--out", out) == 0
     rest = capsys.readouterr().out
     assert "is not a choice" in rest and "took back 1 choice" in rest and "Game over" in rest
-    assert "Pass the keyboard to Seat" in rest
+    assert "Pass the keyboard to Player" in rest
     assert (tmp_path / "out" / "final-scores.txt").exists()
 
 
