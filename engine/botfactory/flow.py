@@ -24,23 +24,18 @@ def seating(state: State) -> list[int]:
 
 
 def start_choices(state: State) -> list[Choice]:
-    out = []
-    for c in range(4):
-        if not board.can_draw(state, c):
-            continue
-        top = board.pile_top(state, c)
-        params = {"colour": state.rules.colours[c], "part": "" if top == EMPTY else board.part_name(state, top)}
-        seen = "start" if top != EMPTY else "start_unseen"
-        out.append(
-            Choice(
-                f"start:{c}",
-                f"botfactory.choice.{seen}",
-                params,
-                "botfactory.group.main",
-                description=f"botfactory.desc.{seen}",
-            )
+    """Set-up's piles are full (no discards yet), so each top tile is seen and named."""
+    return [
+        Choice(
+            f"start:{c}",
+            "botfactory.choice.start",
+            {"colour": state.rules.colours[c], "part": board.part_name(state, board.pile_top(state, c))},
+            "botfactory.group.main",
+            description="botfactory.desc.start",
         )
-    return out
+        for c in range(4)
+        if state.piles[c]
+    ]
 
 
 def apply_start(state: State, colour: int, tx: Transition) -> None:

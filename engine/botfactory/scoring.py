@@ -158,8 +158,7 @@ def solo_reasons(state: State, total: int, met: bool) -> list[Line]:
         high = starts[i + 1] - 1 if i + 1 < len(starts) else None
     else:
         low, high = 0, starts[0] - 1
-    key = f"botfactory.report.band_{band}" + ("_top" if high is None else "")
-    out.append((key, {"total": total, "low": low, "high": high if high is not None else low}))
+    out.append((f"botfactory.report.band_{band}", {"total": total, "low": low, "high": low if high is None else high}))
     return out
 
 

@@ -129,8 +129,10 @@ def _assembly_choices(state: State) -> list[Choice]:
         for tile in board.part_types(state, player.parts):
             seen: set[int] = set()
             for spare, held in enumerate(state.spares):
-                if held == EMPTY or rules.parts[held] in {rules.parts[state.spares[s]] for s in seen}:
-                    continue
+                if held == EMPTY or rules.parts[held] == rules.parts[tile]:
+                    continue  # swapping a part for its twin changes nothing
+                if rules.parts[held] in {rules.parts[state.spares[s]] for s in seen}:
+                    continue  # both spares alike: one choice
                 seen.add(spare)
                 out.append(
                     Choice(

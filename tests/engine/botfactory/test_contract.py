@@ -109,23 +109,6 @@ def test_json_round_trip_and_copy() -> None:
     assert GAME.to_json(GAME.copy(state)) == data
 
 
-def test_every_message_key_is_in_the_english_catalogue() -> None:
-    import pathlib
-    import re
-
-    import engine.botfactory
-
-    folder = pathlib.Path(engine.botfactory.__file__).parent
-    source = "".join(p.read_text() for p in folder.glob("*.py"))
-    keys = set(re.findall(r'"(botfactory\.[a-z_]+\.[a-z_]+)"', source))
-    keys |= {f"botfactory.prompt.{k}" for k in ("place", "icon", "project", "refill", "xparts", "xproj", "limit")}
-    keys |= {f"botfactory.prompt.{k}" for k in ("vremove", "offer")} | {"botfactory.choice.xproj"}
-    keys |= {f"botfactory.end.{k}" for k in ("poor", "satisfactory", "exemplary")}
-    keys |= {f"botfactory.group.{b}" for b in ("assembly", "parts", "projects", "finance")}
-    missing = sorted(k for k in keys if not GAME.catalog.has(k))
-    assert not missing
-
-
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**32), seats=st.integers(1, 4), steps=st.integers(0, 400))
 def test_views_never_depend_on_hidden_orders(seed: int, seats: int, steps: int) -> None:
