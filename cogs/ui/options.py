@@ -22,8 +22,6 @@ from cogs.ui import context
 from cogs.ui.errors import send_ephemeral
 from cogs.ui.words import t
 
-SAFE_INTEGER = 2**53
-"""Discord's integer options lie within ±2^53."""
 SNOWFLAKES = (Kind.user, Kind.channel, Kind.role, Kind.mentionable, Kind.attachment)
 
 
@@ -83,7 +81,7 @@ def _value_problem(parameter: app_commands.Parameter, value: Any) -> tuple[str, 
     if kind in (Kind.integer, Kind.number):
         whole = kind is Kind.integer
         fits = not isinstance(value, bool) and isinstance(value, int if whole else int | float)
-        fits = fits and value == value and abs(value) <= SAFE_INTEGER  # NaN is not a number here
+        fits = fits and value == value  # NaN is not a number here
         if not fits or (low is not None and value < low) or (high is not None and value > high):
             base = "game.option.integer" if whole else "game.option.number"
             return _range_key(base, low, high), {"option": name, "low": low, "high": high}

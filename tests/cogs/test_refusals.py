@@ -164,7 +164,7 @@ async def test_seat_numbers_and_counts_outside_the_game(start_bot: StartBot, fak
     zero_page = await harness.slash(CAROL, "game log", game=table.game_id, page=0)
     assert zero_page.ephemeral and zero_page.text()
     seat_zero = await harness.slash(ALICE, "game replace", game=table.game_id, seat=0, player=CAROL)
-    assert seat_zero.ephemeral and "seats 1 to 2, not 0" in seat_zero.text()
+    assert seat_zero.ephemeral and "`seat` must be a whole number from 1 to 25" in seat_zero.text()
     assert await _version(harness, table.game_id) == 0
     assert harness.bot.service is not None
     seats = (await harness.bot.service.game(table.game_id)).seats
