@@ -48,10 +48,10 @@ def clean(raw: str | None) -> str | None:
     marks = 0
     for char in text:
         category = unicodedata.category(char)
-        if category in _DROPPED_CATEGORIES:
+        if char.isspace() or category.startswith("Z"):  # every space, tab or line break: one plain space
+            char, category = " ", "Zs"
+        elif category in _DROPPED_CATEGORIES:
             continue
-        if category.startswith("Z"):  # every kind of space or line break becomes one plain space
-            char = " "
         if category.startswith("M"):
             marks += 1
             if marks > MAX_MARKS:

@@ -17,7 +17,6 @@ from cogs.ui.context import lang_for, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.text import EMBED_DESCRIPTION, clip, title
 from cogs.ui.words import t
-from renders.api import zoom_areas
 
 FULL_FILE = "board-full.png"
 
@@ -27,7 +26,7 @@ async def full_board(interaction: discord.Interaction, game: GameInfo) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     lang = await lang_for(interaction)
     table = await service_of(interaction).view(game.id, None)
-    render = await images.board(table.view, lang)
+    render = await images.board(table, lang)
     embed = discord.Embed(
         title=t("closeup.full_title", lang, game=title(table.game)), description=clip(render.text, EMBED_DESCRIPTION)
     )
@@ -42,10 +41,10 @@ async def zoom(interaction: discord.Interaction, game: GameInfo, area: str) -> N
     lang = await lang_for(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     table = await service_of(interaction).view(game.id, None)
-    labels = dict(zoom_areas(table.view, lang=lang))
+    labels = dict(images.zoom_areas(table, lang))
     if area not in labels:
         raise UserFacingError("zoom_area")
-    render = await images.zoom(table.view, area, lang)
+    render = await images.zoom(table, area, lang)
     embed = discord.Embed(
         title=t("closeup.zoom_title", lang, area=labels[area], game=title(table.game)),
         description=clip(render.text, EMBED_DESCRIPTION),

@@ -1,16 +1,28 @@
-"""Pictures for Discord: the renders run in a worker thread so Pillow never blocks the event loop."""
+"""Pictures for Discord: the renders run in a worker thread so Pillow never blocks the event loop.
+
+Each picture is drawn from a :class:`~bot.service.TableView`, so the players are always drawn and
+described by their names (:func:`cogs.ui.text.names`), never as "Seat 2", in the image and in its
+text alternative alike.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import io
-from collections.abc import Callable
 
 import discord
 
-from cogs.ui.text import clip
-from engine.core.contract import View
-from renders.api import Render, render_board, render_board_parts, render_final, render_screen, render_zoom
+from bot.service import TableView
+from cogs.ui.text import clip, names
+from renders.api import (
+    Render,
+    render_board,
+    render_board_parts,
+    render_final,
+    render_screen,
+    render_zoom,
+)
+from renders.api import zoom_areas as render_zoom_areas
 
 BOARD_FILE = "board.png"
 """The full board, and the first of the phone board's parts (so the board message's first image
@@ -22,23 +34,22 @@ ALT_TEXT = 1024
 """Discord's limit on an attachment's description, its text alternative."""
 
 
-async def _render(fn: Callable[..., Render], view: View, lang: str) -> Render:
-    return await asyncio.to_thread(fn, view, lang=lang)
+def _public(table: TableView, what: str) -> None:
+    if table.view.viewer is not None:
+        raise ValueError(f"{what} drawn from a spectator's view only")
 
 
-async def board(view: View, lang: str) -> Render:
+async def board(table: TableView, lang: str) -> Render:
     """The whole public table at desktop size; the view must be a spectator's so nothing private can
     leak into it."""
-    if view.viewer is not None:
-        raise ValueError("the public board is drawn from a spectator's view only")
-    return await _render(render_board, view, lang)
+    _public(table, "the public board is")
+    return await asyncio.to_thread(render_board, table.view, lang=lang, names=names(table.game, lang))
 
 
-async def board_parts(view: View, lang: str) -> tuple[Render, ...]:
+async def board_parts(table: TableView, lang: str) -> tuple[Render, ...]:
     """The public table for phones, as several narrow images in posting order (spectator's view only)."""
-    if view.viewer is not None:
-        raise ValueError("the public board is drawn from a spectator's view only")
-    return await asyncio.to_thread(render_board_parts, view, lang=lang)
+    _public(table, "the public board is")
+    return await asyncio.to_thread(render_board_parts, table.view, lang=lang, names=names(table.game, lang))
 
 
 def part_file(index: int, render: Render) -> str:
@@ -46,23 +57,26 @@ def part_file(index: int, render: Render) -> str:
     return BOARD_FILE if index == 0 else f"board-{render.name}.png"
 
 
-async def zoom(view: View, area: str, lang: str) -> Render:
+def zoom_areas(table: TableView, lang: str) -> tuple[tuple[str, str], ...]:
+    """The table's areas as ``(key, label)`` pairs for the Zoom menu, seats by their players' names."""
+    return render_zoom_areas(table.view, lang=lang, names=names(table.game, lang))
+
+
+async def zoom(table: TableView, area: str, lang: str) -> Render:
     """One area of the full board at full size (spectator's view only)."""
-    if view.viewer is not None:
-        raise ValueError("close-ups of the board are drawn from a spectator's view only")
-    return await asyncio.to_thread(render_zoom, view, area, lang=lang)
+    _public(table, "close-ups of the board are")
+    return await asyncio.to_thread(render_zoom, table.view, area, lang=lang, names=names(table.game, lang))
 
 
-async def screen(view: View, lang: str) -> Render:
+async def screen(table: TableView, lang: str) -> Render:
     """One seat's private screen: for ephemeral replies and DMs only."""
-    return await _render(render_screen, view, lang)
+    return await asyncio.to_thread(render_screen, table.view, lang=lang, names=names(table.game, lang))
 
 
-async def final(view: View, lang: str) -> Render:
+async def final(table: TableView, lang: str) -> Render:
     """Final scores (screens are revealed at the end, so this is public)."""
-    if view.viewer is not None:
-        raise ValueError("the final scores are drawn from a spectator's view only")
-    return await _render(render_final, view, lang)
+    _public(table, "the final scores are")
+    return await asyncio.to_thread(render_final, table.view, lang=lang, names=names(table.game, lang))
 
 
 def as_file(render: Render, name: str) -> discord.File:

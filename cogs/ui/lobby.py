@@ -1,7 +1,9 @@
 """Lobbies: ``/game new`` posts one, its buttons seat players and AIs, Start opens the game's thread.
 
-The lobby message is edited in place on every change. Only the host (or a member with Manage
-Server) may add AIs, start or cancel; the service enforces the host rule and says so when refused.
+The lobby message (:mod:`cogs.ui.lobby_message`) is edited in place on every change. Only the host
+(or a member with Manage Server) may add AIs, start or cancel; the service enforces the host rule and
+says so when refused. Whoever takes a seat (the host opening the lobby, a player joining) has the name
+the server shows for them stored with it at once, so the lobby and everything after it name them.
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ from typing import Any
 
 import discord
 
-from bot.service import TimeoutPolicy
-from cogs.ui import layouts
-from cogs.ui.context import acting_host, bot_of, service_of
+from bot.service import GameInfo, GameService, TimeoutPolicy
+from cogs.ui import lobby_message
+from cogs.ui.context import acting_host, bot_of, lang_for, service_of
 from cogs.ui.errors import UserFacingError
+from cogs.ui.text import person
+from cogs.ui.words import t
 
 
 async def create(
@@ -26,6 +30,8 @@ async def create(
     timer: str | None,
     policy: TimeoutPolicy | None,
     ai_seats: int,
+    missed_level: str | None = None,
+    hints: bool = True,
 ) -> None:
     """Open a lobby, seat the host and ``ai_seats`` AIs, post the lobby message.
 
@@ -35,13 +41,14 @@ async def create(
     fall back to the server's defaults.
     """
     channel = interaction.channel
+    lang = await lang_for(interaction)
     if interaction.guild_id is None or channel is None:
-        raise UserFacingError("no_guild", "Games are played in a server channel, not in DMs.")
+        raise UserFacingError("no_guild", t("lobby.no_guild", lang))
     service = service_of(interaction)
     server = await service.guild_settings(interaction.guild_id)
     target = server.channel_id or channel.id
     if target == channel.id and isinstance(channel, discord.Thread):
-        raise UserFacingError("in_thread", "Start games from a text channel: each game gets its own thread.")
+        raise UserFacingError("in_thread", t("lobby.in_thread", lang))
     game = await service.create_lobby(
         kind,
         interaction.user.id,
@@ -51,10 +58,14 @@ async def create(
         turn_timer_name=timer or server.turn_timer,
         timeout_policy=policy or server.timeout_policy,
         seats=seats,
+        missed_level=missed_level,
+        hints=hints,
     )
+    game = await _named(service, game, interaction)
     for _ in range(ai_seats):
         game = await service.add_ai(game.id, interaction.user.id)
-    embed, view = layouts.lobby_embed(game), layouts.lobby_controls(game)
+    public = await bot_of(interaction).publisher.lang(game)
+    embed, view = lobby_message.embed(game, public), lobby_message.controls(game, public)
     if target == channel.id:
         sent = await interaction.response.send_message(embed=embed, view=view)
         message_id = sent.message_id
@@ -64,15 +75,12 @@ async def create(
         except discord.HTTPException as exc:
             await service.cancel(game.id, interaction.user.id)  # a lobby nobody can see would linger
             if isinstance(exc, discord.NotFound):
-                raise UserFacingError(
-                    "lobby_channel_gone",
-                    f"This server's lobby channel <#{target}> is gone; a manager can choose another with "
-                    "`/bricabot config`.",
-                ) from exc
+                gone = t("lobby.channel_gone", lang, channel=f"<#{target}>")
+                raise UserFacingError("lobby_channel_gone", gone) from exc
             raise
         message_id = posted.id
         await interaction.response.send_message(
-            f"This server's lobbies are in <#{target}>: yours is open there, {posted.jump_url}", ephemeral=True
+            t("lobby.posted_there", lang, channel=f"<#{target}>", link=posted.jump_url), ephemeral=True
         )
     if message_id is not None:
         await service.set_message(game.id, "lobby", target, message_id)
@@ -87,7 +95,7 @@ async def press(interaction: discord.Interaction, game_id: int, action: str) -> 
         return
     game = await service.game(game_id)
     if action == "join":
-        game = await service.join(game_id, user)
+        game = await _named(service, await service.join(game_id, user), interaction)
     elif action == "leave":
         game = await service.leave(game_id, user)
     elif action == "ai":
@@ -97,11 +105,21 @@ async def press(interaction: discord.Interaction, game_id: int, action: str) -> 
     elif action == "noai":
         ai_seats = [s.seat for s in game.seats if s.is_ai]
         if not ai_seats:
-            raise UserFacingError("no_ai", "This lobby has no AI seat to remove.")
+            raise UserFacingError("no_ai", t("lobby.no_ai", await lang_for(interaction)))
         game = await service.remove_ai(game_id, acting_host(interaction, game), ai_seats[-1])
     elif action == "cancel":
         game = await service.cancel(game_id, acting_host(interaction, game))
-    await interaction.response.edit_message(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))
+    public = await bot_of(interaction).publisher.lang(game)
+    await interaction.response.edit_message(
+        embed=lobby_message.embed(game, public), view=lobby_message.controls(game, public)
+    )
+
+
+async def _named(service: GameService, game: GameInfo, interaction: discord.Interaction) -> GameInfo:
+    """The lobby after storing the name the server shows for the user who just took a seat in it."""
+    if game.id in await service.rename(interaction.user.id, person(interaction.user)):
+        return await service.game(game.id)
+    return game
 
 
 async def _start(interaction: discord.Interaction, game_id: int) -> None:
@@ -114,5 +132,8 @@ async def _start(interaction: discord.Interaction, game_id: int) -> None:
         result = await service.start(game_id, acting_host(interaction, game))
     assert interaction.message is not None
     game = await bot.publisher.open_table(result.game, interaction.message)
-    await interaction.edit_original_response(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))
+    public = await bot.publisher.lang(game)
+    await interaction.edit_original_response(
+        embed=lobby_message.embed(game, public), view=lobby_message.controls(game, public)
+    )
     await bot.publisher.deliver(game, result.notifications)

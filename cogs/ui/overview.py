@@ -9,21 +9,22 @@ from __future__ import annotations
 import discord
 
 from bot.service import GameInfo
-from cogs.ui import access, ids, images, layouts
+from cogs.ui import access, ids, images, layouts, standings
 from cogs.ui.context import lang_for, service_of
 from cogs.ui.ids import Components
-from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, jump, seat_name, title
+from cogs.ui.text import BUTTON_LABEL, EMBED_DESCRIPTION, clip, deadline, jump, names, title
+from cogs.ui.words import t
 from engine import registry
 
 MAX_LISTED = 20
 
 
-def _place(game: GameInfo) -> str:
+def _place(game: GameInfo, lang: str) -> str:
     if game.thread_id is not None:
         return f"<#{game.thread_id}>"
     if game.channel_id is not None:
         return f"<#{game.channel_id}>"
-    return "no channel"
+    return t("board.list.nowhere", lang)
 
 
 async def board(interaction: discord.Interaction, game: GameInfo) -> None:
@@ -32,39 +33,46 @@ async def board(interaction: discord.Interaction, game: GameInfo) -> None:
     board message in the thread."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     service = service_of(interaction)
+    lang = await lang_for(interaction)
     table = await service.view(game.id, None)
-    parts = await images.board_parts(table.view, await lang_for(interaction))
-    embed = layouts.board_embed(table.game, parts[0], _status(table.game), image=None)
+    parts = await images.board_parts(table, lang)
+    embed = standings.board_embed(table, parts[0], _status(table.game, lang), lang)
     where = (await service.messages(game.id)).get("board")
-    content = None if where is None else f"Board message: {jump(game.guild_id, where[0], where[1])}"
+    content = None if where is None else t("board.message", lang, link=jump(game.guild_id, where[0], where[1]))
     controls = Components()
-    controls.add_item(discord.ui.Button(label="Full board", emoji="🖥️", custom_id=ids.board(game.id, "full")))
+    label = clip(t("thread.button.full", lang), BUTTON_LABEL)
+    controls.add_item(discord.ui.Button(label=label, emoji="🖥️", custom_id=ids.board(game.id, "full")))
     files = [images.as_file(part, images.part_file(i, part)) for i, part in enumerate(parts)]
     await interaction.edit_original_response(content=content, embed=embed, attachments=files, view=controls)
 
 
-def _status(game: GameInfo) -> str:
-    waiting = [seat_name(s) for s in game.seats if s.to_act]
+def _status(game: GameInfo, lang: str) -> str:
+    """Whose turn it is, by name, or how the game stands."""
     if game.status == "active":
-        return "Waiting for " + (", ".join(waiting) or "the AI")
-    return game.status.capitalize()
+        seat_names = names(game, lang)
+        waiting = [seat_names[s.seat] for s in game.seats if s.to_act]
+        return t("board.waiting_list", lang, who=", ".join(waiting)) if waiting else t("board.waiting_ai", lang)
+    return t(f"board.list.{game.status}", lang)
 
 
 async def listing(interaction: discord.Interaction) -> None:
     """Lobbies and running games of this channel (or of the whole server), and whose turn it is."""
     service = service_of(interaction)
+    lang = await lang_for(interaction)
     games = await _open_games(interaction, await service.games(channel_id=interaction.channel_id))
-    scope = "this channel"
+    scope = "board.list.channel"
     if not games and interaction.guild_id is not None:
         games = await _open_games(interaction, await service.games(guild_id=interaction.guild_id))
-        scope = "this server"
+        scope = "board.list.server"
     lines = []
     for game in games:
-        taken = f"{len(game.seats)}/{game.capacity} seats taken"
-        state = f"lobby, {taken}" if game.status == "lobby" else _status(game)
-        lines.append(f"**{title(game)}** — {_place(game)} — {state}")
-    text = "\n".join(lines) or "No lobbies or running games here. Start one with `/game new`."
-    embed = discord.Embed(title=f"Games in {scope}", description=clip(text, EMBED_DESCRIPTION), colour=layouts.COLOUR)
+        if game.status == "lobby":
+            state = t("board.list.lobby_seats", lang, taken=len(game.seats), n=game.capacity)
+        else:
+            state = _status(game, lang)
+        lines.append(t("board.list.line", lang, game=title(game), place=_place(game, lang), state=state))
+    text = "\n".join(lines) or t("board.list.none", lang)
+    embed = discord.Embed(title=t(scope, lang), description=clip(text, EMBED_DESCRIPTION), colour=layouts.COLOUR)
     await interaction.response.send_message(embed=embed, ephemeral=True)
 
 
@@ -88,16 +96,19 @@ async def mine(interaction: discord.Interaction) -> None:
     for game in (await access.visible(interaction, await service.user_games(interaction.user.id)))[:MAX_LISTED]:
         known = await service.messages(game.id)
         where = known.get("board") or known.get("lobby")
-        link = "" if where is None else f" [open]({jump(game.guild_id, where[0], where[1])})"
+        link = "" if where is None else " " + t("board.mine.open", lang, link=jump(game.guild_id, where[0], where[1]))
         item = pending.get(game.id)
         if game.status == "lobby":
-            todo = "waiting in the lobby"
+            todo = t("board.mine.lobby", lang)
         elif item is None:
-            todo = "waiting for the others"
+            todo = t("board.mine.others", lang)
         else:
-            prompt = registry.get(game.kind).text(item.decision.prompt, item.decision.params, lang)
-            todo = f"**your turn**: {prompt} — {deadline(item.deadline)}"
-        lines.append(f"**{title(game)}**{link} — {todo}")
-    text = "\n".join(lines) or "You have no running games. Join one from a lobby or start one with `/game new`."
-    embed = discord.Embed(title="Your games", description=clip(text, EMBED_DESCRIPTION), colour=layouts.COLOUR)
+            decision = item.decision
+            prompt = registry.get(game.kind).text(decision.prompt, decision.params, lang, names(game, lang))
+            todo = t("board.mine.turn", lang, prompt=prompt, when=deadline(item.deadline, lang))
+        lines.append(t("board.mine.line", lang, game=title(game), link=link, todo=todo))
+    text = "\n".join(lines) or t("board.mine.none", lang)
+    embed = discord.Embed(
+        title=t("board.mine.title", lang), description=clip(text, EMBED_DESCRIPTION), colour=layouts.COLOUR
+    )
     await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Literal
 
 import discord
@@ -22,10 +24,10 @@ import discord
 from bot import redact
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, SeatTaken, TimedOut
 from bot.service import GameInfo, GameService, MoveResult
-from cogs.ui import images, layouts, results
+from cogs.ui import images, layouts, lobby_message, results, standings
 from cogs.ui.ids import Components
 from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, title
-from renders.api import zoom_areas
+from cogs.ui.words import t
 
 log = logging.getLogger("bricabot.publisher")
 
@@ -34,10 +36,23 @@ ARCHIVE_MINUTES: Literal[10080] = 10080
 """A week: the longest auto-archive Discord allows, for games that move every few days."""
 
 
+PING = "ping:"
+"""Purpose prefix of a seat's live "your turn" message in ``service.messages`` (``ping:<seat>``)."""
+
+
 @dataclass
 class _Board:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     dirty: bool = False
+
+
+@dataclass(frozen=True)
+class _Ping:
+    """A seat's live ping, as stored: which seat, and the message."""
+
+    seat: int
+    channel_id: int
+    message_id: int
 
 
 class Publisher:
@@ -51,6 +66,7 @@ class Publisher:
         self.bot = bot
         self._service = service
         self._boards: dict[int, _Board] = {}
+        self._pings: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
 
     @property
     def service(self) -> GameService:
@@ -89,17 +105,13 @@ class Publisher:
         table = await self.service.view(game_id, None)
         game = table.game
         lang = await self.lang(game)
-        parts = await images.board_parts(table.view, lang)
+        parts = await images.board_parts(table, lang)
         render = parts[0]
         waiting = sum(1 for s in game.seats if s.to_act)
-        status = {
-            "active": f"In play: waiting for {waiting} player(s). Press **Play / My screen** to see your moves.",
-            "finished": "Game over: the final scores are below.",
-            "cancelled": "This game was cancelled.",
-        }.get(game.status, game.status)
-        embed = layouts.board_embed(game, render, status, image=None)
+        status = t(f"thread.status.{game.status}", lang, n=waiting)
+        embed = standings.board_embed(table, render, status, lang)
         files = [images.as_file(part, images.part_file(i, part)) for i, part in enumerate(parts)]
-        return embed, files, layouts.board_controls(game, zoom_areas(table.view, lang=lang))
+        return embed, files, layouts.board_controls(game, images.zoom_areas(table, lang), lang=lang)
 
     async def _redraw(self, game_id: int) -> None:
         where = (await self.service.messages(game_id)).get("board")
@@ -128,7 +140,8 @@ class Publisher:
         if where is None:
             return
         message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
-        await message.edit(embed=layouts.lobby_embed(game), view=layouts.lobby_controls(game))
+        lang = await self.lang(game)
+        await message.edit(embed=lobby_message.embed(game, lang), view=lobby_message.controls(game, lang))
 
     # -- after a change ------------------------------------------------------------------------
     async def after(self, result: MoveResult) -> None:
@@ -152,23 +165,21 @@ class Publisher:
         if where is None:
             return
         channel = self.bot.get_partial_messageable(where)
-        to_act = [n for n in notes if isinstance(n, MustAct)]
-        if to_act:
-            await self._safely(self._turns(channel, game, to_act), game)
+        lang = await self.lang(game)
+        await self._safely(self._turns(channel, game, notes, lang), game)
         for note in notes:
-            if isinstance(note, Reminder):
-                await self._safely(self._remind(channel, game, note), game)
-            elif isinstance(note, TimedOut):
-                extra = " The seat is now played by an AI." if note.replaced else ""
-                text = f"⌛ <@{note.user_id}> missed the deadline; an AI played that turn.{extra}"
-                await self._safely(self._say(channel, text), game)
-            elif isinstance(note, SeatReplaced) and note.reason != "timeouts":
-                why = {"abandoned": "left the game", "kicked": "was removed by the host"}.get(note.reason, note.reason)
-                text = f"🤖 <@{note.user_id}> {why}; an AI now plays seat {note.seat + 1}."
+            if isinstance(note, TimedOut):
+                key = "thread.timed_out_replaced" if note.replaced else "thread.timed_out"
+                await self._safely(self._say(channel, t(key, lang, user=f"<@{note.user_id}>")), game)
+            elif isinstance(note, SeatReplaced) and note.reason in ("abandoned", "kicked"):
+                text = t(f"thread.{note.reason}", lang, user=f"<@{note.user_id}>", number=note.seat + 1)
                 await self._safely(self._say(channel, text), game)
             elif isinstance(note, SeatTaken):
-                was = "an AI" if note.previous is None else f"<@{note.previous}>"
-                text = f"🪑 <@{note.user_id}> now plays seat {note.seat + 1}, in place of {was}."
+                user = f"<@{note.user_id}>"
+                if note.previous is None:
+                    text = t("thread.seat_taken_ai", lang, user=user, number=note.seat + 1)
+                else:
+                    text = t("thread.seat_taken", lang, user=user, number=note.seat + 1, previous=f"<@{note.previous}>")
                 await self._safely(self._say(channel, text), game)
             elif isinstance(note, GameEnded):
                 await self._safely(self._final(channel, game), game)
@@ -187,19 +198,82 @@ class Publisher:
         except Exception as exc:
             log.error("could not post an update for game %s", game.id, exc_info=redact.exc_info(exc))
 
-    async def _turns(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
-        """Whose turn it is: a DM to those who asked for one, one thread ping for everyone else (closed DMs
-        included)."""
-        link = await self._jump_link(game)
-        pinged = []
-        for note in notes:
-            if (await self.service.dm_settings(note.user_id)).turns:
-                when = "" if note.deadline is None else f" Deadline: {deadline(note.deadline)}."
-                if await self._dm(note.user_id, f"🎲 Your turn in **{title(game)}**.{when} {link}".strip()):
+    # -- turn notices --------------------------------------------------------------------------
+    async def _turns(
+        self, channel: discord.PartialMessageable, game: GameInfo, notes: list[Notification], lang: str
+    ) -> None:
+        """Whose turn it is, and the reminders: a DM to those who asked for one, else a thread ping; then
+        the pings whose turn is over are deleted, so each seat that must act has one live ping.
+
+        Done under the game's ping lock and from the game as stored now, so two changes delivered at
+        once neither ping a seat whose turn already ended nor lose track of a ping.
+        """
+        lock = self._pings.get(game.id)
+        if lock is None:
+            lock = self._pings[game.id] = asyncio.Lock()
+        async with lock:
+            current = await self.service.game(game.id)
+            acting = {s.seat for s in current.seats if s.to_act} if current.status == "active" else set()
+            stored = await self._stored_pings(game.id)
+            renewed: set[int] = set()
+            link = await self._jump_link(game)
+            pinged = []
+            for note in notes:
+                if not isinstance(note, MustAct) or note.seat not in acting:
                     continue
-            pinged.append(note)
-        if pinged:
-            await self._ping(channel, game, pinged)
+                renewed.add(note.seat)
+                if (await self.service.dm_settings(note.user_id)).turns:
+                    when = (
+                        "" if note.deadline is None else " " + t("thread.deadline", lang, when=deadline(note.deadline))
+                    )
+                    if await self._dm(note.user_id, t("thread.turn_dm", lang, game=title(game), when=when, link=link)):
+                        continue
+                pinged.append(note)
+            fresh: dict[int, discord.Message] = {}
+            if pinged:
+                message = await self._ping(channel, game, pinged, lang)
+                fresh.update((n.seat, message) for n in pinged)
+            for note in notes:
+                if isinstance(note, Reminder) and note.seat in acting:
+                    message = await self._remind(channel, game, note, lang, link)
+                    if message is not None:
+                        renewed.add(note.seat)
+                        fresh[note.seat] = message
+            for seat, message in fresh.items():
+                await self.service.set_message(game.id, f"{PING}{seat}", message.channel.id, message.id)
+            over = {seat for seat in stored if seat not in acting or seat in renewed}
+            await self._retire(game.id, stored, over, set(fresh))
+
+    async def _stored_pings(self, game_id: int) -> dict[int, _Ping]:
+        pings = {}
+        for purpose, (channel_id, message_id) in (await self.service.messages(game_id)).items():
+            seat = purpose.removeprefix(PING)
+            if purpose.startswith(PING) and seat.isdigit():
+                pings[int(seat)] = _Ping(int(seat), channel_id, message_id)
+        return pings
+
+    async def _retire(self, game_id: int, stored: dict[int, _Ping], over: set[int], replaced: set[int]) -> None:
+        """Delete the pings of the seats in ``over`` (a message another seat still waits on stays) and
+        forget them, except those ``replaced`` by a ping just stored."""
+        live = {p.message_id for seat, p in stored.items() if seat not in over}
+        deleted: set[int] = set()
+        for seat in sorted(over):
+            ping = stored[seat]
+            if ping.message_id not in live and ping.message_id not in deleted:
+                deleted.add(ping.message_id)
+                await self._delete(game_id, ping)
+            if seat not in replaced:
+                await self.service.forget_message(game_id, f"{PING}{seat}")
+
+    async def _delete(self, game_id: int, ping: _Ping) -> None:
+        """Delete a ping; one already gone is fine, any other failure is logged and left alone."""
+        message = self.bot.get_partial_messageable(ping.channel_id).get_partial_message(ping.message_id)
+        try:
+            await message.delete()
+        except discord.NotFound:
+            pass
+        except discord.HTTPException as exc:
+            log.warning("could not delete a turn ping of game %s", game_id, exc_info=redact.exc_info(exc))
 
     async def _jump_link(self, game: GameInfo) -> str:
         """A link to the board message (else the game's thread or channel)."""
@@ -223,27 +297,37 @@ class Publisher:
             log.warning("could not DM user %s", user_id, exc_info=True)
         return False
 
-    async def _ping(self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct]) -> None:
+    async def _ping(
+        self, channel: discord.PartialMessageable, game: GameInfo, notes: list[MustAct], lang: str
+    ) -> discord.Message:
         users = sorted({n.user_id for n in notes})
         due = min((n.deadline for n in notes if n.deadline is not None), default=None)
-        when = "" if due is None else f" Deadline: {deadline(due)}."
+        when = _when(due, lang)
         view = Components()
-        view.add_item(layouts.play_button(game.id))
-        await channel.send(
-            clip(f"🎲 {mentions(users)}: your turn in **{title(game)}**.{when}", CONTENT),
+        view.add_item(layouts.play_button(game.id, lang))
+        return await channel.send(
+            clip(t("thread.turn", lang, users=mentions(users), game=title(game), when=when), CONTENT),
             view=view,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(u) for u in users]),
         )
 
-    async def _remind(self, channel: discord.PartialMessageable, game: GameInfo, note: Reminder) -> None:
+    async def _remind(
+        self, channel: discord.PartialMessageable, game: GameInfo, note: Reminder, lang: str, link: str
+    ) -> discord.Message | None:
         """Like turn notices: a DM to those who asked for DMs, a thread ping for everyone else (closed DMs
-        included)."""
-        text = f"⏰ Your turn in **{title(game)}** ends {discord.utils.format_dt(note.deadline, 'R')}."
+        included). Returns the thread message, which becomes the seat's live ping."""
+        ends = discord.utils.format_dt(note.deadline, "R")
         wants_dm = (await self.service.dm_settings(note.user_id)).turns
-        if wants_dm and await self._dm(note.user_id, f"{text} {await self._jump_link(game)}".strip()):
-            return
-        await channel.send(
-            f"<@{note.user_id}> {text}", allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)])
+        if wants_dm and await self._dm(
+            note.user_id, t("thread.reminder_dm", lang, game=title(game), ends=ends, link=link)
+        ):
+            return None
+        view = Components()
+        view.add_item(layouts.play_button(game.id, lang))
+        return await channel.send(
+            clip(t("thread.reminder", lang, user=f"<@{note.user_id}>", game=title(game), ends=ends), CONTENT),
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(note.user_id)]),
         )
 
     async def _say(self, channel: discord.PartialMessageable, text: str) -> None:
@@ -252,8 +336,8 @@ class Publisher:
     async def _final(self, channel: discord.PartialMessageable, game: GameInfo) -> None:
         table = await self.service.view(game.id, None)
         lang = await self.lang(table.game)
-        render = await images.final(table.view, lang)
-        embeds, files = [layouts.final_embed(table.game, render)], [images.as_file(render, images.FINAL_FILE)]
+        render = await images.final(table, lang)
+        embeds, files = [layouts.final_embed(table.game, render, lang)], [images.as_file(render, images.FINAL_FILE)]
         try:  # the report with the final scores; the scores go out even if it cannot be drawn
             report, picture = await results.final_report(self.service, game, lang)
             embeds.append(report)
@@ -265,3 +349,8 @@ class Publisher:
             files=files,
             allowed_mentions=discord.AllowedMentions.none(),
         )
+
+
+def _when(moment: datetime | None, lang: str) -> str:
+    """ " Deadline: …" after a turn notice, or nothing without a deadline."""
+    return "" if moment is None else " " + t("thread.deadline", lang, when=deadline(moment))

@@ -15,22 +15,25 @@ import discord
 from bot.service import MoveResult, TableView
 from cogs.ui import images, panel
 from cogs.ui.context import bot_of, lang_for, require_private_message, service_of
-from cogs.ui.errors import FRIENDLY, UserFacingError
-from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, title
+from cogs.ui.errors import UserFacingError
+from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, names, seat_name, title
+from cogs.ui.words import t
 from engine import registry
+from engine.core.contract import Choice
 from engine.core.errors import IllegalChoice, StaleVersion
 
 REDRAW_ON = (StaleVersion, IllegalChoice)
 """Refusals answered by showing the panel again at the current state (other refusals, such as a click
 by someone whose turn it is not, get a private message and leave the clicked message alone)."""
-MOVED_ON = "The game has moved on since that panel was drawn; here is the current state."
+MOVED_ON = "board.moved_on"
+"""The note on a panel redrawn at a newer state than the one clicked."""
 
 
 async def open_panel(interaction: discord.Interaction, game_id: int) -> None:
     """Answer a click or command with a new ephemeral panel (deferred first: rendering takes time)."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     table = await _seated_view(interaction, game_id)
-    await _show(interaction, table, page=0, note=None, can_undo=await _last_move_mine(interaction, table))
+    await _show(interaction, table, page=0, note=None, undo=await _undoable(interaction, table))
 
 
 async def play(interaction: discord.Interaction, game_id: int, version: int, choice: str) -> None:
@@ -48,7 +51,7 @@ async def page(interaction: discord.Interaction, game_id: int, version: int, num
     await interaction.response.defer()
     table = await _seated_view(interaction, game_id)
     note = None if table.game.version == version else MOVED_ON
-    await _show(interaction, table, page=number, note=note, can_undo=await _last_move_mine(interaction, table))
+    await _show(interaction, table, page=number, note=note, undo=await _undoable(interaction, table))
 
 
 async def _step(interaction: discord.Interaction, game_id: int, version: int, choice: str | None) -> None:
@@ -65,11 +68,9 @@ async def _step(interaction: discord.Interaction, game_id: int, version: int, ch
             else:
                 result = await service.act(game_id, interaction.user.id, choice, version)
     except REDRAW_ON as exc:
-        note = FRIENDLY[exc.code]
+        note = f"error.{exc.code}"
     table = await _seated_view(interaction, game_id)
-    mine = result is not None and bool(result.moves) and result.moves[-1].seat == table.seat
-    can_undo = mine and result is not None and not result.moves[-1].checkpoint and result.moves[-1].actor == "player"
-    panel = _show(interaction, table, page=0, note=note, can_undo=can_undo)
+    panel = _show(interaction, table, page=0, note=note, undo=await _undoable(interaction, table))
     if result is None:
         await panel
         return
@@ -81,35 +82,35 @@ async def _seated_view(interaction: discord.Interaction, game_id: int) -> TableV
     """The user's view of the game; only seated players have a private table."""
     table = await service_of(interaction).view(game_id, interaction.user.id)
     if table.seat is None:
-        raise UserFacingError("not_seated", "You are not playing in this game; the board shows everything public.")
+        raise UserFacingError("not_seated", t("board.not_seated", await lang_for(interaction)))
     return table
 
 
 async def _show(
-    interaction: discord.Interaction, table: TableView, *, page: int, note: str | None, can_undo: bool
+    interaction: discord.Interaction, table: TableView, *, page: int, note: str | None, undo: Choice | None
 ) -> None:
-    """Draw the panel into the interaction's original message (the deferred reply or the clicked panel)."""
+    """Draw the panel into the interaction's original message (the deferred reply or the clicked panel);
+    ``note`` is a message key shown first."""
     game = registry.get(table.game.kind)
     lang = await lang_for(interaction)
-    render = await images.screen(table.view, lang)
-    lines = [] if note is None else [f"⚠️ {note}"]
+    render = await images.screen(table, lang)
+    lines = [] if note is None else [f"⚠️ {t(note, lang)}"]
     seat = next(s for s in table.game.seats if s.seat == table.seat)
     if table.decision is not None:
-        lines.append(f"**{game.text(table.decision.prompt, table.decision.params, lang)}**")
+        lines.append(f"**{game.text(table.decision.prompt, table.decision.params, lang, names(table.game, lang))}**")
         if seat.deadline is not None:
-            lines.append(f"Deadline: {deadline(seat.deadline)}")
-    elif table.game.status == "active":
-        lines.append("Nothing for you to decide right now; you will be pinged when it is your turn.")
-    elif table.game.status == "cancelled":
-        lines.append("This game was cancelled.")
+            lines.append(t("board.your_deadline", lang, when=deadline(seat.deadline, lang)))
+        await panel.arrange(service_of(interaction), table.game.id, table.game.version, table.decision)
+        lines.extend(panel.text_lines(table.game.id, game, table.decision, lang))
     else:
-        lines.append("This game has ended.")
+        lines.append(t(f"board.panel.{table.game.status}", lang))
     lines.append(render.text)
     embed = discord.Embed(
-        title=f"Your screen — {title(table.game)}", description=clip("\n".join(lines), EMBED_DESCRIPTION)
+        title=t("board.panel.title", lang, name=seat_name(seat, lang), game=title(table.game)),
+        description=clip("\n".join(lines), EMBED_DESCRIPTION),
     )
     embed.set_image(url=f"attachment://{images.SCREEN_FILE}")
-    embed.set_footer(text="Only you can see this. Reopen it with Play after 15 minutes.")
+    embed.set_footer(text=t("board.panel.footer", lang))
     controls = panel.controls(
         game,
         table.game.id,
@@ -117,21 +118,13 @@ async def _show(
         table.decision,
         lang=lang,
         page=page,
-        can_undo=can_undo and table.decision is not None,
+        undo=undo,
     )
     await interaction.edit_original_response(
         content=None, embed=embed, attachments=[images.as_file(render, images.SCREEN_FILE)], view=controls
     )
 
 
-async def _last_move_mine(interaction: discord.Interaction, table: TableView) -> bool:
-    """Whether the latest log entry is this player's own move (undo may then be possible)."""
-    if table.decision is None or table.game.version == 0:
-        return False
-    entries = await service_of(interaction).log(table.game.id, interaction.user.id, since=table.game.version - 1)
-    return (
-        bool(entries)
-        and entries[-1].seat == table.seat
-        and entries[-1].actor == "player"
-        and entries[-1].choice is not None
-    )
+async def _undoable(interaction: discord.Interaction, table: TableView) -> Choice | None:
+    """The choice Undo would take back for this player now (shown on the button), if any."""
+    return await service_of(interaction).undoable(table.game.id, interaction.user.id)

@@ -1,4 +1,4 @@
-"""Small text helpers shared by the messages: names, mentions, deadlines, Discord's length limits."""
+"""Small text helpers shared by the messages: seats by name, mentions, deadlines, Discord's length limits."""
 
 from __future__ import annotations
 
@@ -8,7 +8,9 @@ from typing import Any
 
 import discord
 
+from bot.service import names as people
 from bot.service.models import GameInfo, SeatInfo
+from cogs.ui.words import t
 from engine.core.contract import Choice, Game
 
 BUTTON_LABEL = 80
@@ -27,22 +29,33 @@ def title(game: GameInfo) -> str:
     return f"{game.title} #{game.id}"
 
 
-def seat_name(seat: SeatInfo) -> str:
-    """A mention for a human seat, "AI · hard" (its level or policy) for an AI (mentions in embeds never ping)."""
-    if seat.is_ai:
-        return f"AI · {seat.ai_policy}"
-    return f"<@{seat.user_id}>"
+def names(game: GameInfo, lang: str) -> list[str]:
+    """Every seat's name, indexed by seat: players by display name, AI seats by level
+    (:func:`bot.service.names.seat_names`); what images, embeds and log lines call them."""
+    return people.seat_names(game.seats, lang)
 
 
-def seat_list(game: GameInfo) -> str:
-    lines = [f"{s.seat + 1}. {seat_name(s)}" for s in game.seats]
-    return "\n".join(lines) or "nobody yet"
+def seat_name(seat: SeatInfo, lang: str = "en") -> str:
+    """One seat's name: the player's display name, "Player N" until it is known, "AI · hard" for an AI."""
+    return people.seat_name(seat, lang)
 
 
-def deadline(moment: datetime | None) -> str:
+def person(user: discord.User | discord.Member) -> str | None:
+    """The name a server shows for ``user`` (nickname, else global name, else username), cleaned for
+    storing (:func:`bot.service.names.member_name`); ``None`` when none is readable."""
+    return people.member_name(getattr(user, "nick", None), user.global_name, user.name)
+
+
+def seat_list(game: GameInfo, lang: str = "en") -> str:
+    """The seats in order, each by name ("1. Alice", "2. AI · hard")."""
+    lines = [f"{number + 1}. {name}" for number, name in enumerate(names(game, lang))]
+    return "\n".join(lines) or t("common.nobody", lang)
+
+
+def deadline(moment: datetime | None, lang: str = "en") -> str:
     """A Discord timestamp each reader sees in their own time zone, with a live countdown."""
     if moment is None:
-        return "no deadline"
+        return t("board.no_deadline", lang)
     return f"{discord.utils.format_dt(moment, 'f')} ({discord.utils.format_dt(moment, 'R')})"
 
 

@@ -22,7 +22,10 @@ async def test_new_game_with_an_option(start_bot: StartBot) -> None:
     harness = await start_bot()
     created = await harness.slash(ALICE, "game new", kind="imaginarium", options="chimera", timer="24h", ai=1)
     assert created.message is not None and not created.ephemeral
-    assert "chimera: on" in created.text() and "turn timer: 1 d" in created.text()
+    # Every option is shown before Start, in words: the one given and the one left at its default.
+    text = created.text()
+    assert "Chimera expansion (dream fragments and the dream track): on" in text and "Turn timer: 1 day" in text
+    assert "Team play, 4 or 6 players in teams of two (Chimera): off" in text and "AI · normal" in text
     assert harness.bot.service is not None
     (game,) = await harness.bot.service.games()
     assert game.options == {"chimera": True} and [s.is_ai for s in game.seats] == [False, True]

@@ -18,7 +18,7 @@ async def test_new_join_start_opens_thread_with_board_and_ping(start_bot: StartB
 
     joined = await harness.click(BOB, lobby["id"], f"lobby:{game_id}:join")
     assert joined.response_type == 7
-    assert f"<@{BOB.id}>" in str(fake.messages[int(lobby["id"])]["embeds"])
+    assert "bob" in str(fake.messages[int(lobby["id"])]["embeds"])
 
     refused = await harness.click(CAROL, lobby["id"], f"lobby:{game_id}:start")
     assert refused.ephemeral is False  # the click is acknowledged, the lobby is untouched
@@ -58,7 +58,7 @@ async def test_lobby_buttons_and_leave_command(start_bot: StartBot, fake: FakeDi
     again = await harness.click(BOB, lobby_id, f"lobby:{game_id}:join")
     assert again.ephemeral and "already have a seat" in again.text()
     seats = fake.messages[lobby_id]["embeds"][0]["fields"][1]
-    assert seats["name"] == "Seats (3/4)" and "AI · random" in seats["value"] and f"<@{BOB.id}>" in seats["value"]
+    assert seats["name"] == "Seats (3/4)" and "AI · random" in seats["value"] and "3. bob" in seats["value"]
 
     left = await harness.slash(BOB, "game leave", game=game_id)
     assert left.ephemeral and "left the lobby" in left.text()

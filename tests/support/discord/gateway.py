@@ -33,16 +33,25 @@ def snowflake() -> int:
 class User:
     """A Discord user taking part in a test; ``manager`` gives them Manage Server (through their server's
     Managers role), ``roles`` are ids of other roles they have in the servers that define them;
-    ``locale`` is their Discord client's language (an interaction's ``locale``)."""
+    ``locale`` is their Discord client's language (an interaction's ``locale``); ``global_name`` and
+    ``nick`` (their server nickname) are the names Discord shows before the username."""
 
     id: int
     name: str
     manager: bool = False
     roles: tuple[int, ...] = ()
     locale: str = "en-US"
+    global_name: str | None = None
+    nick: str | None = None
 
     def payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": None, "avatar": None}
+        return {
+            "id": str(self.id),
+            "username": self.name,
+            "discriminator": "0",
+            "global_name": self.global_name,
+            "avatar": None,
+        }
 
     def member(self, guild: Guild | None = None, permissions: int | None = None) -> dict[str, Any]:
         """The member object; ``permissions`` (resolved in a channel) is what interactions carry."""
@@ -51,6 +60,7 @@ class User:
         roles = [] if guild is None else guild.member_roles(self)
         return {
             "user": self.payload(),
+            "nick": self.nick,
             "roles": [str(r) for r in roles],
             "joined_at": "2026-01-01T00:00:00+00:00",
             "deaf": False,

@@ -1,13 +1,15 @@
 """Drawings for the tiny fixture game, installed as ``renders.tiny`` by the Discord tests.
 
 Real (small) PNGs and text summaries from :class:`TinyView`, so the cogs run their normal render path
-for a game kind that lives outside ``engine/``.
+for a game kind that lives outside ``engine/``; like the real drawings, they name the seats by the
+``names`` given ("Seat 1".. without them).
 """
 
 from __future__ import annotations
 
 import io
 import sys
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -25,38 +27,42 @@ def _png(lines: list[str]) -> bytes:
     return out.getvalue()
 
 
-def board(view: TinyView, *, lang: str) -> Render:
+def _name(seat: int, names: Sequence[str] | None) -> str:
+    return names[seat] if names else f"Seat {seat + 1}"
+
+
+def board(view: TinyView, *, lang: str, names: Sequence[str] | None = None) -> Render:
     lines = [
-        f"Seat {s + 1}: {score} points, {n} cards"
+        f"{_name(s, names)}: {score} points, {n} cards"
         for s, (score, n) in enumerate(zip(view.scores, view.hand_counts, strict=True))
     ]
     lines.append(f"Deck: {view.deck_count}")
     return Render(_png(lines), "\n".join(lines))
 
 
-def board_parts(view: TinyView, *, lang: str) -> tuple[Render, ...]:
+def board_parts(view: TinyView, *, lang: str, names: Sequence[str] | None = None) -> tuple[Render, ...]:
     """The phone board: the tiny table fits one part."""
-    whole = board(view, lang=lang)
+    whole = board(view, lang=lang, names=names)
     return (Render(whole.png, whole.text, "table"),)
 
 
-def zoom_areas(view: TinyView, *, lang: str) -> tuple[tuple[str, str], ...]:
+def zoom_areas(view: TinyView, *, lang: str, names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:
     return (("table", "The table"),)
 
 
-def zoom(view: TinyView, area: str, *, lang: str) -> Render:
+def zoom(view: TinyView, area: str, *, lang: str, names: Sequence[str] | None = None) -> Render:
     if area != "table":
         raise LookupError(f"no area {area!r} on this table")
-    return board(view, lang=lang)
+    return board(view, lang=lang, names=names)
 
 
-def screen(view: TinyView, *, lang: str) -> Render:
+def screen(view: TinyView, *, lang: str, names: Sequence[str] | None = None) -> Render:
     lines = [f"Your hand: {', '.join(map(str, view.hand or ()))}"]
     return Render(_png(lines), "\n".join(lines))
 
 
-def final(view: TinyView, *, lang: str) -> Render:
-    lines = [f"Seat {s + 1}: {score}" for s, score in enumerate(view.scores)]
+def final(view: TinyView, *, lang: str, names: Sequence[str] | None = None) -> Render:
+    lines = [f"{_name(s, names)}: {score}" for s, score in enumerate(view.scores)]
     return Render(_png(lines), "\n".join(lines))
 
 

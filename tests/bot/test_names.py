@@ -1,0 +1,62 @@
+"""Display names: cleaned once, harmless anywhere (embeds, plain messages, images), and seats named by
+them, AI seats by their level, in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service.models import SeatInfo
+from bot.service.names import MAX_LENGTH, clean, member_name, seat_names
+
+
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("Ana", "Ana"),
+        ("**bold** __under__ `code` ~~gone~~ ||secret||", "bold under code gone secret"),
+        ("@everyone @here", "everyone here"),
+        ("<@123> <#456> <@&789>", "123 #456 &789"),
+        ("see https://evil.example/x now", "see now"),
+        ("[click](http://x.y)", "click("),
+        ("# Heading", "Heading"),
+        ("> quote", "quote"),
+        ("- item", "item"),
+        ("1. first", "1 first"),
+        ("john_doe", "john doe"),
+        ("Zoé\u200b\u202eli\x07\n\tne", "Zoéli ne"),
+        ("𝐁𝐨𝐛", "Bob"),
+        ("x\u0301\u0301\u0301\u0301y", "x\u0301\u0301y"),
+    ],
+)
+def test_clean_removes_mentions_markdown_links_and_control_characters(raw: str, shown: str) -> None:
+    assert clean(raw) == shown
+
+
+@pytest.mark.parametrize("raw", [None, "", "   ", "***", "@@@", "\u200b\u200b", "🎲🎲", "<@>"])
+def test_a_name_with_nothing_readable_is_none(raw: str | None) -> None:
+    assert clean(raw) is None
+
+
+def test_long_names_are_cut_with_an_ellipsis() -> None:
+    name = clean("A" * 100)
+    assert name is not None and len(name) == MAX_LENGTH and name.endswith("…")
+
+
+def test_member_name_prefers_nickname_then_global_name_then_username() -> None:
+    assert member_name("Nick", "Global", "user") == "Nick"
+    assert member_name(None, "Global", "user") == "Global"
+    assert member_name("**", None, "user") == "user"
+    assert member_name(None, None, None) is None
+
+
+def test_seat_names_use_names_levels_and_fallbacks_in_the_readers_language() -> None:
+    seats = [
+        SeatInfo(0, 1, None, name="Ana"),
+        SeatInfo(1, 2, None),
+        SeatInfo(2, None, "hard"),
+        SeatInfo(3, None, "hard"),
+    ]
+    assert seat_names(seats, "en") == ["Ana", "Player 2", "AI · hard (3)", "AI · hard (4)"]
+    assert seat_names(seats, "fr") == ["Ana", "Joueur 2", "IA · difficile (3)", "IA · difficile (4)"]
+    twins = [SeatInfo(0, 1, None, name="Sam"), SeatInfo(1, 2, None, name="Sam")]
+    assert seat_names(twins, "en") == ["Sam (1)", "Sam (2)"]
