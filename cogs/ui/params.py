@@ -49,9 +49,7 @@ def offered(option: str, value: str | None, allowed: Iterable[str]) -> str | Non
     """``value`` if it is one of the choices the option offers (Discord enforces that, but a forged
     payload may not), else a clear refusal; ``None`` stays ``None`` (not given)."""
     if value is not None and value not in set(allowed):
-        raise UserFacingError(
-            "not_offered", f"That `{option}` is not one of the offered choices; pick one from the list."
-        )
+        raise UserFacingError("not_offered", option=option)
     return value
 
 
@@ -87,9 +85,7 @@ async def resolve_game(interaction: discord.Interaction, given: int | None) -> G
         return here[0]
     if not here and len(mine) == 1:
         return mine[0]
-    raise UserFacingError(
-        "which_game", "Which game? Pass `game:` (start typing to pick one; `/game mine` lists yours)."
-    )
+    raise UserFacingError("which_game")
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
