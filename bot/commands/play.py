@@ -14,10 +14,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.commands.demo import seat_names, write_render
+from bot.commands.demo import write_render
 from bot.overrides import check_overrides
 from bot.service import GameInfo, GameService, TableView, Work
+from bot.service.names import seat_names
 from bot.settings import Settings
+from cogs.ui import history
 from cogs.ui.words import CATALOG
 from engine import registry
 from engine.core.contract import Game
@@ -93,7 +95,7 @@ class Table:
         while True:
             info = await self.service.game(self.game_id)
             game = registry.get(info.kind)
-            names = seat_names(len(info.seats), [s.ai_policy for s in info.seats], self.lang)
+            names = seat_names(info.seats, self.lang)
             if info.status != "active":
                 return await self._finish(info, game, names)
             mover = next((s for s in info.seats if s.to_act and not s.is_ai and s.user_id is not None), None)
@@ -133,8 +135,8 @@ class Table:
         for entry in await self.service.log(
             self.game_id, user_id, since=self.seen.get(seat, 0), lang=self.lang, names=names
         ):
-            for text in entry.lines:
-                print(f"  {'host' if entry.seat is None else names[entry.seat]}: {text}")
+            for text in history.lines(game, entry, names, self.lang):
+                print(f"  {text}")
         self.seen[seat] = table.game.version
         write_render(self.out, "board", render_board, table.view, names, self.lang)
         screen = write_render(self.out, f"screen-seat-{seat + 1}", render_screen, table.view, names, self.lang)
