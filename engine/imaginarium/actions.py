@@ -42,11 +42,6 @@ def free_actions(state: State, player: Player) -> bool:
     return 0 < player.free_from <= state.round
 
 
-def _does(state: State, action: int) -> str:
-    """What an action does, or why it cannot be carried out now (for the pair's description)."""
-    return ACTIONS[action] if _possible(state, action) else f"{ACTIONS[action]}_none"
-
-
 def pair_choices(state: State) -> list[Choice]:
     player = state.player
     if free_actions(state, player):
@@ -54,6 +49,8 @@ def pair_choices(state: State) -> list[Choice]:
     else:
         # Rulebook: "The same pair of actions cannot be chosen twice in a row".
         pairs = tuple(p for p in ADJACENT if pair_code(*p) != player.last_pair)
+    # What each action does, or why it cannot be carried out now (for the pair's description).
+    does = [ACTIONS[a] if _possible(state, a) else f"{ACTIONS[a]}_none" for a in range(len(ACTIONS))]
     return [
         choice(
             f"pair:{ACTIONS[a]}+{ACTIONS[b]}",
@@ -61,8 +58,8 @@ def pair_choices(state: State) -> list[Choice]:
             "pair",
             first=ACTIONS[a],
             second=ACTIONS[b],
-            first_does=_does(state, a),
-            second_does=_does(state, b),
+            first_does=does[a],
+            second_does=does[b],
         )
         for a, b in pairs
     ]

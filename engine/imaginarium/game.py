@@ -7,6 +7,7 @@ Each step of a turn is a pair (legal choices, apply) in ``STEPS``; after every a
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition
@@ -69,6 +70,7 @@ GROUPS = (
     *("trade", "repair", "effect", "recycle", "dismantle", "reorganise", "projects", "main"),
 )
 """Menu groups in the order a turn meets them; choices are shown group by group."""
+GROUP_RANK = {f"imaginarium.group.{name}": rank for rank, name in enumerate(GROUPS)}
 CLOSING = frozenset({"next", "end", "done", "finish", "skip", "stop", "wake", "idle"})
 """Ids of the choices that close a step: always last in their group."""
 ORDER: tuple[str, ...] = (
@@ -76,11 +78,13 @@ ORDER: tuple[str, ...] = (
     *("machine", "onto", "good", "fragment", "cost", "gain", "price"),
 )
 """Parameters that place a choice among the others of its decision, most significant first."""
+PLACE = {name: rank for rank, name in enumerate(ORDER)}
 TEAM_PROMPTS = frozenset({"place", "nightmare"})
 """Steps whose prompt speaks of a team's dream in team play."""
 
 
-def _rank(value: object) -> tuple[int, Any]:
+@lru_cache(maxsize=4096)
+def _rank(value: int | str | None) -> tuple[int, Any]:
     """A sort key for one parameter: numbers by value, goods and actions in the rulebook's order,
     goods lists ("wd1+cu2") by their goods, other words alphabetically."""
     if value is None:
@@ -100,13 +104,15 @@ def _rank(value: object) -> tuple[int, Any]:
 def ordered(choices: list[Choice]) -> tuple[Choice, ...]:
     """Choices in a fixed order that depends only on what each choice means (group, then what it acts
     on), never on where a card lies in a list, so a redrawn decision keeps every choice in place."""
+    if len(choices) < 2:
+        return tuple(choices)
     return tuple(
         sorted(
             choices,
             key=lambda c: (
-                GROUPS.index(c.group.rsplit(".", 1)[1]),
+                GROUP_RANK[c.group],
                 c.id in CLOSING,
-                tuple(_rank(c.params.get(name)) for name in ORDER),
+                sorted((PLACE[name], _rank(value)) for name, value in c.params.items() if name in PLACE),
                 c.label,
                 c.id,
             ),

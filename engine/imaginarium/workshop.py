@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
 from engine.imaginarium import dream
-from engine.imaginarium.cards import GOODS, RESOURCES, VP, Goods
+from engine.imaginarium.cards import DEFENSE, GOODS, RESOURCES, VP, Goods
 from engine.imaginarium.common import (
     choice,
     effect_key,
@@ -482,15 +482,23 @@ def reorganise_moves(state: State) -> list[Choice]:
             if key in seen:
                 continue
             seen.add(key)
+            cards = [data.card[u] for u in result]
+            if all(c.type == DEFENSE for c in cards):
+                describe = "join_defense"
+            elif all(c.serial == cards[0].serial for c in cards):
+                describe = "join_alike"
+            else:
+                describe = "join"
             out.append(
                 choice(
                     f"join:{f}:{t}",
                     "join",
                     "reorganise",
+                    describe=describe,
                     machine=data.card[single[0]].serial,
                     onto=serials(target),
                     top=data.card[result[-1]].serial,
-                    bottom=data.card[result[0]].serial,
+                    n=len(result),
                 )
             )
     return out
