@@ -2,9 +2,9 @@
 
 A seat's AI is a level (``easy``, ``normal``, ``hard``: see :mod:`engine.core.search`) or one of the
 game's named policies (``greedy``, ``random``...), which older games stored and still play. The
-default, for new AI seats and for missed turns, is ``normal`` (a game without search hooks keeps
-its ``greedy``, else ``random``). An AI's randomness is derived from the
-game seed and the version it moves at, so the same game replays the same AI choices, and a retried
+default, for new AI seats and for missed turns unless the host chose another level, is ``normal``
+(a game without search hooks keeps its ``greedy``, else ``random``). An AI's randomness is derived
+from the game seed and the version it moves at, so the same game replays the same AI choices, and a retried
 move after a crash picks the same choice again.
 
 Search levels think in a process pool (:func:`think`): a CPU-bound search in a thread would still hold
@@ -25,7 +25,7 @@ from engine import registry
 from engine.core.contract import Choice, Decision, Game, Policy, all_policies
 from engine.core.errors import BadOptions
 from engine.core.rng import Rng
-from engine.core.search import LEVELS, SearchPolicy, level_policy, search_hooks
+from engine.core.search import LEVELS, Advice, SearchPolicy, level_policy, search_hooks
 
 DEFAULT_POLICY = "normal"
 FALLBACK_POLICY = "greedy"
@@ -56,6 +56,20 @@ def default_policy(game: Game[Any]) -> str:
     if search_hooks(game) is not None:
         return DEFAULT_POLICY
     return FALLBACK_POLICY if FALLBACK_POLICY in all_policies(game) else "random"
+
+
+def missed_policy(game: Game[Any], level: str) -> str:
+    """Who plays a missed turn: the game's chosen ``level`` (the host's setting), or the game's default
+    when it has no search levels (or the stored level is unknown)."""
+    return level if level in levels(game) else default_policy(game)
+
+
+def check_level(game: Game[Any], level: str) -> str:
+    """``level`` if ``game`` offers it (a missed-turn setting), else :class:`BadOptions`."""
+    if level not in levels(game):
+        choices = ", ".join(levels(game)) or "none"
+        raise BadOptions(f"{game.title} has no AI level '{level}'. Choose one of: {choices}.", level=level)
+    return level
 
 
 def check_policy(game: Game[Any], name: str | None) -> str:
@@ -93,6 +107,42 @@ def _decide(kind: str, policy: str, known: dict[str, Any], decision: Decision, s
     assert isinstance(search, SearchPolicy)
     state = game.from_json(known)
     return search.decide(game, state, decision, ai_rng(seed, state.version, decision.seat)).id
+
+
+HINT_LEVEL = "hard"
+"""The level whose choice a hint shows."""
+
+
+def _advise(kind: str, known: dict[str, Any], decision: Decision, seed: int) -> tuple[str, int, float]:
+    """Worker side of :func:`advise`: the ``hard`` search from the seat's knowledge alone."""
+    game = registry.get(kind)
+    search = policy_for(game, HINT_LEVEL)
+    assert isinstance(search, SearchPolicy)
+    state = game.from_json(known)
+    advice = search.advise(game, state, decision, ai_rng(seed, state.version, decision.seat))
+    return advice.choice.id, advice.playouts, advice.outlook
+
+
+async def advise(game: Game[Any], state: Any, decision: Decision, seed: int) -> Advice:
+    """What ``hard`` would choose for ``decision`` and why, thought in the process pool from the
+    seat's knowledge only (the same choice a ``hard`` seat makes there); a forced choice at once, and
+    for a game without search its default policy's pick with no playouts."""
+    if len(decision.choices) == 1:
+        return Advice(decision.choices[0], 0, 1.0)
+    search = policy_for(game, HINT_LEVEL) if search_hooks(game) is not None else None
+    if not isinstance(search, SearchPolicy):
+        return Advice(await think(game, default_policy(game), state, decision, seed), 0, 0.5)
+    known = game.to_json(search.hooks.knowledge(state, decision.seat))
+    loop = asyncio.get_running_loop()
+    slots = _slots.setdefault(loop, asyncio.Semaphore(QUEUE_LIMIT))
+    async with slots:
+        choice_id, playouts, outlook = await loop.run_in_executor(
+            _executor(), _advise, game.kind, known, decision, seed
+        )
+    choice = decision.get(choice_id)
+    if choice is None:
+        raise RuntimeError(f"the search advised '{choice_id}', which is not a legal choice")
+    return Advice(choice, playouts, outlook)
 
 
 def _executor() -> ProcessPoolExecutor:

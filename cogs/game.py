@@ -20,9 +20,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import access, game_settings, history, lobby, overview, params, results, table
-from cogs.ui.context import acting_host, bot_of, service_of
+from cogs.ui.context import acting_host, bot_of, lang_for, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.guide import GuidePage
+from cogs.ui.hints import LEVEL_CHOICES
 from cogs.ui.routes import DYNAMIC_ITEMS
 from cogs.ui.text import title
 
@@ -44,9 +45,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         timer="Time each player has per turn (default: the server's setting)",
         missed="What happens when someone misses their deadline (default: the server's setting)",
         ai="AI seats to add now",
+        level="AI level that plays a missed turn (default: normal)",
+        hints="Let players ask what the hard AI would do (default: true)",
     )
     @app_commands.autocomplete(kind=params.kind_autocomplete, options=params.options_autocomplete)
-    @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES)
+    @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES, level=LEVEL_CHOICES)
     @access.server_only
     async def new(
         self,
@@ -57,6 +60,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         timer: str | None = None,
         missed: str | None = None,
         ai: app_commands.Range[int, 0, 5] = 0,
+        level: str | None = None,
+        hints: bool = True,
     ) -> None:
         chosen = params.kind_named(interaction, kind)
         room = seats or chosen.max_seats
@@ -70,6 +75,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
             timer=timer,
             policy=params.missed_policy(missed),
             ai_seats=ai,
+            missed_level=level,
+            hints=hints,
         )
 
     @app_commands.command(name="leave", description="Give up your seat in a lobby")
@@ -206,9 +213,11 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         timer="Time per turn; whoever must act now gets the full new time from now",
         reminders="A reminder a quarter of the timer before the deadline",
         missed="What happens when someone misses their deadline (counts turns already missed)",
+        level="AI level that plays a missed turn",
+        hints="Let players ask what the hard AI would do",
     )
     @app_commands.autocomplete(game=params.game_autocomplete)
-    @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES)
+    @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES, level=LEVEL_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -216,18 +225,24 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         timer: str | None = None,
         reminders: bool | None = None,
         missed: str | None = None,
+        level: str | None = None,
+        hints: bool | None = None,
     ) -> None:
         info = await params.resolve_game(interaction, game)
-        if (timer, reminders, missed) != (None, None, None):
+        if (timer, reminders, missed, level, hints) != (None, None, None, None, None):
             await game_settings.change(
                 interaction,
                 info,
                 timer=timer,
                 reminders=reminders,
                 policy=params.missed_policy(missed),
+                missed_level=level,
+                hints=hints,
             )
             return
-        await interaction.response.send_message(game_settings.describe(info), ephemeral=True)
+        await interaction.response.send_message(
+            game_settings.describe(info, await lang_for(interaction)), ephemeral=True
+        )
 
     # -- personal settings ---------------------------------------------------------------------
     @app_commands.command(name="vacation", description="Pause your turn timers in every game (time left is kept)")

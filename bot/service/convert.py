@@ -19,6 +19,8 @@ UNDO_EVENT = "service.undo"
 """The log event of an undo; its text is the Discord layer's ``history.undo``, not a game's."""
 SEAT_GIVEN = "service.seat_given"
 SETTINGS_CHANGED = "service.settings"
+HINT_ASKED = "service.hint"
+"""A player asked which move the ``hard`` AI would choose (params: seat, count so far)."""
 
 
 def outcome_json(outcome: Outcome) -> dict[str, Any]:
@@ -59,6 +61,8 @@ def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
         seat_count=row.seat_count,
         capacity=row.seat_count or registry.get(row.kind).max_seats,
         reminders=row.reminders,
+        missed_level=row.missed_level,
+        hints=row.hints,
     )
 
 
@@ -75,6 +79,10 @@ def log_line(game: Game[Any], event: Event, lang: str, names: Sequence[str] | No
         return t("history.seat_given", lang, name=_newcomer(params, lang), before=_previous(params, lang))
     if event.key == SETTINGS_CHANGED:
         return t("history.settings", lang, changes=_changes(params, lang))
+    if event.key == HINT_ASKED:
+        seat = params.get("seat", 0)
+        who = names[seat] if names and 0 <= seat < len(names) else t("people.player", lang, number=seat + 1)
+        return t("hints.asked", lang, name=who, count=params.get("count", 1))
     return game.text(event.key, params, lang, names)
 
 
@@ -102,4 +110,8 @@ def _changes(params: Mapping[str, Any], lang: str) -> str:
     if "replace_after" in params:
         after = params["replace_after"]
         parts.append(t("history.missed_ai", lang) if after is None else t("history.missed_replace", lang, n=after))
+    if "missed_level" in params:
+        parts.append(t("hints.missed_level", lang, level=t(f"people.level.{params['missed_level']}", lang)))
+    if "hints" in params:
+        parts.append(t("hints.setting_on" if params["hints"] else "hints.setting_off", lang))
     return ", ".join(parts)

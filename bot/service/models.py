@@ -78,6 +78,10 @@ class GameInfo:
     capacity: int = 0
     """Seats the lobby can fill: ``seat_count``, else the game's maximum."""
     reminders: bool = True
+    missed_level: str = "normal"
+    """The AI level that plays a missed turn."""
+    hints: bool = True
+    """Whether players may ask what the ``hard`` AI would choose (:mod:`bot.service.hints`)."""
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat ``user_id`` controls (an AI-played seat is no longer theirs)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from bot.ai import check_level
 from bot.clock import STOPPED, plan
 from bot.notifications import SeatTaken
 from bot.service import convert, names
@@ -20,6 +21,7 @@ from bot.service.inputs import NAME_TEXT, check_ints, check_text
 from bot.service.models import GameInfo, MoveResult
 from bot.service.writer import Call
 from bot.store import NoteRow
+from engine import registry
 
 
 class TableChanges(ServiceCore):
@@ -89,9 +91,12 @@ class TableChanges(ServiceCore):
         turn_timer_name: str | None = None,
         reminders: bool | None = None,
         timeout_policy: TimeoutPolicy | None = None,
+        missed_level: str | None = None,
+        hints: bool | None = None,
     ) -> GameInfo:
-        """The host changes a lobby's or running game's turn timer, reminders or missed-turn policy
-        (``None``: unchanged); each change is a public note in the log.
+        """The host changes a lobby's or running game's turn timer, reminders, missed-turn policy, the
+        AI level of missed turns or whether hints are allowed (``None``: unchanged); each change is a
+        public note in the log.
 
         Rule for the turn in progress: a new timer gives every seat that must act now the full new
         time from this moment (a paused clock keeps it for the return from vacation); ``off`` stops
@@ -122,6 +127,11 @@ class TableChanges(ServiceCore):
             if timeout_policy is not None and timeout_policy.replace_after != row.replace_after:
                 fields["replace_after"] = timeout_policy.replace_after
                 changes["replace_after"] = timeout_policy.replace_after
+            if missed_level is not None and missed_level != row.missed_level:
+                fields["missed_level"] = changes["missed_level"] = check_level(registry.get(row.kind), missed_level)
+            if hints is not None and hints != row.hints:
+                fields["hints"] = int(hints)
+                changes["hints"] = hints
             if not changes:
                 return convert.game_info(row, loaded.seats)
             now = self._now()
@@ -130,6 +140,8 @@ class TableChanges(ServiceCore):
                 turn_timer=fields.get("turn_timer", row.turn_timer),
                 reminders=bool(fields.get("reminders", row.reminders)),
                 replace_after=fields.get("replace_after", row.replace_after),
+                missed_level=fields.get("missed_level", row.missed_level),
+                hints=bool(fields.get("hints", row.hints)),
             )
             async with self.store.transaction() as tx:
                 await tx.claim(row)

@@ -40,6 +40,7 @@ from bot.service.errors import (
     NotSeated,
     WrongStatus,
 )
+from bot.service.hints import Hints
 from bot.service.inputs import CHOICE_TEXT, NAME_TEXT, check_ints, check_options, check_text, check_texts, storable
 from bot.service.models import (
     Actor,
@@ -75,7 +76,7 @@ async def open_service(settings: Settings, *, clock: Clock | None = None) -> Gam
     return await GameService.open(settings.database, clock=clock, overrides_path=settings.data_overrides)
 
 
-class GameService(TableChanges, Preferences):
+class GameService(TableChanges, Preferences, Hints):
     """Lobbies, moves, views, logs, undo, seats, vacation and deadlines over one :class:`Store`.
 
     No discord imports: the cogs and the CLI both drive this class. Errors are typed

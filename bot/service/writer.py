@@ -181,7 +181,7 @@ class Writer:
                 if decision is None:
                     break
                 seat = seats[decision.seat]
-                policy = seat.ai_policy or ai.default_policy(game)
+                policy = seat.ai_policy or ai.missed_policy(game, loaded.game.missed_level)
                 choice = await ai.think(game, policy, state, decision, loaded.game.seed)
                 result = game.apply(state, decision.seat, choice.id, state.version)
                 state = result.state
@@ -251,7 +251,7 @@ class Writer:
         timeouts = seat.timeouts + 1
         limit = loaded.game.replace_after
         replaced = limit is not None and timeouts >= limit
-        policy = ai.default_policy(game) if replaced else None
+        policy = ai.missed_policy(game, loaded.game.missed_level) if replaced else None
         new = replace(seat, clock=STOPPED, to_act=True, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
         async with self.store.transaction() as tx:
             row = await tx.claim(loaded.game)

@@ -35,6 +35,10 @@ class GameRow:
     reminders: bool = True
     revision: int = 0
     """Counts every write to the game or its seats: a write is made only on the revision its caller read."""
+    missed_level: str = "normal"
+    """The AI level that plays a seat's missed turn (chosen by the host)."""
+    hints: bool = True
+    """Whether players may ask which move the ``hard`` AI would choose."""
 
 
 @dataclass(frozen=True, slots=True)

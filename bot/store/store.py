@@ -25,7 +25,7 @@ from engine.core.contract import Event
 _GAME_COLUMNS = (
     "id, kind, options, seed, status, host_id, guild_id, channel_id, thread_id, version, turn_timer, "
     "replace_after, overrides, outcome, ai_turn, created_at, updated_at, started_at, finished_at, seat_count, "
-    "reminders, revision"
+    "reminders, revision, missed_level, hints"
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.seat, s.user_id, s.ai_policy, s.timeouts, s.autoplay, s.to_act, s.deadline_at, s.remind_at, "
@@ -47,6 +47,8 @@ _UPDATABLE_GAME = frozenset(
         "turn_timer",
         "replace_after",
         "reminders",
+        "missed_level",
+        "hints",
     }
 )
 
@@ -127,12 +129,14 @@ class Tx:
         overrides: dict[str, Any],
         now: int,
         seat_count: int | None = None,
+        missed_level: str = "normal",
+        hints: bool = True,
     ) -> int:
         """A new lobby's row; the transaction may write the new game without claiming it."""
         rows = await self._db.fetch(
             "INSERT INTO games (kind, options, seed, status, host_id, guild_id, channel_id, thread_id, turn_timer, "
-            "replace_after, overrides, seat_count, created_at, updated_at) "
-            "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "replace_after, overrides, seat_count, created_at, updated_at, missed_level, hints) "
+            "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 kind,
                 dumps(options),
@@ -147,6 +151,8 @@ class Tx:
                 seat_count,
                 now,
                 now,
+                missed_level,
+                int(hints),
             ),
         )
         game_id = int(rows[0][0])
@@ -222,6 +228,16 @@ class Tx:
                 for seat in seats
             ],
         )
+
+    async def count_hint(self, game_id: int, seat: int) -> int:
+        """One more hint used by ``seat`` (on the claimed game, so two hints asked at once both count);
+        returns the seat's new count."""
+        self._check(game_id)
+        rows = await self._db.fetch(
+            "UPDATE seats SET hints_used = hints_used + 1 WHERE game_id = ? AND seat = ? RETURNING hints_used",
+            (game_id, seat),
+        )
+        return int(rows[0][0])
 
     async def append_action(self, action: ActionRow) -> None:
         self._check(action.game_id)
@@ -698,6 +714,8 @@ def _game(r: Sequence[Any]) -> GameRow:
         seat_count=r[19],
         reminders=bool(r[20]),
         revision=r[21],
+        missed_level=r[22],
+        hints=bool(r[23]),
     )
 
 

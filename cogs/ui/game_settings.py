@@ -1,5 +1,6 @@
-"""``/game settings``: a game's turn timer, reminders and missed-turn policy, shown to anyone and
-changed by the host (or a member with Manage Server, on the host's behalf).
+"""``/game settings``: a game's turn timer, reminders, missed-turn policy, the AI level that plays missed
+turns and whether hints are allowed, shown to anyone and changed by the host (or a member with Manage
+Server, on the host's behalf).
 
 The service applies the change to the turn in progress and records it as a public note in the log;
 the note is also posted in the game's thread, and the board (which shows deadlines) or the lobby is
@@ -12,15 +13,22 @@ import discord
 
 from bot.service import GameInfo, TimeoutPolicy
 from cogs.ui import params
-from cogs.ui.context import acting_host, bot_of, service_of
+from cogs.ui.context import acting_host, bot_of, lang_for, service_of
 from cogs.ui.text import title
+from cogs.ui.words import t
 
 
-def describe(game: GameInfo) -> str:
+def describe(game: GameInfo, lang: str) -> str:
     timer = "off" if game.turn_timer is None else f"{game.turn_timer.total_seconds() / 3600:g} h"
     reminders = "on" if game.reminders else "off"
     missed = params.missed_turn_text(game.timeout_policy)
-    return f"**{title(game)}** — turn timer: **{timer}**, reminders: **{reminders}**, missed turns: {missed}."
+    ai = t(
+        "hints.settings",
+        lang,
+        level=t(f"people.level.{game.missed_level}", lang),
+        hints=t("hints.on" if game.hints else "hints.off_short", lang),
+    )
+    return f"**{title(game)}** — turn timer: **{timer}**, reminders: **{reminders}**, missed turns: {missed}. {ai}"
 
 
 async def change(
@@ -30,14 +38,22 @@ async def change(
     timer: str | None,
     reminders: bool | None,
     policy: TimeoutPolicy | None,
+    missed_level: str | None = None,
+    hints: bool | None = None,
 ) -> None:
     service = service_of(interaction)
     bot = bot_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)
     changed = await service.configure(
-        game.id, acting_host(interaction, game), turn_timer_name=timer, reminders=reminders, timeout_policy=policy
+        game.id,
+        acting_host(interaction, game),
+        turn_timer_name=timer,
+        reminders=reminders,
+        timeout_policy=policy,
+        missed_level=missed_level,
+        hints=hints,
     )
-    await interaction.edit_original_response(content=describe(changed))
+    await interaction.edit_original_response(content=describe(changed, await lang_for(interaction)))
     notes = [e for e in await service.log(game.id, since=changed.version) if e.actor == "host"]
     if changed == game or not notes:
         return

@@ -20,7 +20,7 @@ from typing import Any
 import discord
 
 from bot.service import GameService
-from cogs.ui import ids, positions
+from cogs.ui import hints, ids, positions
 from cogs.ui.ids import Components
 from cogs.ui.text import BUTTON_LABEL, OPTION_TEXT, choice_label, clip
 from cogs.ui.words import t
@@ -102,6 +102,8 @@ def controls(
         else:
             _menus(view, game, game_id, version, decision, lang, page)
     last = BUTTON_ROWS
+    if decision is not None:
+        view.add_item(hints.button(game_id, lang, last))
     if can_undo or undo is not None:
         label = (
             t("panel.undo", lang)

@@ -20,6 +20,7 @@ from bot.service.errors import CannotUndo
 from cogs.ui import access, closeup, confirm, guide, history, ids, lobby, panel, results, table
 from cogs.ui.context import lang_for
 from cogs.ui.errors import UserFacingError, report
+from cogs.ui.hints import HintButton
 from cogs.ui.words import t
 
 
@@ -139,4 +140,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PanelButton,
     LogButton,
     ReplayButton,
+    HintButton,
 )

@@ -76,6 +76,18 @@ class SearchHooks(Generic[S]):
     """The budget of ``normal`` and ``hard``, tuned to what one decision of the game costs."""
     rivals: Callable[[S, int], Sequence[int]] = field(default=_all_rivals)
     """Seats whose standing counts against the seat's (other teams only, in team play)."""
+    prior: Policy | None = None
+    """The policy whose pick leads the prior order and wins ties (``None``: the easy level's)."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A search's choice and why: how many playouts it spent, and the chosen choice's mean reward in
+    them (0 to 1: 1 always wins, 0.5 even with the best rival)."""
+
+    choice: Choice
+    playouts: int
+    outlook: float
 
 
 class SearchPolicy(Generic[S]):
@@ -94,10 +106,15 @@ class SearchPolicy(Generic[S]):
 
     def decide(self, game: Game[Any], known: S, decision: Decision, rng: Rng) -> Choice:
         """Sequential halving over the best ``width`` choices by prior, on worlds shared by all the
-        choices of a round; the easy policy's pick wins ties."""
+        choices of a round; the prior policy's pick wins ties."""
+        return self.advise(game, known, decision, rng).choice
+
+    def advise(self, game: Game[Any], known: S, decision: Decision, rng: Rng) -> Advice:
+        """:meth:`decide` with why: the playouts spent and the chosen choice's mean reward (a hint
+        shows them). The same generator gives the same choice as :meth:`decide`."""
         choices = decision.choices
         if len(choices) == 1:
-            return choices[0]
+            return Advice(choices[0], 0, 1.0)
         hooks, budget, seat = self.hooks, self.budget, decision.seat
         alive = self._prior_order(game, hooks.determinize(known, seat, rng), seat, choices, rng)[: budget.width]
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -113,11 +130,13 @@ class SearchPolicy(Generic[S]):
                     counts[choice.id] += 1
             ranked = sorted(range(len(alive)), key=lambda i: (-totals[alive[i].id] / counts[alive[i].id], i))
             alive = [alive[i] for i in sorted(ranked[: math.ceil(len(alive) / 2)])]
-        return alive[0]
+        best = alive[0].id
+        return Advice(alive[0], sum(counts.values()), totals[best] / counts[best] if counts[best] else 0.5)
 
     def _prior_order(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], rng: Rng) -> list[Choice]:
-        """The easy policy's pick, then the others by one-step evaluation in one sampled world."""
-        first = all_policies(game)[self.hooks.easy].choose(game, world, Decision(seat, "", tuple(choices)), rng)
+        """The prior policy's pick, then the others by one-step evaluation in one sampled world."""
+        lead = self.hooks.prior or all_policies(game)[self.hooks.easy]
+        first = lead.choose(game, world, Decision(seat, "", tuple(choices)), rng)
         scores: dict[str, float] = {}
         for choice in choices:
             trial = game.copy(world)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from engine.core.rng import Rng
 from engine.core.search import Budget, SearchHooks
 from engine.imaginarium.cards import VP
-from engine.imaginarium.policy import GreedyPolicy, evaluate
+from engine.imaginarium.policy import GreedyPolicy, forecast
 from engine.imaginarium.state import PROJECTS, Player, State, piece_seat
 
 GUESS = (3, 1, 1, 1)
@@ -114,12 +114,14 @@ def rivals(state: State, seat: int) -> list[int]:
 HOOKS: SearchHooks[State] = SearchHooks(
     knowledge=knowledge,
     determinize=determinize,
-    evaluate=evaluate,
-    rollout=GreedyPolicy(lookahead=False),
+    evaluate=forecast,
+    rollout=GreedyPolicy(lookahead=False, evaluation=forecast),
     easy="greedy",
     scale=8.0,
     budgets={"normal": Budget(iterations=12, horizon=8, width=4), "hard": Budget(iterations=24, horizon=10, width=6)},
     rivals=rivals,
+    prior=GreedyPolicy(evaluation=forecast),
 )
-"""What the search needs from Imaginarium: ``greedy`` is the easy level and, one choice deep, plays the
-rollouts (its full look-ahead costs too much there)."""
+"""What the search needs from Imaginarium: ``greedy`` is the easy level. The search levels judge with
+:func:`forecast` (``evaluate`` aware of the end-of-game majorities): ``greedy`` with it leads the prior
+and, one choice deep, plays the rollouts (its full look-ahead costs too much there)."""

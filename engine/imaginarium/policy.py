@@ -9,11 +9,12 @@ reachable evaluation scores the choice. Ties go to the earliest choice.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core.contract import Choice, Decision, Game
 from engine.core.rng import Rng
-from engine.imaginarium.cards import CH, NIGHTMARE, PRODUCTION, VP, Data, MachineDef
+from engine.imaginarium.cards import CH, NIGHTMARE, PRODUCTION, RESOURCES, VP, Data, MachineDef
 from engine.imaginarium.common import price
 from engine.imaginarium.machines import stack_line
 from engine.imaginarium.state import EXTRACTOR, IDLE, PROJECTS, State
@@ -91,6 +92,35 @@ def evaluate(state: State, seat: int) -> float:
     return score
 
 
+ENDGAME_REACH = 6
+"""VP short of the target from which the end-of-game majorities start to count in :func:`forecast`."""
+
+
+def forecast(state: State, seat: int) -> float:
+    """:func:`evaluate` plus the majorities the seat would score if the game ended now, weighed by how
+    near the end is (the leader within ``ENDGAME_REACH`` VP of the target): a lead in a good is worth
+    its bonus, a tie half. ``greedy`` spends everything on VP and ignores them, and the end-of-game
+    bonus of up to 2 VP in each of four goods often decides a game of 20 VP."""
+    if state.phase == "ended":
+        return evaluate(state, seat)
+    data = state.data
+    target = data.team_target_vp if state.teams else data.target_vp
+    leader = max(p.goods[VP] for p in state.players)
+    near = max(0.0, 1.0 - (target - leader) / ENDGAME_REACH)
+    if near == 0.0:
+        return evaluate(state, seat)
+    player = state.players[seat]
+    others = state.opponents(seat)
+    bonus = 0.0
+    for good in (*RESOURCES, CH):
+        best = max(p.goods[good] for p in others)
+        if player.goods[good] > best:
+            bonus += data.majority_bonus
+        elif player.goods[good] == best and best > 0:
+            bonus += data.majority_bonus / 2
+    return evaluate(state, seat) + near * GOOD_VALUE[VP] * bonus
+
+
 def masked(game: Game[Any], state: State, seat: int) -> State:
     """A copy of ``state`` in which what ``seat`` may not see is replaced by neutral guesses."""
     out: State = game.copy(state)
@@ -114,9 +144,11 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def __init__(self, lookahead: bool = True) -> None:
+    def __init__(self, lookahead: bool = True, evaluation: Callable[[State, int], float] = evaluate) -> None:
         self.lookahead = lookahead
         """Without it, one choice deep only: the quick rollout policy of the search levels."""
+        self.evaluation = evaluation
+        """How a position is judged: :func:`evaluate` for ``easy``, :func:`forecast` for the search levels."""
 
     def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
         if len(decision.choices) == 1:
@@ -136,7 +168,7 @@ class GreedyPolicy:
         trial: State = game.copy(state)
         turn_piece = trial.turn.piece
         game.advance(trial, seat, choice)
-        score = evaluate(trial, seat)
+        score = self.evaluation(trial, seat)
         if depth <= 0 or trial.step not in FOLLOW or trial.turn.piece != turn_piece:
             return score
         decisions = game.pending(trial)
