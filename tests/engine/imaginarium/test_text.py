@@ -194,6 +194,7 @@ def _exhaust(seats: int, teams: bool) -> Scenario:
 
 
 SCENES: tuple[tuple[Scenario, tuple[str, ...]], ...] = (
+    (Scenario(3).workshop(0, "D1", "D2").turn(0, "menu", pair=("dismantle", "reorganise")), ("do:reorganise",)),
     (_exhaust(3, False), ("do:repair", "repair:A7", "steal", "submit:nightmare", "collect:nightmare")),
     (_exhaust(4, True), ("do:repair", "repair:A7", "steal", "submit:glory", "collect:glory")),
     (
