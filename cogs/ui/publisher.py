@@ -26,7 +26,7 @@ from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatRe
 from bot.service import GameInfo, GameService, MoveResult
 from cogs.ui import images, layouts, lobby_message, results, standings
 from cogs.ui.ids import Components
-from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, title
+from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, seat_name, title
 from cogs.ui.words import t
 
 log = logging.getLogger("bricabot.publisher")
@@ -170,16 +170,18 @@ class Publisher:
         for note in notes:
             if isinstance(note, TimedOut):
                 key = "thread.timed_out_replaced" if note.replaced else "thread.timed_out"
-                await self._safely(self._say(channel, t(key, lang, user=f"<@{note.user_id}>")), game)
+                text = t(key, lang, user=_player(game, note.seat, note.user_id))
+                await self._safely(self._say(channel, text), game)
             elif isinstance(note, SeatReplaced) and note.reason in ("abandoned", "kicked"):
-                text = t(f"thread.{note.reason}", lang, user=f"<@{note.user_id}>", number=note.seat + 1)
+                ai = next(seat_name(s, lang) for s in game.seats if s.seat == note.seat)  # now played by an AI
+                text = t(f"thread.{note.reason}", lang, user=_player(game, note.seat, note.user_id), ai=ai)
                 await self._safely(self._say(channel, text), game)
             elif isinstance(note, SeatTaken):
-                user = f"<@{note.user_id}>"
+                user = _player(game, note.seat, note.user_id)
                 if note.previous is None:
-                    text = t("thread.seat_taken_ai", lang, user=user, number=note.seat + 1)
+                    text = t("thread.seat_taken_ai", lang, user=user)
                 else:
-                    text = t("thread.seat_taken", lang, user=user, number=note.seat + 1, previous=f"<@{note.previous}>")
+                    text = t("thread.seat_taken", lang, user=user, previous=f"<@{note.previous}>")
                 await self._safely(self._say(channel, text), game)
             elif isinstance(note, GameEnded):
                 await self._safely(self._final(channel, game), game)
@@ -354,3 +356,10 @@ class Publisher:
 def _when(moment: datetime | None, lang: str) -> str:
     """ " Deadline: …" after a turn notice, or nothing without a deadline."""
     return "" if moment is None else " " + t("thread.deadline", lang, when=deadline(moment))
+
+
+def _player(game: GameInfo, seat: int, user_id: int) -> str:
+    """A player in a thread note: the name stored with their seat (a mention, which never pings here,
+    only while no name is known)."""
+    name = next((s.name for s in game.seats if s.seat == seat and s.user_id == user_id), None)
+    return name or f"<@{user_id}>"
