@@ -1,0 +1,89 @@
+"""A short French game through the fake Discord: what French players read holds no common English word.
+
+Two players whose Discord clients are in French play the first moves of an Imaginarium game in a
+server whose managers chose French. Every text the bot sends them (messages, embeds, buttons, menus,
+image descriptions) is searched for English words that French never uses.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.cogs.conftest import MOD, StartBot
+from tests.cogs.flows import components, custom_ids, open_game
+from tests.support.discord.gateway import User
+from tests.support.discord.harness import Harness
+
+AMELIE = User(100_000_000_000_000_011, "amelie", locale="fr")
+BASILE = User(100_000_000_000_000_012, "basile", locale="fr")
+CLICKS = 14
+
+ENGLISH = re.compile(r"\b(the|your|you|seat|turn|choose|and|with|of|to|is|are|from|for|this|that|nothing|only)\b")
+"""Common English words; none of them is a French word."""
+
+
+def texts(body: Any) -> list[str]:
+    """Every player-readable string of a message payload."""
+    if not isinstance(body, dict):
+        return []
+    out = [str(body.get("content") or "")]
+    for embed in body.get("embeds") or []:
+        out += [embed.get("title", ""), embed.get("description", ""), (embed.get("footer") or {}).get("text", "")]
+        out += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
+    for row in body.get("components") or []:
+        for item in row.get("components", []):
+            out += [item.get("label", ""), item.get("placeholder", "")]
+            out += [f"{o.get('label', '')} {o.get('description', '')}" for o in item.get("options", [])]
+    out += [a.get("description", "") for a in body.get("attachments") or []]
+    data = body.get("data")
+    if isinstance(data, dict):
+        out += texts(data)
+    return [t for t in out if t]
+
+
+def english_in(text: str) -> list[str]:
+    # names, mentions, custom emoji, code and links are not prose
+    prose = re.sub(r"<[@#:][^>]*>|`[^`]*`|https?://\S+|amelie|basile", "", text)
+    return ENGLISH.findall(prose.lower())
+
+
+async def play_a_little(harness: Harness, board_id: int, game_id: int) -> None:
+    """Whoever has a decision clicks one of their choices, ``CLICKS`` times."""
+    clicks = 0
+    while clicks < CLICKS:
+        moved = False
+        for user in (AMELIE, BASILE):
+            panel = await harness.click(user, board_id, f"board:{game_id}:play")
+            assert panel.message is not None
+            moves = [c for c in components(panel.message) if c["custom_id"].startswith(("mv:", "ms:"))]
+            if not moves:
+                continue
+            pick = moves[0]
+            if pick["type"] == 2:
+                await harness.click(user, panel.message["id"], pick["custom_id"])
+            else:
+                await harness.select(user, panel.message["id"], pick["custom_id"], [pick["options"][0]["value"]])
+            clicks += 1
+            moved = True
+        assert moved, "nobody had a decision"
+
+
+async def test_a_french_game_reads_in_french(start_bot: StartBot) -> None:
+    harness = await start_bot()
+    await harness.slash(MOD, "bricabot config", language="fr")
+    start = len(harness.fake.requests)
+    table = await open_game(harness, AMELIE, [BASILE], "imaginarium")
+    await play_a_little(harness, table.board_id, table.game_id)
+    for user in (AMELIE, BASILE):
+        await harness.click(user, table.board_id, f"board:{table.game_id}:rules")
+        await harness.click(user, table.board_id, f"board:{table.game_id}:log")
+        await harness.slash(user, "game mine")
+        await harness.slash(user, "rules", name="charbonneuse")
+    found: dict[str, set[str]] = {}
+    for request in harness.fake.requests[start:]:
+        for text in texts(request.json):
+            for word in english_in(text):
+                found.setdefault(word, set()).add(text[:120])
+    assert custom_ids(harness.fake.messages[table.board_id])
+    assert found == {}, "\n".join(f"{w}: {sorted(s)[:3]}" for w, s in sorted(found.items()))
