@@ -14,7 +14,7 @@ from bot.service.report import log_of, names_of, picture, replay_views, story
 from bot.store import Store
 from engine.core.errors import EngineError
 from renders.results.chart import report
-from renders.results.replay import animation, frames
+from renders.results.replay import Format, animation, frames
 
 COMMAND = ("replay",)
 HELP = "Write a finished game's replay (the public board at every round's start) as an animated image."
@@ -47,7 +47,7 @@ async def _replay(args: argparse.Namespace) -> int:
     finally:
         await store.close()
     views = [view for _, view in replay_views(game, row, seats, actions)]
-    fmt = "gif" if args.out.suffix.lower() == ".gif" else "png"
+    fmt: Format = "gif" if args.out.suffix.lower() == ".gif" else "png"
     made = animation(frames(views, lang=args.lang, names=names), limit=args.limit, fmt=fmt)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_bytes(made.data)

@@ -70,18 +70,15 @@ async def _stats(args: argparse.Namespace) -> int:
     servers: dict[int | None, list[ResultRow]] = {}
     for row in rows:
         servers.setdefault(row.guild_id, []).append(row)
-    report = {
-        "recorded_now": recorded,
-        "servers": [{"guild_id": guild, **_server(part)} for guild, part in servers.items()],
-    }
+    listed = [{"guild_id": guild, **_server(part)} for guild, part in servers.items()]
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps({"recorded_now": recorded, "servers": listed}))
         return 0
     if recorded:
         print(f"Recorded the results of {len(recorded)} finished games that had none: {recorded}")
     if not servers:
         print("No finished games yet.")
-    for server in report["servers"]:
+    for server in listed:
         where = "no server (command line)" if server["guild_id"] is None else f"server {server['guild_id']}"
         print(f"\n{where}: {server['games']} finished games")
         print(f"{'#':>3}  {'player':<28} {'rating':>7} {'rated':>6} {'games':>6} {'wins':>5}")

@@ -89,7 +89,7 @@ def _title(game: str) -> str:
     return registry.get(game).title
 
 
-def _stats_lines(stats: Stats, board: Sequence[Standing], name: str, lang: str) -> list[str]:
+def _stats_lines(stats: Stats, board: Sequence[Standing], lang: str) -> list[str]:
     lines = [
         t(
             "results.stats.summary",
@@ -150,7 +150,7 @@ async def stats(interaction: discord.Interaction, player: discord.abc.User | Non
     if not record.games:
         await interaction.edit_original_response(content=t("results.stats.none", lang, name=name))
         return
-    lines = _stats_lines(record, board, name, lang)
+    lines = _stats_lines(record, board, lang)
     embed = discord.Embed(title=title, description=clip("\n".join(lines), EMBED_DESCRIPTION), colour=COLOUR)
     embed.add_field(name=t("results.stats.recent", lang), value=clip(_recent(record, lang), FIELD_VALUE), inline=False)
     files = []

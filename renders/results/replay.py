@@ -1,8 +1,8 @@
 """The replay: the public board at every round's start as one animated image (APNG or GIF).
 
 Frames are board pictures already drawn from spectator views; this module only scales and packs
-them. All frames share one palette (taken from a sample of every frame), so the animation stays a
-palette image and small. It must fit the upload limit it is
+them. All frames share one palette (taken from the first, middle and last frames), so the animation
+stays a palette image and small. It must fit the upload limit it is
 given: it is drawn again narrower, then with every other round (the first and last kept), until it
 does.
 """
@@ -81,7 +81,8 @@ def _pack(images: Sequence[Image.Image], width: int, fmt: Format) -> tuple[bytes
     frames = [c.quantize(palette=shared, dither=Image.Dither.NONE) for c in canvases]
     durations = [FRAME_MS] * (len(frames) - 1) + [LAST_MS]
     out = io.BytesIO()
-    options = {"optimize": False} if fmt == "gif" else {"compress_level": 6}
+    # GIF's optimize keeps only what changed from frame to frame: a third of the bytes.
+    options = {"optimize": True} if fmt == "gif" else {"compress_level": 6}
     frames[0].save(
         out,
         format="GIF" if fmt == "gif" else "PNG",
@@ -95,20 +96,24 @@ def _pack(images: Sequence[Image.Image], width: int, fmt: Format) -> tuple[bytes
 
 
 def _scaled(image: Image.Image, width: int) -> Image.Image:
+    """``image`` scaled to ``width`` by averaging (a whole factor by :meth:`Image.reduce`): several
+    times quicker than Lanczos on a board, and fewer edge shades make smaller frames."""
     if image.width == width:
         return image
+    if image.width % width == 0:
+        return image.reduce(image.width // width)
     height = round(image.height * width / image.width)
-    return image.resize((width, height), Image.Resampling.LANCZOS)
+    return image.resize((width, height), Image.Resampling.BOX)
 
 
 def _montage(images: Sequence[Image.Image]) -> Image.Image:
-    """The frames side by side, sampled, so the shared palette sees every frame's colours."""
-    step = max(1, len(images) // 8)
-    chosen = images[::step]
-    small = [i.resize((i.width // 2, i.height // 2), Image.Resampling.NEAREST) for i in chosen]
-    sheet = Image.new("RGB", (sum(i.width for i in small), max(i.height for i in small)))
+    """The first, middle and last frames side by side at full size, for the shared palette: the
+    board's colours are all there, and every edge shade as it will be mapped (a halved sample picks
+    shades that make frames flicker between neighbours, and triples the animation's bytes)."""
+    chosen = [images[0], images[len(images) // 2], images[-1]]
+    sheet = Image.new("RGB", (sum(i.width for i in chosen), max(i.height for i in chosen)))
     x = 0
-    for part in small:
+    for part in chosen:
         sheet.paste(part, (x, 0))
         x += part.width
     return sheet
