@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import re
+
+from cogs.ui.words import CATALOG
 from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
 from tests.cogs.flows import components, custom_ids, open_game
 from tests.support.discord.gateway import User
@@ -74,3 +77,16 @@ async def test_results_through_discord(start_bot: StartBot, fake: FakeDiscord) -
     assert "Start of the game (1 of 2)" in stepped.text()
     after = {c["custom_id"]: c for c in components(stepped.message)}
     assert after[first].get("disabled") and f"replay:{table.game_id}:1:n" in after
+
+
+def test_results_texts_exist_in_english_and_french_with_french_typography() -> None:
+    keys = {lang: {k for k in CATALOG.messages(lang) if k.startswith("results.")} for lang in ("en", "fr")}
+    assert keys["en"] == keys["fr"] and len(keys["en"]) > 50
+    for key in keys["fr"]:
+        message = CATALOG.messages("fr")[key]
+        for text in [message] if isinstance(message, str) else [v for k, v in message.items() if k != "by"]:
+            assert not re.search(r" [:;?!]", text), f"{key}: a plain space before a high punctuation mark"
+    for headline in ("vp", "tokens", "score"):  # the first quantity of each game's report
+        assert f"results.gain.{headline}" in keys["en"]
+    for quantity in ("vp", "tokens", "robots", "contracts", "score"):
+        assert f"results.metric.{quantity}" in keys["en"]
