@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from renders.api import Render, drawn
 from renders.kit import icons
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, PLAYERS, TABLE, mix, player
-from renders.kit.text import line, wrap
+from renders.kit.text import line, width, wrap
 from renders.results.model import WIDTH, TablePicture, TableRow
 
 MARGIN = 16
@@ -18,7 +18,7 @@ HEAD = 18
 CELL = 20
 ROW = 44
 RANK = 44
-CELL_WIDTH = 74
+CELL_WIDTH = 64
 SPARK = 112
 MAX_ROWS = 20
 """Rows drawn (the text alternative lists them all)."""
@@ -42,19 +42,20 @@ def _draw(picture: TablePicture) -> Image.Image:
         line(draw, (MARGIN, y), text, TITLE, INK_ON_TABLE, bold=True)
         y += round(TITLE * 1.2)
     y += 10
-    cells = len(picture.headers) - 3
-    spark_left = WIDTH - MARGIN - SPARK
-    cell_right = [spark_left - 10 - (cells - 1 - i) * CELL_WIDTH for i in range(cells)]
-    name_width = (cell_right[0] - CELL_WIDTH if cells else spark_left - 10) - (MARGIN + RANK + 30) - 6
     headers = picture.headers
+    # Each number column is as wide as its header (at least CELL_WIDTH): "Victoires" is not cut.
+    widths = [max(CELL_WIDTH, width(h, HEAD) + 14) for h in headers[2:-1]]
+    spark_left = WIDTH - MARGIN - SPARK
+    cell_right = [spark_left - 10 - sum(widths[i + 1 :]) for i in range(len(widths))]
+    name_width = spark_left - 10 - sum(widths) - (MARGIN + RANK + 30) - 6
     line(draw, (MARGIN, y), headers[0], HEAD, MUTED_ON_TABLE, max_width=RANK)
     line(draw, (MARGIN + RANK + 30, y), headers[1], HEAD, MUTED_ON_TABLE, max_width=name_width)
-    for right, header in zip(cell_right, headers[2:-1], strict=True):
-        line(draw, (right, y), header, HEAD, MUTED_ON_TABLE, anchor="ra", max_width=CELL_WIDTH - 6)
+    for right, header, room in zip(cell_right, headers[2:-1], widths, strict=True):
+        line(draw, (right, y), header, HEAD, MUTED_ON_TABLE, anchor="ra", max_width=room - 6)
     line(draw, (spark_left, y), headers[-1], HEAD, MUTED_ON_TABLE, max_width=SPARK)
     y += 32
     for index, row in enumerate(rows):
-        _row(image, draw, row, y, index, cell_right, name_width, spark_left)
+        _row(image, draw, row, y, index, list(zip(cell_right, widths, strict=True)), name_width, spark_left)
         y += ROW
     y += 12
     for text in footer:
@@ -69,7 +70,7 @@ def _row(
     row: TableRow,
     y: int,
     index: int,
-    cell_right: Sequence[int],
+    cells: Sequence[tuple[int, int]],
     name_width: int,
     spark_left: int,
 ) -> None:
@@ -83,8 +84,8 @@ def _row(
         style = player(row.seat)
         icons.paste(image, icons.shape(style.shape, 20, style.colour, INK_ON_TABLE), (MARGIN + RANK, middle - 10))
     line(draw, (MARGIN + RANK + 30, middle), row.name, CELL, INK_ON_TABLE, anchor="lm", max_width=name_width)
-    for right, cell in zip(cell_right, row.cells, strict=False):
-        line(draw, (right, middle), cell, CELL, INK_ON_TABLE, anchor="rm", max_width=CELL_WIDTH - 6)
+    for (right, room), cell in zip(cells, row.cells, strict=False):
+        line(draw, (right, middle), cell, CELL, INK_ON_TABLE, anchor="rm", max_width=room - 6)
     _sparkline(draw, row.trend, (spark_left, y + 8, WIDTH - MARGIN, y + ROW - 12))
 
 
