@@ -142,7 +142,7 @@ def prompt(state: State, entry: list[Any]) -> tuple[str, dict[str, Any]]:
     rules = state.rules
     player = state.players[seat_of(state)]
     if kind == "place":
-        return ("botfactory.prompt.place_paid" if entry[1] else "botfactory.prompt.place"), {"n": entry[1]}
+        return "botfactory.prompt.place", {"price": entry[1]}
     if kind == "icon":
         return "botfactory.prompt.icon", {"n": rules.icon_cost}
     if kind == "refill":

@@ -12,6 +12,7 @@ template needs, agreeing in French with the noun they follow:
 - a board parameter (``board``): ``{board}`` with its article (``le plateau projets``),
   ``{board_name}`` without (``du {board_name}`` needs no article inside);
 - a wheel side (``side``: left or right): ``{side}``;
+- a price in tokens (``price``): ``{price}``, "free" for 0;
 - contract needs (``needs``, colours joined by ``+``): ``{needs}`` as a list of robots.
 
 The words live in the catalogue under ``botfactory.word.*``; :data:`WORD_KEYS` lists them all.
@@ -41,7 +42,7 @@ WORD_KEYS = frozenset(
     + [f"botfactory.word.{b}.{form}" for b in BOARDS for form in ("the", "name")]
     + [f"botfactory.word.robot.{c}" for c in COLOURS[:4]]
     + [f"botfactory.word.side.{side}" for side in SIDES]
-    + ["botfactory.word.and"]
+    + ["botfactory.word.and", "botfactory.word.price", "botfactory.word.free"]
 )
 """Every word key :func:`localise` reads (the catalogue tests count them as used)."""
 
@@ -91,6 +92,10 @@ def localise(catalog: Catalog, params: Mapping[str, Any], lang: str) -> dict[str
     side = params.get("side")
     if isinstance(side, str) and side in SIDES:
         out["side"] = _word(catalog, f"botfactory.word.side.{side}", lang)
+    price = params.get("price")
+    if isinstance(price, int) and not isinstance(price, bool):
+        key = "botfactory.word.price" if price else "botfactory.word.free"
+        out["price"] = catalog.format(key, {"n": price}, lang)
     needs = params.get("needs")
     if isinstance(needs, str) and needs:
         robots = [_word(catalog, f"botfactory.word.robot.{c}", lang) for c in needs.split("+")]

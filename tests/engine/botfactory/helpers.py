@@ -15,9 +15,8 @@ def ids(state: State) -> list[str]:
 
 
 def prompt(state: State) -> str:
-    """The pending prompt without its ``botfactory.prompt.`` prefix; a bonus placement reads "place"
-    whether it is free or paid (``place_paid``)."""
-    return GAME.pending(state)[0].prompt.removeprefix("botfactory.prompt.").removesuffix("_paid")
+    """The pending prompt without its ``botfactory.prompt.`` prefix."""
+    return GAME.pending(state)[0].prompt.removeprefix("botfactory.prompt.")
 
 
 def play(state: State, *choice_ids: str) -> State:
