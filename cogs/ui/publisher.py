@@ -25,6 +25,7 @@ from bot import redact
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, SeatTaken, TimedOut
 from bot.service import GameInfo, GameService, MoveResult
 from cogs.ui import images, layouts, lobby_message, results, standings
+from cogs.ui.context import server_lang
 from cogs.ui.ids import Components
 from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, seat_name, title
 from cogs.ui.words import t
@@ -75,7 +76,9 @@ class Publisher:
         return service
 
     async def lang(self, game: GameInfo) -> str:
-        return "en" if game.guild_id is None else (await self.service.guild_settings(game.guild_id)).lang
+        """The language of the game's public messages: its server's (``cogs.ui.context.server_lang``)."""
+        guild = None if game.guild_id is None else self.bot.get_guild(game.guild_id)
+        return await server_lang(self.service, game.guild_id, None if guild is None else guild.preferred_locale)
 
     # -- the board -----------------------------------------------------------------------------
     async def open_table(self, game: GameInfo, lobby: discord.Message) -> GameInfo:

@@ -3,10 +3,13 @@ else the Discord client's locale, else English; a public message follows the ser
 
 from __future__ import annotations
 
+from bot.settings import Settings
 from cogs.ui.context import server_lang, spoken
-from tests.cogs.conftest import BOB, GUILD, MOD, StartBot
-from tests.support.discord.gateway import User
+from tests.cogs.conftest import BOB, GUILD, MOD, MovableClock, StartBot
+from tests.cogs.flows import custom_ids
+from tests.support.discord.gateway import Guild, User
 from tests.support.discord.harness import Harness
+from tests.support.discord.server import FakeDiscord
 
 AMELIE = User(100_000_000_000_000_011, "amelie", locale="fr")
 """A player whose Discord client is in French."""
@@ -66,3 +69,21 @@ async def test_public_messages_follow_the_server(start_bot: StartBot) -> None:
 def test_discord_locales_map_to_the_bots_languages() -> None:
     assert spoken("fr") == "fr" and spoken("en-GB") == "en" and spoken("en-US") == "en"
     assert spoken("pt-BR") is None and spoken(None) is None
+
+
+async def test_a_french_server_that_chose_nothing_posts_in_french(
+    fake: FakeDiscord, settings: Settings, clock: MovableClock
+) -> None:
+    """No manager chose a language: the server's Discord locale decides its lobby and board."""
+    atelier = Guild(200_000_000_000_000_077, "Atelier", 300_000_000_000_000_077, GUILD.owner_id, locale="fr")
+    harness = await Harness.start(fake, settings, atelier, [BOB, AMELIE], clock=clock)
+    try:
+        created = await harness.slash(BOB, "game new", kind="imaginarium", timer="off")
+        assert created.message is not None and "salle d’attente" in created.text()
+        game_id = int(custom_ids(created.message)[0].split(":")[1])
+        await harness.click(AMELIE, created.message["id"], f"lobby:{game_id}:join")
+        await harness.click(BOB, created.message["id"], f"lobby:{game_id}:start")
+        board = fake.channel_messages(int(created.message["id"]))[0]
+        assert "Jouer / Mon écran" in str(board["components"])
+    finally:
+        await harness.stop()
