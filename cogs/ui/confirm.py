@@ -16,7 +16,7 @@ from bot.service import GameInfo
 from cogs.ui import ids, table
 from cogs.ui.context import lang_for, require_private_message, service_of
 from cogs.ui.ids import Components
-from cogs.ui.text import BUTTON_LABEL, EMBED_DESCRIPTION, clip, title
+from cogs.ui.text import BUTTON_LABEL, EMBED_DESCRIPTION, clip, names, title
 from cogs.ui.words import t
 from engine import registry
 
@@ -33,8 +33,9 @@ async def ask(interaction: discord.Interaction, game: GameInfo, version: int, ch
         return
     rules = registry.get(game.kind)
     lang = await lang_for(interaction)
-    label = rules.text(choice.label, choice.params, lang)
-    why = rules.text(choice.confirm, choice.params, lang)
+    seat_names = names(seen.game, lang)
+    label = rules.text(choice.label, choice.params, lang, seat_names)
+    why = rules.text(choice.confirm, choice.params, lang, seat_names)
     embed = discord.Embed(
         title=clip(f"{t('panel.confirm.title', lang)} — {title(game)}", 256),
         description=clip(t("panel.confirm.ask", lang, label=label, why=why), EMBED_DESCRIPTION),

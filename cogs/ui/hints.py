@@ -8,6 +8,7 @@ asked for a hint (2 so far)"). When the host turned hints off the click is refus
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -48,7 +49,7 @@ def button(game_id: int, lang: str, row: int) -> discord.ui.Button[Any]:
     )
 
 
-def explain(kind: str, hint: Hint, lang: str) -> str:
+def explain(kind: str, hint: Hint, lang: str, seat_names: Sequence[str]) -> str:
     """The hint in one line: the choice, then why (forced, searched, or the game's own rule)."""
     game = registry.get(kind)
     if hint.playouts:
@@ -57,7 +58,7 @@ def explain(kind: str, hint: Hint, lang: str) -> str:
         why = t("hints.why_forced", lang)
     else:
         why = t("hints.why_rule", lang)
-    return t("hints.line", lang, choice=choice_label(game, hint.choice, lang, CHOICE_TEXT), why=why)
+    return t("hints.line", lang, choice=choice_label(game, hint.choice, lang, CHOICE_TEXT, seat_names), why=why)
 
 
 async def suggest(interaction: discord.Interaction, game: GameInfo) -> None:
@@ -70,7 +71,7 @@ async def suggest(interaction: discord.Interaction, game: GameInfo) -> None:
         raise UserFacingError("hints_off", t("hints.off", lang)) from refused
     except WrongSeat as refused:
         raise UserFacingError("wrong_seat", t("hints.nothing", lang)) from refused
-    await interaction.edit_original_response(content=explain(game.kind, hint, lang))
+    await interaction.edit_original_response(content=explain(game.kind, hint, lang, names(game, lang)))
     public = await public_lang_for(interaction)
     info = await service_of(interaction).game(game.id)
     note = t("hints.asked", public, name=names(info, public)[hint.seat], count=hint.used)

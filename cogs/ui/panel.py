@@ -15,6 +15,7 @@ confirmation (:mod:`cogs.ui.confirm`), whose button carries the plain id and the
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -41,9 +42,9 @@ def sent_id(choice: Choice) -> str:
     return f"{ASK}{choice.id}" if choice.confirm else choice.id
 
 
-def description(game: Game[Any], choice: Choice, lang: str) -> str:
-    """What the choice does, in a line ("" when the engine gives none)."""
-    return game.text(choice.description, choice.params, lang) if choice.description else ""
+def description(game: Game[Any], choice: Choice, lang: str, names: Sequence[str]) -> str:
+    """What the choice does, in a line ("" when the engine gives none); players in it by ``names``."""
+    return game.text(choice.description, choice.params, lang, names) if choice.description else ""
 
 
 async def arrange(service: GameService, game_id: int, version: int, decision: Decision | None) -> None:
@@ -52,7 +53,9 @@ async def arrange(service: GameService, game_id: int, version: int, decision: De
         await positions.arrange(service, game_id, version, decision, limit=MAX_BUTTONS)
 
 
-def text_lines(game_id: int, game: Game[Any], decision: Decision | None, lang: str) -> list[str]:
+def text_lines(
+    game_id: int, game: Game[Any], decision: Decision | None, lang: str, names: Sequence[str]
+) -> list[str]:
     """The panel's lines about the decision: with buttons, "**3.** label — what it does" for each
     choice the engine describes (menus carry descriptions on their options); then why expected
     options are missing."""
@@ -62,14 +65,14 @@ def text_lines(game_id: int, game: Game[Any], decision: Decision | None, lang: s
     if len(decision.choices) <= MAX_BUTTONS:
         numbered = positions.numbers(game_id, decision, limit=MAX_BUTTONS)
         for choice in sorted(decision.choices, key=lambda c: numbered[c.id]):
-            what = description(game, choice, lang)
+            what = description(game, choice, lang, names)
             if what:  # a choice without one is all in its label
-                label = game.text(choice.label, choice.params, lang)
+                label = game.text(choice.label, choice.params, lang, names)
                 lines.append(t("panel.numbered", lang, number=numbered[choice.id], label=label, what=what))
     if decision.missing:
         lines.append(t("panel.missing", lang))
         lines.extend(
-            t("panel.missing_line", lang, why=game.text(key, params, lang)) for key, params in decision.missing
+            t("panel.missing_line", lang, why=game.text(key, params, lang, names)) for key, params in decision.missing
         )
     return lines
 
@@ -88,6 +91,7 @@ def controls(
     decision: Decision | None,
     *,
     lang: str,
+    names: Sequence[str],
     page: int = 0,
     can_undo: bool = False,
     undo: Choice | None = None,
@@ -98,9 +102,9 @@ def controls(
     if decision is not None:
         page = max(0, min(page, pages(decision) - 1))
         if len(decision.choices) <= MAX_BUTTONS:
-            _buttons(view, game, game_id, version, decision, lang)
+            _buttons(view, game, game_id, version, decision, lang, names)
         else:
-            _menus(view, game, game_id, version, decision, lang, page)
+            _menus(view, game, game_id, version, decision, lang, names, page)
     last = BUTTON_ROWS
     if decision is not None:
         view.add_item(hints.button(game_id, lang, last))
@@ -108,7 +112,7 @@ def controls(
         label = (
             t("panel.undo", lang)
             if undo is None
-            else t("panel.undo_what", lang, what=game.text(undo.label, undo.params, lang))
+            else t("panel.undo_what", lang, what=game.text(undo.label, undo.params, lang, names))
         )
         view.add_item(
             discord.ui.Button(
@@ -148,7 +152,9 @@ def controls(
     return view
 
 
-def _buttons(view: Components, game: Game[Any], game_id: int, version: int, decision: Decision, lang: str) -> None:
+def _buttons(
+    view: Components, game: Game[Any], game_id: int, version: int, decision: Decision, lang: str, names: Sequence[str]
+) -> None:
     """One button per choice at the place of its number; the place of a choice that went away stays
     empty (a disabled button), so no button moves under the player's finger."""
     numbered = positions.numbers(game_id, decision, limit=MAX_BUTTONS)
@@ -167,7 +173,7 @@ def _buttons(view: Components, game: Game[Any], game_id: int, version: int, deci
                 )
             )
             continue
-        label = t("panel.button", lang, number=number, label=game.text(choice.label, choice.params, lang))
+        label = t("panel.button", lang, number=number, label=game.text(choice.label, choice.params, lang, names))
         view.add_item(
             discord.ui.Button(
                 label=clip(label, BUTTON_LABEL),
@@ -179,7 +185,14 @@ def _buttons(view: Components, game: Game[Any], game_id: int, version: int, deci
 
 
 def _menus(
-    view: Components, game: Game[Any], game_id: int, version: int, decision: Decision, lang: str, page: int
+    view: Components,
+    game: Game[Any],
+    game_id: int,
+    version: int,
+    decision: Decision,
+    lang: str,
+    names: Sequence[str],
+    page: int,
 ) -> None:
     menus = decision.menus()
     per_group: dict[str, int] = {}
@@ -187,7 +200,8 @@ def _menus(
         per_group[group] = per_group.get(group, 0) + 1
     start = page * MENUS_PER_PAGE
     for row, (group, part, choices) in enumerate(menus[start : start + MENUS_PER_PAGE]):
-        name = game.text(decision.prompt, decision.params, lang) if group == "main" else game.text(group, {}, lang)
+        main = group == "main"
+        name = game.text(decision.prompt, decision.params, lang, names) if main else game.text(group, {}, lang)
         if per_group[group] > 1:
             name = t("panel.menu_part", lang, name=name, part=part + 1, count=per_group[group])
         view.add_item(
@@ -196,9 +210,9 @@ def _menus(
                 placeholder=clip(name, PLACEHOLDER),
                 options=[
                     discord.SelectOption(
-                        label=choice_label(game, c, lang, OPTION_TEXT),
+                        label=choice_label(game, c, lang, OPTION_TEXT, names),
                         value=sent_id(c),
-                        description=clip(description(game, c, lang), OPTION_TEXT) or None,
+                        description=clip(description(game, c, lang, names), OPTION_TEXT) or None,
                     )
                     for c in choices
                 ],

@@ -96,12 +96,13 @@ async def _show(
     render = await images.screen(table, lang)
     lines = [] if note is None else [f"⚠️ {t(note, lang)}"]
     seat = next(s for s in table.game.seats if s.seat == table.seat)
+    seat_names = names(table.game, lang)
     if table.decision is not None:
-        lines.append(f"**{game.text(table.decision.prompt, table.decision.params, lang, names(table.game, lang))}**")
+        lines.append(f"**{game.text(table.decision.prompt, table.decision.params, lang, seat_names)}**")
         if seat.deadline is not None:
             lines.append(t("board.your_deadline", lang, when=deadline(seat.deadline, lang)))
         await panel.arrange(service_of(interaction), table.game.id, table.game.version, table.decision)
-        lines.extend(panel.text_lines(table.game.id, game, table.decision, lang))
+        lines.extend(panel.text_lines(table.game.id, game, table.decision, lang, seat_names))
     else:
         lines.append(t(f"board.panel.{table.game.status}", lang))
     lines.append(render.text)
@@ -117,6 +118,7 @@ async def _show(
         table.game.version,
         table.decision,
         lang=lang,
+        names=seat_names,
         page=page,
         undo=undo,
     )

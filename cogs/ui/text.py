@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -69,5 +69,6 @@ def mentions(user_ids: Iterable[int]) -> str:
     return " ".join(f"<@{uid}>" for uid in user_ids)
 
 
-def choice_label(game: Game[Any], choice: Choice, lang: str, limit: int) -> str:
-    return clip(game.text(choice.label, choice.params, lang), limit)
+def choice_label(game: Game[Any], choice: Choice, lang: str, limit: int, seat_names: Sequence[str]) -> str:
+    """A choice's label, players in it by name ("Borrow Ana's Charcoalette"), cut to ``limit``."""
+    return clip(game.text(choice.label, choice.params, lang, seat_names), limit)
