@@ -150,7 +150,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
 
     @app_commands.command(name="replay", description="A finished game round by round (only you see it)")
     @app_commands.describe(game=GAME_HELP)
-    @app_commands.autocomplete(game=params.game_autocomplete)
+    @app_commands.autocomplete(game=results.finished_autocomplete)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await results.replay(interaction, await params.resolve_game(interaction, game))
 

@@ -17,11 +17,12 @@ from collections.abc import Sequence
 
 import discord
 from babel.numbers import format_decimal, format_percent
+from discord import app_commands
 
 from bot.service import GameInfo, GameService
 from bot.service.ratings import Standing, Stats, leaderboard, player_stats
 from bot.service.report import ai_name, log_of, names_of, picture, replay_views, story
-from cogs.ui import params
+from cogs.ui import access, params
 from cogs.ui.context import lang_for, public_lang_for, service_of
 from cogs.ui.ids import Components
 from cogs.ui.images import ALT_TEXT
@@ -301,3 +302,20 @@ async def step(interaction: discord.Interaction, game: GameInfo, index: int) -> 
     file = discord.File(io.BytesIO(png), filename="replay.png", description=clip(alt, ALT_TEXT))
     view = _steps(game.id, index, len(drawn), lang)
     await interaction.edit_original_response(embed=embed, attachments=[file], view=view)
+
+
+async def finished_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """Finished games to replay: the user's, then this server's, newest first; only games they may see."""
+    service = service_of(interaction)
+    games = await service.user_games(interaction.user.id, statuses=("finished",))
+    if interaction.guild_id is not None:
+        known = {g.id for g in games}
+        games += [g for g in await service.games(status="finished", guild_id=interaction.guild_id) if g.id not in known]
+    out: list[app_commands.Choice[int]] = []
+    for game in sorted(games, key=lambda g: -g.id):
+        name = f"{game.title} #{game.id}"
+        if current.lower() in name.lower() and await access.can_see(interaction, game):
+            out.append(app_commands.Choice(name=name, value=game.id))
+            if len(out) == params.MAX_SUGGESTIONS:
+                break
+    return out

@@ -90,3 +90,13 @@ def test_results_texts_exist_in_english_and_french_with_french_typography() -> N
         assert f"results.gain.{headline}" in keys["en"]
     for quantity in ("vp", "tokens", "robots", "contracts", "score"):
         assert f"results.metric.{quantity}" in keys["en"]
+
+
+async def test_replay_suggests_finished_games(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    done = await open_game(harness, ALICE, [BOB], "tiny")
+    await _play_to_the_end(harness, done.game_id, done.board_id, {ALICE.id: ALICE, BOB.id: BOB})
+    running = await open_game(harness, ALICE, [BOB], "tiny")
+    offered = await harness.autocomplete(CAROL, "game replay", "game", game="")
+    values = [c["value"] for c in offered.autocomplete]
+    assert done.game_id in values and running.game_id not in values
