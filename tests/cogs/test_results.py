@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import re
 
+from bot.settings import Settings
 from cogs.ui.words import CATALOG
-from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
+from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, OWNER_ID, MovableClock, StartBot
 from tests.cogs.flows import components, custom_ids, open_game
-from tests.support.discord.gateway import User
+from tests.support.discord.gateway import Guild, User
 from tests.support.discord.harness import Harness
 from tests.support.discord.server import FakeDiscord
 
@@ -100,3 +101,26 @@ async def test_replay_suggests_finished_games(start_bot: StartBot, fake: FakeDis
     offered = await harness.autocomplete(CAROL, "game replay", "game", game="")
     values = [c["value"] for c in offered.autocomplete]
     assert done.game_id in values and running.game_id not in values
+
+
+ELSEWHERE = Guild(200_000_000_000_000_002, "Elsewhere", 300_000_000_000_000_003, OWNER_ID)
+DAN = User(110_000_000_000_000_006, "dan")
+
+
+async def test_a_server_sees_only_its_own_results(fake: FakeDiscord, settings: Settings, clock: MovableClock) -> None:
+    harness = await Harness.start(fake, settings, GUILD, [ALICE, BOB], clock=clock, others=[(ELSEWHERE, [DAN, ALICE])])
+    try:
+        table = await open_game(harness, ALICE, [BOB], "tiny")
+        await _play_to_the_end(harness, table.game_id, table.board_id, {ALICE.id: ALICE, BOB.id: BOB})
+        here = await harness.slash(BOB, "game leaderboard")
+        assert "alice" in here.text()
+        there = await harness.slash(DAN, "game leaderboard", channel=ELSEWHERE.channel_id)
+        assert "No rated games on this server yet" in there.text() and "alice" not in there.text()
+        theirs = await harness.slash(DAN, "game stats", channel=ELSEWHERE.channel_id, player=ALICE)
+        assert "No finished games for" in theirs.text()
+        own = await harness.slash(ALICE, "game stats", channel=ELSEWHERE.channel_id)
+        assert "No finished games for" in own.text()
+        hidden = await harness.slash(DAN, "game replay", channel=ELSEWHERE.channel_id, game=table.game_id)
+        assert hidden.ephemeral and "I can't find that game" in hidden.text()
+    finally:
+        await harness.stop()
