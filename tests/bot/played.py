@@ -13,11 +13,13 @@ from engine.core.rng import Rng
 
 
 @cache
-def played(kind: str, seats: int, seed: int = 1) -> tuple[Game[Any], GameRow, tuple[ActionRow, ...]]:
-    """A finished game of ``kind`` between greedy seats: the game, its row and its log."""
+def played(
+    kind: str, seats: int, seed: int = 1, options: tuple[tuple[str, Any], ...] = ()
+) -> tuple[Game[Any], GameRow, tuple[ActionRow, ...]]:
+    """A finished game of ``kind`` between greedy seats (with ``options``): the game, its row and its log."""
     game = registry.get(kind)
-    options = game.validate_options(seats)
-    state = game.new(seats, seed, options, {})
+    chosen = game.validate_options(seats, dict(options))
+    state = game.new(seats, seed, chosen, {})
     policy = all_policies(game)["greedy"]
     actions = []
     while (outcome := game.outcome(state)) is None:
@@ -30,7 +32,7 @@ def played(kind: str, seats: int, seed: int = 1) -> tuple[Game[Any], GameRow, tu
                       tuple(result.events), 1000 + state.version)
         )
     row = GameRow(
-        id=42, kind=kind, options=options, seed=seed, status="finished", host_id=0, guild_id=9, channel_id=None,
+        id=42, kind=kind, options=chosen, seed=seed, status="finished", host_id=0, guild_id=9, channel_id=None,
         thread_id=None, version=state.version, turn_timer=None, replace_after=None, overrides={},
         outcome={"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason},
         ai_turn=False, created_at=0, updated_at=0, started_at=0, finished_at=state.version + 1000,

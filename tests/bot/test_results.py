@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from bot.clock import STOPPED
 from bot.service import GameService
 from bot.service import results as results_module
+from bot.service.replay import state_at
+from bot.service.results import seat_results
+from bot.store import SeatRow
 from tests.bot.conftest import started_tiny
+from tests.bot.played import played
 
 
 async def play_out(service: GameService, game_id: int) -> None:
@@ -87,3 +92,18 @@ async def test_backfill_records_finished_games_without_results(service: GameServ
     assert [(r.seat, r.user_id, r.score, r.rank, r.winner) for r in again] == [
         (r.seat, r.user_id, r.score, r.rank, r.winner) for r in recorded
     ]
+
+
+def test_team_mates_share_their_teams_rank() -> None:
+    game, row, actions = played("imaginarium", 4, 2, (("chimera", True), ("teams", True)))
+    state = state_at(game, row, 4, actions, row.version)
+    outcome = game.outcome(state)
+    assert outcome is not None
+    seats = [SeatRow(row.id, s, 100 + s, None, 0, False, False, STOPPED) for s in range(4)]
+    rows = seat_results(row, seats, game, state, outcome, names={}, given=frozenset(), finished_at=1)
+    teams = {r.seat: r.team for r in rows}
+    assert teams == {0: 0, 1: 0, 2: 1, 3: 1}
+    assert rows[0].rank == rows[1].rank and rows[2].rank == rows[3].rank
+    assert {rows[0].rank, rows[2].rank} <= {1, 3}
+    assert [r.winner for r in rows] == [s in outcome.winners for s in range(4)]
+    assert rows[0].name == "Player 1" and not rows[0].details["named"]
