@@ -228,9 +228,7 @@ class Publisher:
                     continue
                 renewed.add(note.seat)
                 if (await self.service.dm_settings(note.user_id)).turns:
-                    when = (
-                        "" if note.deadline is None else " " + t("thread.deadline", lang, when=deadline(note.deadline))
-                    )
+                    when = _when(note.deadline, lang)
                     if await self._dm(note.user_id, t("thread.turn_dm", lang, game=title(game), when=when, link=link)):
                         continue
                 pinged.append(note)
@@ -358,7 +356,7 @@ class Publisher:
 
 def _when(moment: datetime | None, lang: str) -> str:
     """ " Deadline: …" after a turn notice, or nothing without a deadline."""
-    return "" if moment is None else " " + t("thread.deadline", lang, when=deadline(moment))
+    return "" if moment is None else " " + t("thread.deadline", lang, when=deadline(moment, lang))
 
 
 def _player(game: GameInfo, seat: int, user_id: int) -> str:

@@ -35,7 +35,7 @@ def names(game: GameInfo, lang: str) -> list[str]:
     return people.seat_names(game.seats, lang)
 
 
-def seat_name(seat: SeatInfo, lang: str = "en") -> str:
+def seat_name(seat: SeatInfo, lang: str) -> str:
     """One seat's name: the player's display name, "Player N" until it is known, "AI · hard" for an AI."""
     return people.seat_name(seat, lang)
 
@@ -46,13 +46,13 @@ def person(user: discord.User | discord.Member) -> str | None:
     return people.member_name(getattr(user, "nick", None), user.global_name, user.name)
 
 
-def seat_list(game: GameInfo, lang: str = "en") -> str:
+def seat_list(game: GameInfo, lang: str) -> str:
     """The seats in order, each by name ("1. Alice", "2. AI · hard")."""
     lines = [f"{number + 1}. {name}" for number, name in enumerate(names(game, lang))]
     return "\n".join(lines) or t("common.nobody", lang)
 
 
-def deadline(moment: datetime | None, lang: str = "en") -> str:
+def deadline(moment: datetime | None, lang: str) -> str:
     """A Discord timestamp each reader sees in their own time zone, with a live countdown."""
     if moment is None:
         return t("board.no_deadline", lang)
