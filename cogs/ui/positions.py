@@ -27,6 +27,8 @@ KEPT = 4096
 
 @dataclass
 class _Shown:
+    owner: str
+    """The service that drew it (:attr:`GameService.owner`): game ids name games of one database only."""
     prompt: str
     version: int
     numbers: dict[str, int]
@@ -45,11 +47,13 @@ async def arrange(service: GameService, game_id: int, version: int, decision: De
     previous = _shown.get(key)
     same = (
         previous is not None
+        and previous.owner == service.owner
         and previous.prompt == decision.prompt
         and previous.version <= version
         and (previous.version == version or await service.alone_since(game_id, decision.seat, previous.version))
     )
-    _remember(key, _Shown(decision.prompt, version, _numbered(previous if same else None, decision, limit)))
+    numbered = _numbered(previous if same else None, decision, limit)
+    _remember(key, _Shown(service.owner, decision.prompt, version, numbered))
 
 
 def numbers(game_id: int, decision: Decision, *, limit: int) -> dict[str, int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import random
 import re
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,10 +24,12 @@ from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
 from tests.cogs.flows import components, open_game
 from tests.support.discord.gateway import User
 from tests.support.discord.harness import Harness
-from tests.support.discord.server import FakeDiscord, Recorded
+from tests.support.discord.server import EPHEMERAL, FakeDiscord, Recorded
 
 USERS = {u.id: u for u in (ALICE, BOB, CAROL)}
 MAX_CLICKS = 3000
+QUIET = 15
+"""The most messages a finished game's thread may hold (board, live pings, public events, final scores)."""
 SCREEN_LINE = re.compile(r'(?:Behind your screen|Secret projects|Dream fragments): [^\\\n"]*')
 """The lines of a screen's text that only its seat may read: goods and VP, secret projects, fragments."""
 PRIVATE_CONTROLS = ("mv:", "ms:", "undo:", "panel:")
@@ -37,8 +40,23 @@ def _moves(panel: dict[str, Any]) -> list[dict[str, Any]]:
     return [c for c in components(panel) if c["custom_id"].startswith(("mv:", "ms:"))]
 
 
-async def _play(harness: Harness, thread_id: int, rng: random.Random, picked: set[str]) -> int:
-    """Click through the game, adding each choice id picked to ``picked``; returns the number of clicks."""
+def _count_descriptions(panel: dict[str, Any], seen: Counter[str]) -> None:
+    """Count the choices a panel offers and those shown with what they do (a select option's
+    description, or a button's numbered line in the panel's text)."""
+    text = "\n".join(e.get("description", "") for e in panel.get("embeds", []))
+    described = set(re.findall(r"\*\*(\d+)\.\*\* ", text))
+    for component in components(panel):
+        if component["type"] == 3 and component["custom_id"].startswith("ms:"):
+            seen["options"] += len(component["options"])
+            seen["described options"] += sum(1 for o in component["options"] if o.get("description"))
+        elif component["custom_id"].startswith("mv:") and " · " in component.get("label", ""):
+            seen["buttons"] += 1
+            seen["described buttons"] += component["label"].split(" · ")[0] in described
+
+
+async def _play(harness: Harness, thread_id: int, rng: random.Random, picked: set[str], seen: Counter[str]) -> int:
+    """Click through the game, adding each choice id picked to ``picked`` and counting in ``seen`` the
+    choices offered and described; returns the number of clicks."""
     fake = harness.fake
     seen_pings: set[str] = set()
     due: dict[int, str] = {}
@@ -63,6 +81,7 @@ async def _play(harness: Harness, thread_id: int, rng: random.Random, picked: se
             assert opened.message is not None and opened.ephemeral
             panel_id = panels[user_id] = opened.message["id"]
         panel = fake.messages[int(panel_id)]
+        _count_descriptions(panel, seen)
         options = _moves(panel)
         if not options:
             del due[user_id]
@@ -106,14 +125,20 @@ async def test_three_players_play_imaginarium_to_the_end(
     harness = await start_bot()
     table = await open_game(harness, ALICE, [BOB, CAROL], "imaginarium", options="chimera")
     picked: set[str] = set()
-    clicks = await _play(harness, table.thread_id, random.Random(20261121), picked)
+    seen: Counter[str] = Counter()
+    clicks = await _play(harness, table.thread_id, random.Random(20261121), picked, seen)
 
     assert harness.bot.service is not None
     game = await harness.bot.service.game(table.game_id)
     assert game.status == "finished" and game.outcome is not None, clicks
 
-    thread_posts = fake.channel_messages(table.thread_id)
+    thread_posts = [m for m in fake.channel_messages(table.thread_id) if not m["flags"] & EPHEMERAL]
     assert thread_posts[0]["id"] == str(table.board_id)
+    assert len(thread_posts) <= QUIET, f"{len(thread_posts)} messages left in the thread"
+    assert not [m for m in thread_posts if "your turn" in m["content"]], "every ping was deleted at the end"
+    print(f"thread messages left: {len(thread_posts)}; choices shown and described: {dict(seen)}")
+    assert seen["described options"] == seen["options"], seen
+    assert seen["buttons"] and seen["described buttons"] == seen["buttons"], seen
     board_posts = [m for m in thread_posts if any(a["filename"] == "board.png" for a in m["attachments"])]
     assert len(board_posts) == 1, "the board is one message, edited in place"
     board_edits = [r for r in fake.requests if r.method == "PATCH" and r.path.endswith(f"/messages/{table.board_id}")]
