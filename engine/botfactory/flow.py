@@ -200,7 +200,7 @@ def end_reasons(state: State) -> list[tuple[str, dict[str, Any]]]:
 
 def run(state: State, tx: Transition) -> None:
     """Advance through every step no player decides, up to the next decision or the end."""
-    prompts.settle(state)
+    prompts.settle(state, tx)
     while not state.stack:
         if state.phase == "start":
             if state.cursor < len(state.order):

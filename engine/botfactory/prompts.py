@@ -157,10 +157,21 @@ def prompt(state: State, entry: list[Any]) -> tuple[str, dict[str, Any]]:
     return f"botfactory.prompt.{kind}", {}
 
 
-def settle(state: State) -> None:
-    """Drop prompts that have nothing left to decide."""
+def settle(state: State, tx: Transition) -> None:
+    """Drop prompts that have nothing left to decide; a bonus dropped so is lost, and an event says
+    why (too few tokens, no part that fits, an empty display)."""
     while state.stack and not real_choices(state, state.stack[-1]):
-        state.stack.pop()
+        entry = state.stack.pop()
+        seat = seat_of(state)
+        if entry[0] == "place":
+            short = state.players[seat].tokens < entry[1]
+            tx.emit(
+                "botfactory.event.lost_place_tokens" if short else "botfactory.event.lost_place", seat=seat, n=entry[1]
+            )
+        elif entry[0] == "icon":
+            tx.emit("botfactory.event.lost_icon", seat=seat, n=state.rules.icon_cost)
+        elif entry[0] == "project":
+            tx.emit("botfactory.event.lost_project", seat=seat)
 
 
 def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
