@@ -26,6 +26,7 @@ from engine.core.contract import View
 from renders.kit.colours import RGB
 from renders.kit.fonts import recording
 from renders.kit.png import encode
+from renders.kit.typography import punctuate
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +41,13 @@ class Render:
     """The smallest text size drawn on the image (0: no text), recorded while drawing."""
 
 
-def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), name: str = "") -> Render:
+def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), name: str = "",
+          lang: str = "en") -> Render:
     """Run ``draw``, recording the text sizes it draws, and encode its image (``keep``: colours the
-    palette keeps exact)."""
+    palette keeps exact); ``text`` follows ``lang``'s punctuation (see :func:`punctuate`)."""
     with recording() as record:
         image = draw()
-    return Render(encode(image, keep), text, name, record.smallest or 0)
+    return Render(encode(image, keep), punctuate(text, lang), name, record.smallest or 0)
 
 
 RECENT_PARTS = 64
@@ -71,7 +73,7 @@ def _encoder_pool() -> ThreadPoolExecutor:
     return _encoders
 
 
-def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render, ...]:
+def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en") -> tuple[Render, ...]:
     """Like :func:`drawn`, for a set of images each drawn only from its ``subject`` (a sub-view,
     with the language and names).
 
@@ -106,7 +108,7 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = ()) -> tuple[Render
             found[key] = _recent[key] = Render(png.result(), "", key[0], smallest)
         while len(_recent) > RECENT_PARTS:
             _recent.popitem(last=False)
-    return tuple(Render(found[key].png, text, name, found[key].min_font_px)
+    return tuple(Render(found[key].png, punctuate(text, lang), name, found[key].min_font_px)
                  for key, (name, _, _, text) in zip(keys, parts, strict=True))
 
 

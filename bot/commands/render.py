@@ -1,6 +1,7 @@
 """``bricabot render --demo --out DIR``: a sample set of images and their text summaries (every seat
 count, plus the largest table allowed with each other value of each game option, e.g. Chimera): the
-full board, the phone board's parts (``-board-<part>``), screens, final scores and a few cards.
+full board, the phone board's parts (``-board-<part>``), screens, final scores and a few cards, in
+English or, with ``--lang fr``, in French.
 
 Every sample is a real position: the engine plays random legal choices from a seed, then the game's
 views (a spectator's for the board, a seat's for its screen) are drawn. Nothing is made up, so if the
@@ -69,6 +70,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=Path("render-out"), help="folder for the PNG and TXT files")
     parser.add_argument("--game", default=None, help="game kind (default: every game)")
     parser.add_argument("--seed", type=int, default=7, help="seed of the sample games")
+    parser.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the images and texts")
 
 
 def _write(out: Path, stem: str, render: Render) -> None:
@@ -110,7 +112,7 @@ def _stem(kind: str, seats: int, options: dict[str, Any]) -> str:
     return "-".join(parts)
 
 
-def _demo(kind: str, out: Path, seed: int) -> int:
+def _demo(kind: str, out: Path, seed: int, lang: str = "en") -> int:
     """Draw one game's samples; returns how many could not be played."""
     game = registry.get(kind)
     failures = 0
@@ -142,11 +144,11 @@ def _demo(kind: str, out: Path, seed: int) -> int:
             print(f"skipped {stem}: {exc}")
             failures += 1
             continue
-        _write(out, f"{stem}-board", render_board(game.view(mid.state, None)))
-        for part in render_board_parts(game.view(mid.state, None)):
+        _write(out, f"{stem}-board", render_board(game.view(mid.state, None), lang=lang))
+        for part in render_board_parts(game.view(mid.state, None), lang=lang):
             _write(out, f"{stem}-board-{part.name}", part)
         for seat in range(seats if not options else 1):
-            _write(out, f"{stem}-screen-seat{seat + 1}", render_screen(game.view(mid.state, seat)))
+            _write(out, f"{stem}-screen-seat{seat + 1}", render_screen(game.view(mid.state, seat), lang=lang))
         for card in _cards(game.view(mid.state, None)):
             cards.setdefault(card.serial, card)
         if not options:
@@ -156,9 +158,9 @@ def _demo(kind: str, out: Path, seed: int) -> int:
                 print(f"skipped {stem} to the end: {exc}")
                 failures += 1
                 continue
-            _write(out, f"{stem}-final", render_final(game.view(done.state, None)))
+            _write(out, f"{stem}-final", render_final(game.view(done.state, None), lang=lang))
     for card in list(cards.values())[:3]:
-        _write(out, f"{kind}-card-{card.serial}", render_card(card))
+        _write(out, f"{kind}-card-{card.serial}", render_card(card, lang=lang))
     return failures
 
 
@@ -168,7 +170,7 @@ def run(args: argparse.Namespace) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     try:
         kinds = [args.game] if args.game else sorted(registry.games())
-        failures = sum(_demo(kind, args.out, args.seed) for kind in kinds)
+        failures = sum(_demo(kind, args.out, args.seed, args.lang) for kind in kinds)
     except EngineError as exc:
         raise SystemExit(f"bricabot render: {exc}") from None
     return 1 if failures else 0

@@ -28,7 +28,7 @@ def _check(view: object) -> BotFactoryView:
 def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The public table."""
     v = _check(view)
-    return drawn(lambda: table.draw(v, names, lang), summaries.board(v, names, lang), KEY_COLOURS)
+    return drawn(lambda: table.draw(v, names, lang), summaries.board(v, names, lang), KEY_COLOURS, lang=lang)
 
 
 def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
@@ -46,7 +46,7 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
         else:
             lines = _board_lines(text, name)
         out.append((name, (part, lang, names), partial(draw, part), "\n".join(lines)))
-    return drawn_parts(out, KEY_COLOURS)
+    return drawn_parts(out, KEY_COLOURS, lang)
 
 
 def _board_lines(text: dict[str, list[str]], name: str) -> list[str]:
@@ -61,7 +61,7 @@ def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = 
     out = []
     for key in table.areas(v):
         if key.startswith("seat:"):
-            label = labels.text("zoom.seat", lang, name=seat_name(int(key[5:]), names))
+            label = labels.text("zoom.seat", lang, name=seat_name(int(key[5:]), names, lang))
         else:
             label = labels.text("zoom.vilela" if key == "vilela" else f"board.{key}", lang)
         out.append((key, label))
@@ -77,7 +77,7 @@ def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | No
     text = summaries.sections(v, names, lang)
     lines = text[area] if area.startswith("seat:") or area == "vilela" else _board_lines(text, area)
     return drawn(lambda: table.draw(v, names, lang).crop(boxes[area]), "\n".join(lines), KEY_COLOURS,
-                 area.replace(":", "-"))
+                 area.replace(":", "-"), lang)
 
 
 def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
@@ -87,7 +87,7 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     own = next((p for p in v.players if p.seat == v.viewer), None)
     if own is None:
         raise ValueError("a seat's close-up needs the view of a seat at the table")
-    name = seat_name(own.seat, names)
+    name = seat_name(own.seat, names, lang)
     text = players.summary(own, name, lang) + "."
     mine = reserved(v, own.seat)
     if mine:
@@ -97,7 +97,7 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
             for contract, vp, _ in mine) + "."
     text += f"\n{labels.text('sum.values', lang)}: " + ", ".join(
         f"{labels.colour(t.colour, lang)} {t.value}" for t in v.values) + "."
-    return drawn(lambda: phone.screen(v, own, name, lang), text, KEY_COLOURS)
+    return drawn(lambda: phone.screen(v, own, name, lang), text, KEY_COLOURS, lang=lang)
 
 
 def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
@@ -106,4 +106,5 @@ def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
     scores = v.final
     if scores is None:
         raise ValueError("final scores exist only once the game has ended")
-    return drawn(lambda: _final.draw(v, scores, names, lang), _final.summary(scores, names, lang), KEY_COLOURS)
+    return drawn(lambda: _final.draw(v, scores, names, lang), _final.summary(scores, names, lang), KEY_COLOURS,
+                 lang=lang)

@@ -37,7 +37,7 @@ def _headline(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str
     if not best:
         return labels.text("final.nobody", lang)
     key = "final.winner" if len(best) == 1 else "final.winners"
-    return f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names) for b in best)
+    return f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best)
 
 
 FINAL_ROW = 132
@@ -59,7 +59,7 @@ def draw(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] 
         style = pieces.seat_style(line.seat, colours.get(line.seat, ""))
         icons.paste(canvas, icons.shape(style.shape, 36, style.colour, WHITE), (M + 12, y + 12))
         total_w = tx.line(d, (PW - M - 14, y + 30), str(line.total), 40, HIGHLIGHT, bold=True, anchor="rm")
-        name = seat_name(line.seat, names)
+        name = seat_name(line.seat, names, lang)
         if line.report:
             name += f" — {labels.text('solo.report', lang, report=line.report)}"
         tx.line(d, (M + 58, y + 30), name, 26, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER - 90 - total_w)
@@ -78,7 +78,7 @@ def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) 
     out = [f"Bot Factory — {labels.text('final.title', lang)}.", _headline(lines, names, lang) + "."]
     for line in ranked(lines):
         text = labels.text(
-            "final.line", lang, name=seat_name(line.seat, names), total=line.total, robots=line.robots,
+            "final.line", lang, name=seat_name(line.seat, names, lang), total=line.total, robots=line.robots,
             won=line.contracts_won, lost=line.contracts_lost, pairs=line.token_pairs, parts=line.parts_penalty,
             projects=line.projects_penalty, count=line.robot_count, tokens=line.tokens)
         if line.report:

@@ -30,7 +30,7 @@ def _tile(canvas: Image.Image, tile: PartTile | None, xy: tuple[int, int], size:
         icons.paste(canvas, pieces.part(tile.colour, tile.kind, size), xy)
         return
     d = ImageDraw.Draw(canvas)
-    d.rounded_rectangle((xy[0], xy[1], xy[0] + size, xy[1] + size), radius=size // 6, outline=PANEL_EDGE, width=2)
+    frames.rounded(d, (xy[0], xy[1], xy[0] + size, xy[1] + size), radius=size // 6, outline=PANEL_EDGE, width=2)
     if kind:
         tx.line(d, (xy[0] + size // 2, xy[1] + size // 2), kind, 18, MUTED_ON_TABLE, anchor="mm", max_width=size + 12)
 
@@ -51,7 +51,7 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
         cx = x0 + 16 + c * cw
         top = y0 + 76
         fill, ink = pieces.label(column.colour)
-        d.rounded_rectangle((cx + 4, top - 20, cx + cw - 8, top + 6), radius=6, fill=fill)
+        frames.rounded(d, (cx + 4, top - 20, cx + cw - 8, top + 6), radius=6, fill=fill)
         tx.line(d, (cx + 12, top - 7), labels.colour(column.colour, lang).capitalize(), 18, ink, bold=True,
                 anchor="lm")
         size = min(38, (cw - 14) // max(column.group_size, 1) - 3)
@@ -94,7 +94,7 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
             mid = px + pile_w // 2
             d.polygon([(mid - 14, top - 30), (mid + 14, top - 30), (mid, top - 8)], fill=HIGHLIGHT)
         for depth in range(min(pile.count - 1, 3), 0, -1):
-            d.rounded_rectangle((px + depth * 3, top - depth * 3, px + pile_w + depth * 3, top + pile_w - depth * 3),
+            frames.rounded(d, (px + depth * 3, top - depth * 3, px + pile_w + depth * 3, top + pile_w - depth * 3),
                                 radius=10, fill=mix(PANEL, WHITE, 0.15), outline=PANEL_EDGE, width=2)
         _tile(canvas, pile.top, (px, top), pile_w)
         tx.line(d, (px + pile_w // 2, top + pile_w + 20), f"×{pile.count}", 22, INK_ON_TABLE, bold=True, anchor="mm")
@@ -133,7 +133,7 @@ def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
         if space.tile is not None:
             icons.paste(canvas, pieces.project(space.tile.colour, tw, th), (px, py))
         else:
-            d.rounded_rectangle((px, py, px + tw, py + th), radius=10, outline=PANEL_EDGE, width=2)
+            frames.rounded(d, (px, py, px + tw, py + th), radius=10, outline=PANEL_EDGE, width=2)
         if space.bonus:
             _bonus_badge(canvas, space.bonus, (px + tw - 16, py + th - 16))
     legend_y = y0 + 56 + rows * (th + 10) + 4
@@ -143,7 +143,7 @@ def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
         tx.line(d, (lx + 34, legend_y + 14), labels.text(f"bonus.{bonus}", lang), 18, INK_ON_TABLE, anchor="lm",
                 max_width=190)
     rx = x0 + 24 + 2 * (tw + 16) + 150
-    d.rounded_rectangle((rx, y0 + 60, rx + 90, y0 + 170), radius=10, fill=(70, 78, 110), outline=(160, 170, 210),
+    frames.rounded(d, (rx, y0 + 60, rx + 90, y0 + 170), radius=10, fill=(70, 78, 110), outline=(160, 170, 210),
                         width=3)
     tx.line(d, (rx + 45, y0 + 115), str(view.project_deck), 34, INK_ON_TABLE, bold=True, anchor="mm")
     tx.line(d, (rx + 45, y0 + 186), labels.text("deck", lang, n="").strip(), 18, MUTED_ON_TABLE, anchor="mm")
@@ -213,9 +213,9 @@ def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
                     anchor="rm")
         box_ = (cx + 4, cy + 3, cx + cw - 4, cy + row_h - 3)
         if space.contract is None:
-            d.rounded_rectangle(box_, radius=8, outline=PANEL_EDGE, width=2)
+            frames.rounded(d, box_, radius=8, outline=PANEL_EDGE, width=2)
             continue
-        d.rounded_rectangle(box_, radius=8, fill=(246, 242, 230), outline=(60, 60, 66), width=2)
+        frames.rounded(d, box_, radius=8, fill=(246, 242, 230), outline=(60, 60, 66), width=2)
         for i, colour in enumerate(space.contract.needs):
             icons.paste(canvas, pieces.robot(colour, 30), (cx + 10 + i * 32, cy + 8))
         sy = cy + row_h - 34
@@ -223,7 +223,7 @@ def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
             sx = cx + 10 + i * 48
             held = space.reservations[i] if i < len(space.reservations) else None
             if held is None:
-                d.rounded_rectangle((sx, sy, sx + 42, sy + 28), radius=6, outline=(90, 90, 100), width=2)
+                frames.rounded(d, (sx, sy, sx + 42, sy + 28), radius=6, outline=(90, 90, 100), width=2)
                 tx.line(d, (sx + 21, sy + 14), str(vp), 18, (20, 22, 28), bold=True, anchor="mm")
             else:
                 style = pieces.seat_style(held.seat, colours.get(held.seat, ""))

@@ -13,7 +13,7 @@ from renders.kit.names import seat_name
 def lines(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> list[str]:
     """The end condition and how close the table is: robots built per seat, robots left per colour."""
     most = max((len(p.robots) for p in view.players), default=0)
-    leaders = [seat_name(p.seat, names) for p in view.players if len(p.robots) == most and most]
+    leaders = [seat_name(p.seat, names, lang) for p in view.players if len(p.robots) == most and most]
     left = ", ".join(f"{labels.colour(c.colour, lang)} {c.robots_left}" for c in view.assembly)
     return [labels.text("goal.robots", lang, n=view.robots_to_end),
             labels.text("goal.most", lang, n=most, names=", ".join(leaders) or labels.text("nobody", lang)),

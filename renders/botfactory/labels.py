@@ -1,252 +1,35 @@
-"""The words the Bot Factory drawings and summaries use, in English and French (the rulebook's own
-terms: ouvrier, jeton de prise de parole, ligne de montage...); other languages, and any key a
-language lacks, fall back to English."""
+"""The words the Bot Factory drawings and summaries use, in English and French, from the catalogues
+in ``locale/`` (the rulebook's own terms: ouvrier, jeton de prise de parole, ligne de montage...);
+other languages, and any key a language lacks, fall back to English."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from functools import lru_cache
 
+from engine.core.text import Catalog
 from renders.kit.names import seat_name
 
-_EN: Mapping[str, str] = {
-    "title": "BOT FACTORY",
-    "round": "Round {n}",
-    "phase.start": "Starting parts",
-    "phase.move": "Move workers",
-    "phase.act": "Actions",
-    "phase.over": "Game over",
-    "now": "Now:",
-    "nobody": "nobody",
-    "order": "Order:",
-    "offer": "Production tiles on offer: {tiles}",
-    "board.assembly": "Assembly",
-    "board.parts": "Part production",
-    "board.projects": "Projects",
-    "board.finance": "Finance",
-    "spares": "Spare parts",
-    "wheel": "Wheel",
-    "wheel.in": "▼ in ▼",
-    "wheel.out": "▼ out ▼",
-    "discard": "discard {n}",
-    "deck": "Deck {n}",
-    "universal": "Universal parts",
-    "row_vp": "+{n} VP",
-    "bonus.place": "pay 1: place a part",
-    "bonus.token": "+1 token",
-    "line.place": "place",
-    "line.project": "project",
-    "on_contracts": "{n} on contracts",
-    "parts": "Parts",
-    "projects": "Projects",
-    "robots": "Robots",
-    "production": "Production tile {tile}",
-    "production.used": "used",
-    "none": "none",
-    "empty": "empty",
-    "sandra": "Sandra",
-    "vilela": "Vilela",
-    "turn": "{name} on {space}: {left} left",
-    "space.part": "1 part",
-    "space.parts": "1–{n} parts",
-    "space.moves": "{n} moves",
-    "space.project": "1 project",
-    "space.projects": "1–{n} projects",
-    "space.spend": "spend ≤{n}",
-    "space.pay": "pay {n}",
-    "standing": "standing",
-    "colour.red": "red",
-    "colour.yellow": "yellow",
-    "colour.blue": "blue",
-    "colour.green": "green",
-    "colour.universal": "universal",
-    "colour.purple": "purple",
-    "colour.orange": "orange",
-    "kind.head": "head",
-    "kind.torso": "torso",
-    "kind.legs": "legs",
-    "sum.spaces": "Action spaces",
-    "sum.assembly": "Assembly",
-    "sum.robots_left": "{n} robots left",
-    "sum.spares": "spare parts",
-    "sum.piles": "Part piles (marker on {colour})",
-    "sum.pile": "{colour} {count} (top {top}, discard {discard})",
-    "sum.wheel": "Wheel",
-    "sum.bonus": "bonus",
-    "sum.project_space": "{side} row {row}",
-    "sum.left": "left",
-    "sum.right": "right",
-    "sum.projects": "Projects",
-    "sum.project_piles": "deck {deck}, discard {discard}, universal parts {universal}",
-    "sum.values": "Robot values",
-    "sum.contract": "{name} needs {needs} (row cost {cost}, +{vp} VP)",
-    "sum.reserved": "reserved by {who}",
-    "sum.contracts": "Contracts",
-    "sum.player": "{name} ({colour}): {tokens} tokens, {on} on contracts",
-    "sum.universal_robot": "universal robot",
-    "sum.vilela": "Vilela: task {task}, action tile {action}, robot tile {robot}",
-    "sum.reserved_contracts": "Reserved contracts",
-    "sum.for_vp": "{name} ({needs}) for {vp} VP",
-    "final.line": "{name}: {total} VP (robots {robots}, contracts {won}, missed contracts −{lost}, token pairs "
-    "{pairs}, parts −{parts}, projects −{projects}); {count} robots, {tokens} tokens",
-    "screen.title": "{name} — your table",
-    "screen.reserved": "Your reserved contracts",
-    "screen.contract": "{name}: {vp} VP (+{row} VP for the row)",
-    "screen.values": "Robot values now",
-    "final.title": "Final scores",
-    "final.winner": "Winner",
-    "final.winners": "Winners (shared)",
-    "final.nobody": "No winner",
-    "col.player": "Player",
-    "col.robots": "Robots",
-    "col.won": "Contracts",
-    "col.lost": "Missed",
-    "col.pairs": "Token pairs",
-    "col.parts": "Parts",
-    "col.projects": "Projects",
-    "col.total": "Total VP",
-    "col.tiebreak": "Robots · tokens",
-    "tiebreak.note": "Tie-break: most robots, then an odd number of tokens; otherwise the win is shared.",
-    "solo.task": "Task {task}",
-    "solo.action": "Action tile: {board}",
-    "solo.robot": "Robot tile:",
-    "solo.decks": "Decks left: actions {a} · robots {r} · inspections {i}",
-    "solo.inspection": "Last inspection: contract spaces {spaces}",
-    "solo.report": "Report: {report}",
-    "goal": "Goal",
-    "goal.robots": "a player with {n} robots, or a colour with no robot left to build, ends the game",
-    "goal.most": "most robots: {n} ({names})",
-    "goal.left": "robots left: {left}",
-    "part.players": "Players {first}–{last}",
-    "part.player": "Player {n}",
-    "decision.board": "Your decision: {board}",
-    "zoom.seat": "Area of {name}",
-    "zoom.vilela": "Vilela",
-}
-
-_FR: Mapping[str, str] = {
-    "round": "Manche {n}",
-    "phase.start": "Pièces de départ",
-    "phase.move": "Déplacement des ouvriers",
-    "phase.act": "Actions",
-    "phase.over": "Partie terminée",
-    "now": "À jouer :",
-    "nobody": "personne",
-    "order": "Ordre :",
-    "offer": "Tuiles production proposées : {tiles}",
-    "board.assembly": "Ligne de montage",
-    "board.parts": "Production de pièces",
-    "board.projects": "Projets",
-    "board.finance": "Finances",
-    "spares": "Pièces de rechange",
-    "wheel": "Roue",
-    "wheel.in": "▼ entrée ▼",
-    "wheel.out": "▼ sortie ▼",
-    "discard": "défausse {n}",
-    "deck": "Pioche {n}",
-    "universal": "Pièces universelles",
-    "row_vp": "+{n} PV",
-    "bonus.place": "payer 1 : placer une pièce",
-    "bonus.token": "+1 jeton",
-    "line.place": "pièce",
-    "line.project": "projet",
-    "on_contracts": "{n} sur les contrats",
-    "parts": "Pièces",
-    "projects": "Projets",
-    "robots": "Robots",
-    "production": "Tuile production {tile}",
-    "production.used": "utilisée",
-    "none": "aucun",
-    "empty": "vide",
-    "turn": "{name} sur {space} : reste {left}",
-    "space.part": "1 pièce",
-    "space.parts": "1 à {n} pièces",
-    "space.moves": "{n} déplacements",
-    "space.project": "1 projet",
-    "space.projects": "1 à {n} projets",
-    "space.spend": "dépenser ≤{n}",
-    "space.pay": "payer {n}",
-    "standing": "debout",
-    "colour.red": "rouge",
-    "colour.yellow": "jaune",
-    "colour.blue": "bleu",
-    "colour.green": "vert",
-    "colour.universal": "universelle",
-    "colour.purple": "violet",
-    "colour.orange": "orange",
-    "kind.head": "tête",
-    "kind.torso": "torse",
-    "kind.legs": "jambes",
-    "sum.spaces": "Cases action",
-    "sum.assembly": "Ligne de montage",
-    "sum.robots_left": "{n} robots restants",
-    "sum.spares": "pièces de rechange",
-    "sum.piles": "Piles de pièces (marqueur sur {colour})",
-    "sum.pile": "{colour} {count} (dessus {top}, défausse {discard})",
-    "sum.wheel": "Roue",
-    "sum.bonus": "bonus",
-    "sum.project_space": "{side}, rangée {row}",
-    "sum.left": "gauche",
-    "sum.right": "droite",
-    "sum.projects": "Projets",
-    "sum.project_piles": "pioche {deck}, défausse {discard}, pièces universelles {universal}",
-    "sum.values": "Valeurs des robots",
-    "sum.contract": "{name} demande {needs} (réservation {cost}, +{vp} PV)",
-    "sum.reserved": "réservé par {who}",
-    "sum.contracts": "Contrats",
-    "sum.player": "{name} ({colour}) : {tokens} jetons, {on} sur les contrats",
-    "sum.universal_robot": "robot universel",
-    "sum.vilela": "Vilela : tâche {task}, tuile action {action}, tuile robot {robot}",
-    "sum.reserved_contracts": "Contrats réservés",
-    "sum.for_vp": "{name} ({needs}) pour {vp} PV",
-    "final.line": "{name} : {total} PV (robots {robots}, contrats {won}, contrats manqués −{lost}, paires de "
-    "jetons {pairs}, pièces −{parts}, projets −{projects}) ; {count} robots, {tokens} jetons",
-    "screen.title": "{name} — votre table",
-    "screen.reserved": "Vos contrats réservés",
-    "screen.contract": "{name} : {vp} PV (+{row} PV pour la rangée)",
-    "screen.values": "Valeurs des robots",
-    "final.title": "Scores finaux",
-    "final.winner": "Vainqueur",
-    "final.winners": "Vainqueurs (ex æquo)",
-    "final.nobody": "Pas de vainqueur",
-    "col.player": "Joueur",
-    "col.robots": "Robots",
-    "col.won": "Contrats",
-    "col.lost": "Manqués",
-    "col.pairs": "Paires de jetons",
-    "col.parts": "Pièces",
-    "col.projects": "Projets",
-    "col.total": "Total PV",
-    "col.tiebreak": "Robots · jetons",
-    "tiebreak.note": "Départage : le plus de robots, puis un nombre impair de jetons ; sinon victoire partagée.",
-    "solo.task": "Tâche {task}",
-    "solo.action": "Tuile action : {board}",
-    "solo.robot": "Tuile robot :",
-    "solo.decks": "Pioches restantes : actions {a} · robots {r} · inspections {i}",
-    "solo.inspection": "Dernière inspection : contrats {spaces}",
-    "solo.report": "Rapport : {report}",
-    "goal": "Objectif",
-    "goal.robots": "un joueur avec {n} robots, ou une couleur sans robot à construire, termine la partie",
-    "goal.most": "le plus de robots : {n} ({names})",
-    "goal.left": "robots restants : {left}",
-    "part.players": "Joueurs {first}–{last}",
-    "part.player": "Joueur {n}",
-    "decision.board": "Votre décision : {board}",
-    "zoom.seat": "Zone de {name}",
-    "zoom.vilela": "Vilela",
-}
-
-_LANGS: Mapping[str, Mapping[str, str]] = {"en": _EN, "fr": _FR}
+_CATALOG = Catalog("renders.botfactory")
+"""``renders/botfactory/locale/{en,fr}.toml``."""
 
 
 def text(key: str, lang: str = "en", **params: object) -> str:
-    """The label for ``key`` in ``lang`` (English when missing), with ``{name}`` placeholders filled."""
-    template = _LANGS.get(lang, _EN).get(key) or _EN.get(key, key)
-    return template.format(**params) if params else template
+    """The label for ``key`` in ``lang`` (English when missing), with ``{name}`` placeholders filled
+    and plural forms chosen by the language's rules."""
+    return _text(key, lang, tuple(sorted(params.items())))
+
+
+@lru_cache(maxsize=8192)
+def _text(key: str, lang: str, params: tuple[tuple[str, object], ...]) -> str:
+    """:func:`text`, cached: the same labels come back on every render, and a catalogue lookup
+    with plural rules costs several times a plain format."""
+    return _CATALOG.format(key, dict(params), lang)
 
 
 def colour(name: str, lang: str = "en") -> str:
     """A robot or player colour in words."""
-    return text(f"colour.{name}", lang) if f"colour.{name}" in _EN else name
+    return text(f"colour.{name}", lang) if _CATALOG.has(f"colour.{name}") else name
 
 
 def part(colour_name: str, kind: str, lang: str = "en") -> str:
@@ -259,5 +42,5 @@ def part(colour_name: str, kind: str, lang: str = "en") -> str:
 def who_name(who: str, names: Sequence[str] | None, lang: str = "en") -> str:
     """A meeple's owner in words: a seat's name, Sandra or Vilela."""
     if who.startswith("seat:"):
-        return seat_name(int(who.split(":")[1]), names)
+        return seat_name(int(who.split(":")[1]), names, lang)
     return text(who, lang)

@@ -93,7 +93,7 @@ def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, n
         y += _people(canvas, d, y, labels.text("order", lang), view.turn_order, view, names, lang, draw)
     if view.turn is not None:
         turn = view.turn
-        text = labels.text("turn", lang, name=seat_name(turn.seat, names), space=view.spaces[turn.space].name,
+        text = labels.text("turn", lang, name=seat_name(turn.seat, names, lang), space=view.spaces[turn.space].name,
                            left=turn.main_left)
         if draw:
             tx.line(d, (M, y + 16), text, 20, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
@@ -135,7 +135,7 @@ def players_part(view: BotFactoryView, start: int, names: Sequence[str] | None, 
              else labels.text("part.player", lang, n=start + 1))
     y = M + _caption(d, M, title)
     for area, h in zip(areas, heights, strict=False):
-        players.draw(canvas, area, (M, y), name=seat_name(area.seat, names), active=area.seat in view.active,
+        players.draw(canvas, area, (M, y), name=seat_name(area.seat, names, lang), active=area.seat in view.active,
                      lang=lang, width=INNER)
         y += h + GAP
     if solo:

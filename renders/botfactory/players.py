@@ -40,7 +40,7 @@ def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: st
     frames.panel(d, (x0, y0, x0 + width, y0 + h), fill=mix(TABLE, style.colour, 0.10),
                  edge=HIGHLIGHT if active else PANEL_EDGE)
     if active:
-        d.rounded_rectangle((x0, y0, x0 + width, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
+        frames.rounded(d, (x0, y0, x0 + width, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
     icons.paste(canvas, icons.shape(style.shape, 36, style.colour, WHITE), (x0 + PAD, y0 + 10))
     name_w = tx.line(d, (x0 + PAD + 46, y0 + 28), name, 28, INK_ON_TABLE, bold=True, anchor="lm",
                      max_width=min(300, width - 380))

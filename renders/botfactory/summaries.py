@@ -30,7 +30,7 @@ def sections(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> di
 
     lines = [f"Bot Factory — {status(view, lang)}."]
     if view.phase != "over":
-        acting = ", ".join(seat_name(s, names) for s in view.active) or t("nobody")
+        acting = ", ".join(seat_name(s, names, lang) for s in view.active) or t("nobody")
         lines.append(f"{t('now')} {acting}.")
     if view.turn_order:
         lines.append(f"{t('order')} " + ", ".join(labels.who_name(w, names, lang) for w in view.turn_order) + ".")
@@ -67,12 +67,12 @@ def sections(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> di
         text = t("sum.contract", name=c.contract.name, needs=" + ".join(colour(n) for n in c.contract.needs),
                  cost=c.cost, vp=c.row_vp)
         if c.reservations:
-            who = ", ".join(f"{seat_name(r.seat, names)} ({r.vp})" for r in c.reservations)
+            who = ", ".join(f"{seat_name(r.seat, names, lang)} ({r.vp})" for r in c.reservations)
             text += " " + t("sum.reserved", who=who)
         contracts.append(text)
     lines.append(f"{t('sum.contracts')}: " + ("; ".join(contracts) or t("none")) + ".")
     for area in view.players:
-        out[f"seat:{area.seat}"] = [players.summary(area, seat_name(area.seat, names), lang) + "."]
+        out[f"seat:{area.seat}"] = [players.summary(area, seat_name(area.seat, names, lang), lang) + "."]
     solo = view.solo_info
     if solo is not None:
         text = t("sum.vilela", task=solo.task, action=solo.vilela_action or t("none"),

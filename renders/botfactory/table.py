@@ -45,7 +45,7 @@ def _header(canvas: Image.Image, view: BotFactoryView, names: Sequence[str] | No
     colours = spaces.seat_colours(view)
     x = W - M
     for seat in reversed(view.active):
-        x -= tx.line(d, (x, HEADER_H // 2), seat_name(seat, names), 26, HIGHLIGHT, bold=True, anchor="rm",
+        x -= tx.line(d, (x, HEADER_H // 2), seat_name(seat, names, lang), 26, HIGHLIGHT, bold=True, anchor="rm",
                      max_width=220) + 40
         icons.paste(canvas, pieces.who_icon(f"seat:{seat}", colours, 32), (x, HEADER_H // 2 - 16))
         x -= 18
@@ -70,7 +70,7 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
         tx.line(d, (x + 12, y + ORDER_H // 2), offer, 20, MUTED_ON_TABLE, anchor="lm", max_width=W // 2 - x)
     if view.turn is not None:
         turn = view.turn
-        text = labels.text("turn", lang, name=seat_name(turn.seat, names), space=view.spaces[turn.space].name,
+        text = labels.text("turn", lang, name=seat_name(turn.seat, names, lang), space=view.spaces[turn.space].name,
                            left=turn.main_left)
         tx.line(d, (W - M, y + ORDER_H // 2), text, 22, HIGHLIGHT, bold=True, anchor="rm", max_width=560)
 
@@ -138,7 +138,7 @@ def draw(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.
     floor.finance(canvas, view, where["finance"], lang)
     for area in view.players:
         box = where[f"seat:{area.seat}"]
-        players.draw(canvas, area, box[:2], name=seat_name(area.seat, names), active=area.seat in view.active,
+        players.draw(canvas, area, box[:2], name=seat_name(area.seat, names, lang), active=area.seat in view.active,
                      lang=lang, panel_height=box[3] - box[1])
     if view.solo_info is not None:
         solo(canvas, view, where["vilela"][:2], lang)

@@ -28,7 +28,7 @@ def _check(view: object) -> ImaginariumView:
 def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
     """The public table; reads public fields only, so every viewer's view gives the same image."""
     v = _check(view)
-    return drawn(lambda: table.draw(v, names, lang), summaries.board(v, names, lang), KEY_COLOURS)
+    return drawn(lambda: table.draw(v, names, lang), summaries.board(v, names, lang), KEY_COLOURS, lang=lang)
 
 
 def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
@@ -46,7 +46,7 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
                      "rooms": text["rooms"],
                      "office": text["office"] + text.get("dream", [])}[name]
         out.append((name, (part, lang, names), partial(draw, part), "\n".join(lines)))
-    return drawn_parts(out, KEY_COLOURS)
+    return drawn_parts(out, KEY_COLOURS, lang)
 
 
 def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:
@@ -55,7 +55,7 @@ def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = 
     out = []
     for key in table.areas(v):
         if key.startswith("seat:"):
-            label = labels.text("zoom.seat", lang, name=seat_name(int(key[5:]), names))
+            label = labels.text("zoom.seat", lang, name=seat_name(int(key[5:]), names, lang))
         else:
             label = labels.text(f"zoom.{key}", lang)
         out.append((key, label))
@@ -71,7 +71,7 @@ def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | No
     text = summaries.sections(v, names, lang)
     lines = text["extractors"] + text["rooms"] if area == "rooms" else text[area]
     return drawn(lambda: table.draw(v, names, lang).crop(boxes[area]), "\n".join(lines), KEY_COLOURS,
-                 area.replace(":", "-"))
+                 area.replace(":", "-"), lang)
 
 
 def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
@@ -82,10 +82,10 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     if v.viewer is None or hidden is None:
         raise ValueError("a private screen needs the view of a seat, with its screen")
     own = next((p for p in v.players if p.seat == v.viewer), None)
-    text = summaries.screen(v, hidden, lang, seat_name(v.viewer, names))
+    text = summaries.screen(v, hidden, lang, seat_name(v.viewer, names, lang))
     if own is not None:
-        text += "\n" + workshop.summary(own, seat_name(own.seat, names), lang) + "."
-    return drawn(lambda: phone.screen(v, hidden, own, names, lang), text, KEY_COLOURS)
+        text += "\n" + workshop.summary(own, seat_name(own.seat, names, lang), lang) + "."
+    return drawn(lambda: phone.screen(v, hidden, own, names, lang), text, KEY_COLOURS, lang=lang)
 
 
 def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
@@ -94,14 +94,14 @@ def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
     scores = v.final
     if scores is None:
         raise ValueError("final scores exist only once the game has ended")
-    return drawn(lambda: _final.draw(scores, names, lang), _final.summary(scores, names, lang), KEY_COLOURS)
+    return drawn(lambda: _final.draw(scores, names, lang), _final.summary(scores, names, lang), KEY_COLOURS, lang=lang)
 
 
 def card(item: object, *, lang: str = "en") -> Render:
     """One machine card, assistant or project, large, with its rules in words (the ``/rules`` command)."""
     if isinstance(item, MachineCard):
-        return drawn(lambda: sheet.draw(item, lang), "\n".join(sheet.facts(item, lang)), KEY_COLOURS)
+        return drawn(lambda: sheet.draw(item, lang), "\n".join(sheet.facts(item, lang)), KEY_COLOURS, lang=lang)
     if isinstance(item, AssistantCard | ProjectTile):
-        return drawn(lambda: tiles.draw(item, lang), "\n".join(tiles.facts(item, lang)), KEY_COLOURS)
+        return drawn(lambda: tiles.draw(item, lang), "\n".join(tiles.facts(item, lang)), KEY_COLOURS, lang=lang)
     raise TypeError(f"Imaginarium card renders take a MachineCard, AssistantCard or ProjectTile, "
                     f"not {type(item).__name__}")

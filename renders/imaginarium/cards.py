@@ -96,7 +96,8 @@ def _face(card: MachineCard, k: int, lang: str) -> Image.Image:
     draw.ellipse((cx - r, band // 2 - r, cx + r, band // 2 + r), fill=WHITE, outline=CARD_EDGE, width=2 * k)
     tx.line(draw, (cx, band // 2 + k), str(card.level), 24 * k, INK, bold=True, anchor="mm")
     # name
-    tx.line(draw, (w // 2, band + 20 * k), card.name, 22 * k, INK, bold=True, anchor="mm", max_width=w - 16 * k)
+    tx.line(draw, (w // 2, band + 20 * k), labels.machine(card, lang), 22 * k, INK, bold=True, anchor="mm",
+            max_width=w - 16 * k)
     # effect
     footer = h - 40 * k
     combos_y = footer - 26 * k
@@ -155,12 +156,12 @@ def _chip(serial: str, name: str, machine_type: str, level: int, width: int) -> 
     return img
 
 
-def chip(card: MachineCard, width: int) -> Image.Image:
+def chip(card: MachineCard, width: int, lang: str) -> Image.Image:
     """A one-line card (type colour, serial, name, level) for yards and lists."""
-    return _chip(card.serial, card.name, card.type, card.level, width)
+    return _chip(card.serial, labels.machine(card, lang), card.type, card.level, width)
 
 
 def describe(card: MachineCard, lang: str = "en") -> str:
     """The card in words for text summaries: "Copperette (P3, production, level 2)"."""
     kind = labels.text(f"type.{card.type}", lang)
-    return f"{card.name} ({card.serial}, {kind}, {labels.text('card.level', lang, n=card.level)})"
+    return f"{labels.machine(card, lang)} ({card.serial}, {kind}, {labels.text('card.level', lang, n=card.level)})"

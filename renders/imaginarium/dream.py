@@ -4,6 +4,7 @@ rewards beside their spaces, and each seat's token where its dream has taken it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from PIL import Image, ImageDraw
 
@@ -20,9 +21,12 @@ NODE = 36
 LANE = 64
 
 
-def layout(spaces: Sequence[DreamSpace]) -> dict[int, tuple[int, int]]:
+@cache
+def layout(spaces: tuple[DreamSpace, ...]) -> dict[int, tuple[int, int]]:
     """Space index -> (column, lane): the column is the longest way from the start (so both branches
-    of a fork end where they merge); at a fork the first branch runs above (-1), the second below."""
+    of a fork end where they merge); at a fork the first branch runs above (-1), the second below.
+    Cached: a game's track never changes, and the longest ways take a few milliseconds. Callers
+    must not change the returned dict."""
     column = {s.index: 0 for s in spaces}
     for _ in spaces:
         for s in spaces:
@@ -96,7 +100,7 @@ def summary(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> st
         f"{s.id}: " + " + ".join(f"{a.count} {labels.text(f'good.{a.good}', lang)}" for a in s.reward)
         for s in view.dream_spaces if s.reward and not s.claimed)
     tokens = ", ".join(
-        labels.text("dream.on", lang, name=seat_name(b.seat, names), space=ids.get(b.dream_position, "?"))
+        labels.text("dream.on", lang, name=seat_name(b.seat, names, lang), space=ids.get(b.dream_position, "?"))
         for b in view.players if b.dream_position is not None)
     fragments = labels.text("fragments", lang, pile=view.fragment_pile, discard=view.fragment_discard)
     rewards_text = labels.text("dream.rewards", lang, rewards=rewards or labels.text("none", lang))

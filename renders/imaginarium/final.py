@@ -38,7 +38,7 @@ def draw(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> 
     y = M + 70
     key = "final.winner" if len(best) == 1 else "final.winners"
     icons.paste(canvas, good("vp", 36), (M, y))
-    names_text = ", ".join(seat_name(b.seat, names) for b in best)
+    names_text = ", ".join(seat_name(b.seat, names, lang) for b in best)
     tx.line(d, (M + 46, y + 18), f"{labels.text(key, lang)}: {names_text}", 26, HIGHLIGHT, bold=True, anchor="lm",
             max_width=INNER - 46)
     y += 56
@@ -48,7 +48,7 @@ def draw(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> 
         tx.line(d, (M + 26, y + 30), str(rank(lines, line)), 28, INK_ON_TABLE, bold=True, anchor="mm")
         token(canvas, line.seat, (M + 50, y + 12), 36)
         total_w = tx.line(d, (PW - M - 14, y + 30), f"{line.total}", 40, HIGHLIGHT, bold=True, anchor="rm")
-        tx.line(d, (M + 96, y + 30), seat_name(line.seat, names), 26, INK_ON_TABLE, bold=True, anchor="lm",
+        tx.line(d, (M + 96, y + 30), seat_name(line.seat, names, lang), 26, INK_ON_TABLE, bold=True, anchor="lm",
                 max_width=INNER - 96 - total_w - 30)
         parts = [(labels.text("col.projects", lang), line.projects), (labels.text("col.machines", lang), line.machines),
                  (labels.text("col.purchases", lang), line.purchases),
@@ -78,13 +78,13 @@ def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) 
     best = winners(lines)
     key = "final.winner" if len(best) == 1 else "final.winners"
     out = [f"Imaginarium — {labels.text('final.title', lang)}.",
-           f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names) for b in best) + "."]
+           f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best) + "."]
     for line in lines:
         s = line.screen
         reserve = ", ".join(f"{value} {labels.text(f'good.{g}', lang)}" for g, value in zip(
             RESERVE, (s.charcoalium, s.wood, s.copper, s.crystal), strict=True))
         out.append(labels.text(
-            "final.line", lang, rank=rank(lines, line), name=seat_name(line.seat, names), total=line.total,
+            "final.line", lang, rank=rank(lines, line), name=seat_name(line.seat, names, lang), total=line.total,
             projects=line.projects, machines=line.machines, purchases=line.purchases, majorities=line.majorities,
             other=line.other, tiebreak=line.tiebreak, reserve=reserve))
     out.append(labels.text("tiebreak.note", lang))

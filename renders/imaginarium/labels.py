@@ -1,419 +1,58 @@
-"""The words the Imaginarium drawings and summaries use, in English and French (other languages,
-and any key a language lacks, fall back to English). Captions are the short pictogram-like lines
+"""The words the Imaginarium drawings and summaries use, in English and French, from the catalogues
+in ``locale/`` (other languages, and any key a language lacks, fall back to English); machine names
+come from the engine's card data, as in the menus. Captions are the short pictogram-like lines
 printed on tiles and cards, not the rules text, which lives in the engine's catalogue. French terms
 follow the French rulebook (charbonium, bric-à-brac, paravent, bureau d'études...)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from functools import lru_cache
 
-_EN: Mapping[str, str] = {
-    "title": "IMAGINARIUM",
-    "round": "Round {n}",
-    "phase.planning": "Planning",
-    "phase.implementation": "Implementation",
-    "phase.reset": "Checking & resetting",
-    "phase.ended": "Game over",
-    "step.machines": "use machines",
-    "step.pickup": "pick up",
-    "step.actions": "actions",
-    "step.projects": "projects",
-    "step.finish": "finish",
-    "now": "Now:",
-    "nobody": "nobody",
-    "deck": "Deck",
-    "belt": "Conveyor belt",
-    "machine_deck": "machine deck: {n}",
-    "empty": "empty",
-    "base": "base {n}",
-    "price": "price {n}",
-    "reserved_by": "reserved by {name}",
-    "sabotage": "sabotage",
-    "sabotage_by": "sabotage by {name}",
-    "fragment": "fragment {colour}",
-    "saboteur": "saboteur",
-    "extractors": "Extractors",
-    "initiative": "Initiative",
-    "meeting_room": "Meeting room",
-    "assistant_deck": "deck: {n}",
-    "for_price": "{id} for {price}",
-    "design_office": "Design office",
-    "project_vp": "{first}/{later} VP",
-    "done_by": "done by {names}",
-    "crusher": "Crusher",
-    "top": "top: {card}",
-    "cards": "{n} cards",
-    "none": "none",
-    "yard": "Yard",
-    "assistants": "Assistants",
-    "projects": "Projects",
-    "dial": "Dial",
-    "spaces": "spaces",
-    "under": "under",
-    "workshop": "Workshop {n}",
-    "team": "Team {n}",
-    "tangled": "TANGLED",
-    "used": "used",
-    "turn": "Turn of {name}",
-    "turn.done": "done {actions}",
-    "turn.used": "machines used: space {spaces}",
-    "dream": "Dream",
-    "dream_track": "Dream track",
-    "fragments": "fragments: {pile} in the pile, {discard} discarded",
-    "dream.rewards": "unclaimed rewards {rewards}",
-    "dream.on": "{name} on {space}",
-    "dream.nobody": "no token yet",
-    "screen.title": "{name} — your screen (only you see this)",
-    "screen.reserve": "Behind your screen",
-    "screen.secret": "Secret projects",
-    "screen.fragments": "Dream fragments",
-    "final.title": "Final scores",
-    "final.winner": "Winner",
-    "final.winners": "Winners (shared)",
-    "final.line": "{rank}. {name}: {total} VP (projects {projects}, machines {machines}, bought {purchases}, "
-    "majorities {majorities}, other {other}); tie-break {tiebreak}; reserve {reserve}.",
-    "col.player": "Player",
-    "col.projects": "Projects",
-    "col.machines": "Machines",
-    "col.purchases": "Bought",
-    "col.majorities": "Majorities",
-    "col.other": "Other",
-    "col.total": "Total VP",
-    "col.tiebreak": "Tie-break",
-    "col.reserve": "Reserve at the end",
-    "tiebreak.note": "Tie-break: sum of the levels of repaired machines.",
-    "good.charcoalium": "charcoalium",
-    "good.wood": "wood",
-    "good.copper": "copper",
-    "good.crystal": "crystal",
-    "good.vp": "VP",
-    "good.any": "any resource",
-    "good.same": "identical resources",
-    "type.production": "production",
-    "type.transformation": "transformation",
-    "type.attack": "attack",
-    "type.defense": "defense",
-    "type.special": "special",
-    "action.recruit": "Recruit",
-    "action.extract": "Extract",
-    "action.repair": "Repair",
-    "action.transactions": "Transactions",
-    "action.dismantle": "Dismantle",
-    "action.reorganise": "Reorganise",
-    "card.level": "level {n}",
-    "card.repair": "repair",
-    "card.combines": "combines with {serials}",
-    "card.alone": "never combined",
-    "card.alone_short": "alone",
-    "card.on_p": "on P",
-    "card.lightning": "single use when repaired",
-    "card.keep": "cannot be dismantled",
-    "card.on_production": "on a production card",
-    "assistant": "Assistant",
-    "costs": "costs {n} charcoalium",
-    "project": "Project",
-    "project.vp": "{first} VP for the first to complete it, {later} VP for the others",
-    "style.red circle": "red circle",
-    "style.blue square": "blue square",
-    "style.green triangle": "green triangle",
-    "style.yellow diamond": "yellow diamond",
-    "style.purple star": "purple star",
-    "style.pink hexagon": "pink hexagon",
-    "goal": "Goal",
-    "goal.vp": "first to {n} VP ends the game after that round",
-    "goal.vp_team": "a team reaching {n} VP ends the game after that round",
-    "goal.hidden": "VP stay hidden until the end",
-    "goal.dream": "or a token at the dream's end: the nearest is {n} step(s) away",
-    "goal.rounds": "rounds played: {n}",
-    "part.table": "Belt",
-    "part.rooms": "Meeting room and crusher",
-    "part.extractors": "Extractors and initiative",
-    "part.players": "Workshops {first}–{last}",
-    "part.player": "Player {n}",
-    "zoom.belt": "Conveyor belt",
-    "zoom.rooms": "Extractors, meeting room, crusher",
-    "zoom.office": "Design office",
-    "zoom.dream": "Dream track",
-    "zoom.seat": "Workshop of {name}",
-    "decision.belt": "Decide on the belt",
-    "decision.workshop": "Your workshop",
-    "stack": "stack of {n}",
-}
+from engine.core.text import Catalog
+from engine.imaginarium.text import localise
+from engine.imaginarium.view import MachineCard
 
-_FR: Mapping[str, str] = {
-    "round": "Manche {n}",
-    "phase.planning": "Planification",
-    "phase.implementation": "Réalisation",
-    "phase.reset": "Vérification et remise en place",
-    "phase.ended": "Partie terminée",
-    "step.machines": "utilisation des machines",
-    "step.pickup": "récupération",
-    "step.actions": "actions",
-    "step.projects": "projets",
-    "step.finish": "fin du tour",
-    "now": "À jouer :",
-    "nobody": "personne",
-    "deck": "Pioche",
-    "belt": "Tapis roulant",
-    "machine_deck": "pioche : {n}",
-    "empty": "vide",
-    "base": "base {n}",
-    "price": "prix {n}",
-    "reserved_by": "réservée par {name}",
-    "sabotage": "sabotage",
-    "sabotage_by": "sabotée par {name}",
-    "fragment": "fragment {colour}",
-    "saboteur": "saboteur",
-    "extractors": "Extracteurs",
-    "initiative": "Piste d'initiative",
-    "meeting_room": "Salle de réunion",
-    "assistant_deck": "pioche : {n}",
-    "for_price": "{id} pour {price}",
-    "design_office": "Bureau d'études",
-    "project_vp": "{first}/{later} PV",
-    "done_by": "réalisé par {names}",
-    "crusher": "Broyeur",
-    "top": "dessus : {card}",
-    "cards": "{n} cartes",
-    "none": "aucun",
-    "yard": "Cour",
-    "assistants": "Assistants",
-    "projects": "Projets",
-    "dial": "Cadran",
-    "spaces": "emplacements",
-    "under": "sous",
-    "workshop": "Atelier {n}",
-    "team": "Équipe {n}",
-    "tangled": "EMBROUILLÉE",
-    "used": "utilisée",
-    "turn": "Tour de {name}",
-    "turn.done": "fait : {actions}",
-    "turn.used": "machines utilisées : emplacement {spaces}",
-    "dream": "Rêve",
-    "dream_track": "Piste des rêves",
-    "fragments": "fragments : {pile} dans la pile, {discard} défaussés",
-    "dream.rewards": "récompenses restantes {rewards}",
-    "dream.on": "{name} sur {space}",
-    "dream.nobody": "aucun pion encore",
-    "screen.title": "{name} — votre paravent (vous seul le voyez)",
-    "screen.reserve": "Derrière votre paravent",
-    "screen.secret": "Projets secrets",
-    "screen.fragments": "Fragments de rêve",
-    "final.title": "Scores finaux",
-    "final.winner": "Vainqueur",
-    "final.winners": "Vainqueurs (ex æquo)",
-    "final.line": "{rank}. {name} : {total} PV (projets {projects}, machines {machines}, achetés {purchases}, "
-    "majorités {majorities}, autres {other}) ; départage {tiebreak} ; réserve {reserve}.",
-    "col.player": "Joueur",
-    "col.projects": "Projets",
-    "col.machines": "Machines",
-    "col.purchases": "Achetés",
-    "col.majorities": "Majorités",
-    "col.other": "Autres",
-    "col.total": "Total PV",
-    "col.tiebreak": "Départage",
-    "col.reserve": "Réserve à la fin",
-    "tiebreak.note": "Départage : somme des niveaux des machines réparées.",
-    "good.charcoalium": "charbonium",
-    "good.wood": "bois",
-    "good.copper": "cuivre",
-    "good.crystal": "cristal",
-    "good.vp": "PV",
-    "good.any": "ressource au choix",
-    "good.same": "ressources identiques",
-    "type.production": "production",
-    "type.transformation": "transformation",
-    "type.attack": "attaque",
-    "type.defense": "défense",
-    "type.special": "spéciale",
-    "action.recruit": "Recruter",
-    "action.extract": "Extraire",
-    "action.repair": "Réparer",
-    "action.transactions": "Transactions",
-    "action.dismantle": "Démonter",
-    "action.reorganise": "Réorganiser",
-    "card.level": "niveau {n}",
-    "card.repair": "réparation",
-    "card.combines": "se combine avec {serials}",
-    "card.alone": "jamais combinée",
-    "card.alone_short": "seule",
-    "card.on_p": "sur P",
-    "card.lightning": "usage unique à la réparation",
-    "card.keep": "ne peut pas être démontée",
-    "card.on_production": "sur une machine de production",
-    "assistant": "Assistant",
-    "costs": "coûte {n} charbonium",
-    "project": "Projet",
-    "project.vp": "{first} PV pour le premier à le réaliser, {later} PV pour les suivants",
-    "style.red circle": "cercle rouge",
-    "style.blue square": "carré bleu",
-    "style.green triangle": "triangle vert",
-    "style.yellow diamond": "losange jaune",
-    "style.purple star": "étoile violette",
-    "style.pink hexagon": "hexagone rose",
-    "goal": "Objectif",
-    "goal.vp": "le premier à {n} PV termine la partie à la fin de la manche",
-    "goal.vp_team": "une équipe à {n} PV termine la partie à la fin de la manche",
-    "goal.hidden": "les PV restent cachés jusqu'à la fin",
-    "goal.dream": "ou un pion au bout du rêve : le plus proche est à {n} case(s)",
-    "goal.rounds": "manches jouées : {n}",
-    "part.table": "Tapis roulant",
-    "part.rooms": "Salle de réunion et broyeur",
-    "part.extractors": "Extracteurs et initiative",
-    "part.players": "Ateliers {first}–{last}",
-    "part.player": "Joueur {n}",
-    "zoom.belt": "Tapis roulant",
-    "zoom.rooms": "Extracteurs, salle de réunion, broyeur",
-    "zoom.office": "Bureau d'études",
-    "zoom.dream": "Piste du rêve",
-    "zoom.seat": "Atelier de {name}",
-    "decision.belt": "À décider sur le tapis",
-    "decision.workshop": "Votre atelier",
-    "stack": "pile de {n}",
-}
-
-_PROJECTS_EN: Mapping[str, str] = {
-    "PR01": "4 production on 4 spaces",
-    "PR02": "2 attack machines",
-    "PR03": "2 defense machines",
-    "PR04": "1 attack + 1 defense",
-    "PR05": "2 transformation machines",
-    "PR06": "3 identical combined",
-    "PR07": "6 machines",
-    "PR08": "3 level-2 machines",
-    "PR09": "2 level-3 machines",
-    "PR10": "make 6 resources, 2+ kinds",
-    "PR11": "make wood, copper, crystal",
-    "PR12": "make 3 identical resources",
-    "PR13": "3 assistants",
-    "PR14": "15 charcoalium",
-    "PR15": "2 special machines",
-    "PR16": "5 wood, 5 copper, 5 crystal",
-    "PR17": "3 same-colour dream run",
-    "PR18": "P, T, A and D on 4 spaces",
-}
-_PROJECTS_FR: Mapping[str, str] = {
-    "PR01": "4 production sur 4 emplacements",
-    "PR02": "2 machines d'attaque",
-    "PR03": "2 machines de défense",
-    "PR04": "1 attaque + 1 défense",
-    "PR05": "2 machines de transformation",
-    "PR06": "3 identiques combinées",
-    "PR07": "6 machines",
-    "PR08": "3 machines de niveau 2",
-    "PR09": "2 machines de niveau 3",
-    "PR10": "produire 6 ressources, 2 sortes",
-    "PR11": "produire bois, cuivre, cristal",
-    "PR12": "produire 3 ressources identiques",
-    "PR13": "3 assistants",
-    "PR14": "15 charbonium",
-    "PR15": "2 machines spéciales",
-    "PR16": "5 bois, 5 cuivre, 5 cristal",
-    "PR17": "3 fragments d'une couleur de suite",
-    "PR18": "P, T, A et D sur 4 emplacements",
-}
-_ASSISTANTS_EN: Mapping[str, str] = {
-    "AS01": "any two different actions",
-    "AS02": "reset: +ch = level discarded",
-    "AS03": "repair or dismantle twice",
-    "AS04": "+1 VP per project",
-    "AS05": "pay the base cost only",
-    "AS06": "+2 workshop spaces",
-    "AS07": "buy the deck's top card for 3",
-    "AS08": "2 secret projects",
-    "AS09": "a VP costs 3 charcoalium",
-    "AS10": "5 transactions",
-    "AS11": "repair: use the effect twice",
-    "AS12": "borrow an opponent's P or T",
-    "AS13": "majorities are worth 3",
-    "CAS1": "take a belt fragment",
-    "CAS2": "several fragments after a nightmare",
-    "CAS3": "dismantle special machines",
-    "CAS4": "+1 fragment when dismantling",
-    "CAS5": "dismantle broken: +3 ch",
-    "CAS6": "dismantle broken: +1 VP",
-    "CAS7": "dismantle broken: whole list",
-}
-_ASSISTANTS_FR: Mapping[str, str] = {
-    "AS01": "deux actions différentes au choix",
-    "AS02": "remise en place : +ch = niveau défaussé",
-    "AS03": "réparer ou démonter deux fois",
-    "AS04": "+1 PV par projet",
-    "AS05": "ne payer que le coût de base",
-    "AS06": "+2 emplacements d'atelier",
-    "AS07": "acheter le dessus de la pioche pour 3",
-    "AS08": "2 projets secrets",
-    "AS09": "un PV coûte 3 charbonium",
-    "AS10": "5 transactions",
-    "AS11": "réparer : utiliser l'effet deux fois",
-    "AS12": "emprunter un P ou T adverse",
-    "AS13": "majorités à 3 PV",
-    "CAS1": "prendre un fragment du tapis",
-    "CAS2": "plusieurs fragments après un cauchemar",
-    "CAS3": "démonter les machines spéciales",
-    "CAS4": "+1 fragment en démontant",
-    "CAS5": "démonter cassée : +3 ch",
-    "CAS6": "démonter cassée : +1 PV",
-    "CAS7": "démonter cassée : liste entière",
-}
-_CAPTIONS_EN: Mapping[str, str] = {
-    "A1": "each opponent gives 3 ch; you keep up to 3",
-    "A2": "each opponent gives 3 wood; you keep up to 3",
-    "A3": "each opponent gives 2 copper; you keep up to 2",
-    "A4": "each opponent gives 2 crystal; you keep up to 2",
-    "A5": "cancel one project",
-    "A6": "turn one space of each opponent face down",
-    "A7": "each opponent gives a fragment; keep 1",
-    "D1": "your charcoalium cannot be stolen",
-    "D2": "your resources cannot be stolen",
-    "D3": "no theft, no tangling",
-    "D4": "your dream is protected",
-    "S1": "take a card from the crusher",
-    "S4": "add 1 fragment to your dream (two combined: up to 3)",
-}
-_CAPTIONS_FR: Mapping[str, str] = {
-    "A1": "chaque adversaire donne 3 ch ; vous en gardez 3 au plus",
-    "A2": "chaque adversaire donne 3 bois ; vous en gardez 3 au plus",
-    "A3": "chaque adversaire donne 2 cuivre ; vous en gardez 2 au plus",
-    "A4": "chaque adversaire donne 2 cristal ; vous en gardez 2 au plus",
-    "A5": "annuler un projet",
-    "A6": "retourner un emplacement de chaque adversaire",
-    "A7": "chaque adversaire donne un fragment ; gardez-en 1",
-    "D1": "votre charbonium ne peut pas être volé",
-    "D2": "vos ressources ne peuvent pas être volées",
-    "D3": "ni vol, ni embrouille",
-    "D4": "votre rêve est protégé",
-    "S1": "prendre une carte du broyeur",
-    "S4": "ajouter 1 fragment à votre rêve (deux combinées : jusqu'à 3)",
-}
-"""For cards whose effect is not an input → output line (attacks, defenses, the Recyclateur...)."""
-
-_TABLES: Mapping[str, tuple[Mapping[str, str], ...]] = {
-    "en": (_EN, _PROJECTS_EN, _ASSISTANTS_EN, _CAPTIONS_EN),
-    "fr": (_FR, _PROJECTS_FR, _ASSISTANTS_FR, _CAPTIONS_FR),
-}
+_CATALOG = Catalog("renders.imaginarium")
+"""``renders/imaginarium/locale/{en,fr}.toml``: labels, then the ``project_short``,
+``assistant_short`` and ``caption`` tables."""
 
 
-def _lookup(table: int, key: str, lang: str) -> str | None:
-    return _TABLES.get(lang, _TABLES["en"])[table].get(key) or _TABLES["en"][table].get(key)
+def _lookup(key: str, lang: str) -> str | None:
+    return _CATALOG.format(key, {}, lang) if _CATALOG.has(key) else None
 
 
 def text(key: str, lang: str = "en", **params: object) -> str:
-    """The label for ``key`` in ``lang`` (English when missing), with ``{name}`` placeholders filled."""
-    template = _lookup(0, key, lang) or key
-    return template.format(**params) if params else template
+    """The label for ``key`` in ``lang`` (English when missing), with ``{name}`` placeholders filled
+    and plural forms chosen by the language's rules."""
+    return _text(key, lang, tuple(sorted(params.items())))
+
+
+@lru_cache(maxsize=8192)
+def _text(key: str, lang: str, params: tuple[tuple[str, object], ...]) -> str:
+    """:func:`text`, cached: the same labels come back on every render, and a catalogue lookup
+    with plural rules costs several times a plain format."""
+    return _CATALOG.format(key, dict(params), lang)
+
+
+def machine(card: MachineCard, lang: str = "en") -> str:
+    """A machine card's name in ``lang``: the view's (English) name, or the engine's translation
+    from its card data, as the menus name it ("Charbonneuse" for the Charcoalette)."""
+    if lang == "en":
+        return card.name
+    name = str(localise(_CATALOG, {"machine": card.serial}, lang)["machine"])
+    return card.name if name == card.serial else name
 
 
 def project(pid: str, lang: str = "en") -> str:
     """A project's condition in a few words (rulebook: Projects); the id itself when unknown."""
-    return _lookup(1, pid, lang) or pid
+    return _lookup(f"project_short.{pid}", lang) or pid
 
 
 def assistant(aid: str, lang: str = "en") -> str:
     """An assistant's effect in a few words (rulebook: Assistants); the id itself when unknown."""
-    return _lookup(2, aid, lang) or aid
+    return _lookup(f"assistant_short.{aid}", lang) or aid
 
 
 def caption(serial: str, lang: str = "en") -> str:
     """The card-face caption of a machine without input → output effect lines, or ""."""
-    return _lookup(3, serial, lang) or ""
+    return _lookup(f"caption.{serial}", lang) or ""

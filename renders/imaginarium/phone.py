@@ -94,7 +94,7 @@ def _now(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: 
     if not view.active:
         tx.line(d, (x, y + 18), labels.text("nobody", lang), 22, MUTED_ON_TABLE, anchor="lm")
     for seat in view.active:
-        name = seat_name(seat, names)
+        name = seat_name(seat, names, lang)
         w = min(tx.width(name, 22, True), 200) + table.TOKEN + 24
         if x + w > PW - M and x > M + 100:
             row += 1
@@ -221,7 +221,7 @@ def _mark(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, fil
     """A tag at the right end of a chip: shape and word say the same as the colour."""
     w = tx.width(text, 18, True) + 14
     _, y0, x1, y1 = box
-    d.rounded_rectangle((x1 - w, y0 + 4, x1 - 4, y1 - 4), radius=6, fill=fill, outline=(255, 255, 255), width=2)
+    frames.rounded(d, (x1 - w, y0 + 4, x1 - 4, y1 - 4), radius=6, fill=fill, outline=(255, 255, 255), width=2)
     tx.line(d, (x1 - 4 - (w - 4) // 2, (y0 + y1) // 2), text, 18, (255, 255, 255), bold=True, anchor="mm")
 
 
@@ -235,7 +235,7 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
     x0, x1 = M, PW - M
     frames.panel(d, (x0, y, x1, y + h), fill=mix(TABLE, style.colour, 0.10), edge=HIGHLIGHT if active else PANEL_EDGE)
     if active:
-        d.rounded_rectangle((x0, y, x1, y + h), radius=14, outline=HIGHLIGHT, width=4)
+        frames.rounded(d, (x0, y, x1, y + h), radius=14, outline=HIGHLIGHT, width=4)
     icons.paste(canvas, icons.shape(style.shape, 32, style.colour, (255, 255, 255)), (x0 + STRIP_PAD, y + 10))
     detail = labels.text("workshop", lang, n=board.workshop)
     if board.team is not None:
@@ -258,12 +258,12 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
         for j, stack in enumerate(row):
             cx = x0 + STRIP_PAD + j * (cell_w + 8)
             if stack is None or not stack.cards:
-                d.rounded_rectangle((cx, cy, cx + cell_w, cy + CHIP_H), radius=8, outline=PANEL_EDGE, width=2)
+                frames.rounded(d, (cx, cy, cx + cell_w, cy + CHIP_H), radius=8, outline=PANEL_EDGE, width=2)
                 tx.line(d, (cx + cell_w // 2, cy + CHIP_H // 2), labels.text("empty", lang), 18, MUTED_ON_TABLE,
                         anchor="mm")
                 continue
             for k, card in enumerate(reversed(stack.cards)):
-                canvas.paste(chip(card, cell_w), (cx, cy + k * (CHIP_H + 4)))
+                canvas.paste(chip(card, cell_w, lang), (cx, cy + k * (CHIP_H + 4)))
             box = (cx, cy, cx + cell_w - 30, cy + CHIP_H)
             if stack.deactivated:
                 _mark(d, box, "✕ " + labels.text("tangled", lang), ALERT_TAG)
@@ -279,7 +279,7 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
             w = (info_w - 8) // 2
             for k, card in enumerate(board.yard):
                 r, c = divmod(k, 2)
-                canvas.paste(chip(card, w), (ix + c * (w + 8), cy + r * (CHIP_H + 4)))
+                canvas.paste(chip(card, w, lang), (ix + c * (w + 8), cy + r * (CHIP_H + 4)))
             items: list[str] = [] if board.yard else [labels.text("none", lang)]
         elif key == "assistants":
             items = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants] or [
@@ -312,7 +312,7 @@ def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None,
     y = _caption(d, M, title) + M
     for board in boards:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
-        y += strip(canvas, board, y, name=seat_name(board.seat, names), active=turn is not None,
+        y += strip(canvas, board, y, name=seat_name(board.seat, names, lang), active=turn is not None,
                    turn=turn, lang=lang) + GAP
     return canvas
 
@@ -384,7 +384,7 @@ def _secrets(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int
         tile_w = (INNER - GAP) // 2
         for i, tile in enumerate(screen.secret_projects[:2]):
             x = M + i * (tile_w + GAP)
-            d.rounded_rectangle((x, y, x + tile_w, y + TILE_H), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
+            frames.rounded(d, (x, y, x + tile_w, y + TILE_H), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
             icons.paste(canvas, good("vp", 30), (x + 8, y + 8))
             tx.line(d, (x + 44, y + 23), str(tile.vp), 26, INK, bold=True, anchor="lm")
             tx.line(d, (x + tile_w - 10, y + 23), tile.id, 20, MUTED_INK, bold=True, anchor="rm")
@@ -409,7 +409,7 @@ def screen(view: ImaginariumView, own: Screen, board: PlayerBoard | None, names:
     """The viewer's screen first, then what the decision is about: the belt while planning, the
     viewer's own workshop (every card face) otherwise."""
     seat = board.seat if board is not None else own.seat
-    name = seat_name(seat, names)
+    name = seat_name(seat, names, lang)
     title = tx.wrap(labels.text("screen.title", lang, name=name), INNER - 48, 24, bold=True, max_lines=2)
     top = M + 34 * len(title) + 34
     planning = view.phase == "planning"

@@ -25,7 +25,7 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
     "belt", "extractors" (with the initiative track), "rooms" (meeting room, crusher), "office",
     "dream" (with Chimera) and "seat:<n>" for each seat."""
     def name(seat: int) -> str:
-        return seat_name(seat, names)
+        return seat_name(seat, names, lang)
 
     def t(key: str, **params: object) -> str:
         return labels.text(key, lang, **params)

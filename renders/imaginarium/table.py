@@ -64,7 +64,7 @@ def status(view: ImaginariumView, lang: str) -> str:
         return labels.text("phase.ended", lang)
     status = f"{labels.text('round', lang, n=view.round)} · {labels.text(f'phase.{view.phase}', lang)}"
     if view.phase == "implementation" and view.step:
-        status += f": {labels.text(f'step.{view.step}', lang)}"
+        status = labels.text("phase_step", lang, phase=status, step=labels.text(f"step.{view.step}", lang))
     return status
 
 
@@ -77,7 +77,7 @@ def _header(canvas: Image.Image, view: ImaginariumView, names: Sequence[str] | N
         return
     x = W - M
     for seat in reversed(view.active):
-        name = seat_name(seat, names)
+        name = seat_name(seat, names, lang)
         x -= tx.line(d, (x, HEADER_H // 2), name, 26, HIGHLIGHT, bold=True, anchor="rm", max_width=220)
         x -= TOKEN + 8
         token(canvas, seat, (x, HEADER_H // 2 - TOKEN // 2))
@@ -92,10 +92,10 @@ def deck_pile(canvas: Image.Image, box: tuple[int, int, int, int], count: int, l
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     for i in range(min(3, count), 0, -1):
-        d.rounded_rectangle((x0 + i * 4, y0 - i * 4, x1 + i * 4, y1 - i * 4), radius=12, fill=(60, 52, 90),
+        frames.rounded(d, (x0 + i * 4, y0 - i * 4, x1 + i * 4, y1 - i * 4), radius=12, fill=(60, 52, 90),
                             outline=(150, 140, 200), width=2)
-    d.rounded_rectangle(box, radius=12, fill=(78, 66, 120), outline=(190, 180, 240), width=3)
-    d.rounded_rectangle((x0 + 10, y0 + 10, x1 - 10, y1 - 10), radius=8, outline=(150, 140, 200), width=2)
+    frames.rounded(d, box, radius=12, fill=(78, 66, 120), outline=(190, 180, 240), width=3)
+    frames.rounded(d, (x0 + 10, y0 + 10, x1 - 10, y1 - 10), radius=8, outline=(150, 140, 200), width=2)
     cx = (x0 + x1) // 2
     tx.line(d, (cx, y0 + 40), labels.text("deck", lang), 24, INK_ON_TABLE, bold=True, anchor="mm")
     tx.line(d, (cx, (y0 + y1) // 2 + 10), str(count), 44, INK_ON_TABLE, bold=True, anchor="mm")
@@ -109,7 +109,7 @@ def price_badge(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], lang: 
         tx.line(d, (x + CARD_W // 2, y + 20), labels.text("base", lang, n=slot.base_cost), 20, MUTED_ON_TABLE,
                 anchor="mm")
         return
-    d.rounded_rectangle((x, y, x + CARD_W, y + 40), radius=10, fill=HIGHLIGHT)
+    frames.rounded(d, (x, y, x + CARD_W, y + 40), radius=10, fill=HIGHLIGHT)
     w = tx.line(d, (x + 12, y + 20), str(slot.price), 30, INK, bold=True, anchor="lm")
     icons.paste(canvas, good("charcoalium", 28), (x + 16 + w, y + 6))
     tx.line(d, (x + CARD_W - 10, y + 21), f"{slot.card.level} + {slot.base_cost}", 20, MUTED_INK, anchor="rm")
@@ -136,7 +136,7 @@ def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: S
     price_badge(canvas, slot, (x, top), lang)
     cy = top + 48
     if slot.card is None:
-        d.rounded_rectangle((x, cy, x + CARD_W, cy + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
+        frames.rounded(d, (x, cy, x + CARD_W, cy + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
         tx.line(d, (x + CARD_W // 2, cy + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
                 anchor="mm")
     else:
@@ -146,7 +146,7 @@ def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: S
     if piece is not None:
         saboteur = slot.reserved_by is None
         token(canvas, piece, (x, my), saboteur=saboteur)
-        text = seat_name(piece, names)
+        text = seat_name(piece, names, lang)
         tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT_ON_TABLE if saboteur else INK_ON_TABLE, bold=True,
                 anchor="lm", max_width=CARD_W - TOKEN - 8)
     if slot.fragment:
@@ -170,7 +170,7 @@ def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, 
         if piece is not None:
             saboteur = ext.occupant is None
             token(canvas, piece, (cx + 84, cy + 6), saboteur=saboteur)
-            text = seat_name(piece, names)
+            text = seat_name(piece, names, lang)
             tx.line(d, (cx + 84, cy + 60), text, 20, ALERT_ON_TABLE if saboteur else INK_ON_TABLE, bold=True,
                     anchor="lm", max_width=86)
     ty = y0 + 148
@@ -182,12 +182,12 @@ def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, 
     for i, space in enumerate(spaces):
         bx = x0 + 16 + i * (size + 8)
         by = ty + 40
-        d.rounded_rectangle((bx, by, bx + size, by + 110), radius=10, fill=mix(PANEL, INK_ON_TABLE, 0.08),
+        frames.rounded(d, (bx, by, bx + size, by + 110), radius=10, fill=mix(PANEL, INK_ON_TABLE, 0.08),
                             outline=PANEL_EDGE, width=2)
         tx.line(d, (bx + 8, by + 4), str(space.number), 22, MUTED_ON_TABLE, bold=True)
         if space.seat is not None:
             token(canvas, space.seat, (bx + size // 2 - 18, by + 30), 36, saboteur=space.piece == "saboteur")
-            tx.line(d, (bx + size // 2, by + 88), seat_name(space.seat, names), 18, INK_ON_TABLE,
+            tx.line(d, (bx + size // 2, by + 88), seat_name(space.seat, names, lang), 18, INK_ON_TABLE,
                     anchor="mm", max_width=size - 8)
 
 
@@ -228,7 +228,7 @@ def crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int
     fits = (y1 - y0 - 52 - 14) // (CHIP_H + 6)
     shown = below if len(below) <= fits else below[: fits - 1]
     for i, card in enumerate(shown):
-        canvas.paste(chip(card, chip_w), (cx, y0 + 52 + i * (CHIP_H + 6)))
+        canvas.paste(chip(card, chip_w, lang), (cx, y0 + 52 + i * (CHIP_H + 6)))
     if len(shown) < len(below):
         tx.line(d, (cx, y0 + 52 + len(shown) * (CHIP_H + 6) + 8), f"+ {len(below) - len(shown)}", 22,
                 MUTED_ON_TABLE, bold=True)
@@ -248,7 +248,7 @@ def office(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int,
         r, c = divmod(i, n)
         x = x0 + 16 + c * (w + GAP)
         y = y0 + 46 + r * (h + GAP)
-        d.rounded_rectangle((x, y, x + w, y + h), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
+        frames.rounded(d, (x, y, x + w, y + h), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
         icons.paste(canvas, good("vp", 30), (x + 6, y + 6))
         vw = tx.line(d, (x + 40, y + 21), str(tile.vp), 26, INK, bold=True, anchor="lm")
         id_w = tx.line(d, (x + w - 8, y + 21), tile.id, 18, MUTED_INK, bold=True, anchor="rm")
@@ -311,6 +311,6 @@ def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image
         dream.draw(canvas, view, where["dream"], lang)
     for board in view.players:
         box = where[f"seat:{board.seat}"]
-        workshop.draw(canvas, board, box[:2], name=seat_name(board.seat, names), active=board.seat in view.active,
+        workshop.draw(canvas, board, box[:2], name=seat_name(board.seat, names, lang), active=board.seat in view.active,
                       lang=lang, panel_height=box[3] - box[1], turn=_turn_of(view, board.seat))
     return canvas

@@ -90,7 +90,7 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
     edge = HIGHLIGHT if active else PANEL_EDGE
     frames.panel(d, (x0, y0, x0 + panel_w, y0 + h), fill=mix(TABLE, style.colour, 0.10), edge=edge)
     if active:
-        d.rounded_rectangle((x0, y0, x0 + panel_w, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
+        frames.rounded(d, (x0, y0, x0 + panel_w, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
     # header: token, name, workshop number, dial
     icons.paste(canvas, icons.shape(style.shape, 36, style.colour, (255, 255, 255)), (x0 + PAD, y0 + 10))
     nx = x0 + PAD + 46
@@ -115,7 +115,7 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
         for i, stack in enumerate(row):
             sx = x0 + PAD + i * (CARD_W + GAP)
             if stack is None or not stack.cards:
-                d.rounded_rectangle((sx, y, sx + CARD_W, y + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
+                frames.rounded(d, (sx, y, sx + CARD_W, y + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
                 tx.line(d, (sx + CARD_W // 2, y + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
                         anchor="mm")
                 continue
@@ -132,7 +132,7 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
         avail = panel_w - 2 * PAD - LABEL_W
         if key == "yard":
             n = 2 if narrow else 3
-            _chips(canvas, [chip(card, (avail - (n - 1) * GAP) // n) for card in board.yard], (cx, y), n, lang)
+            _chips(canvas, [chip(card, (avail - (n - 1) * GAP) // n, lang) for card in board.yard], (cx, y), n, lang)
         elif key == "assistants":
             texts = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants]
             _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
@@ -161,7 +161,7 @@ def _text_chips(d: ImageDraw.ImageDraw, texts: list[str], xy: tuple[int, int], c
     for i, text in enumerate(texts):
         r, c = divmod(i, 2)
         x, y = xy[0] + c * (chip_w + GAP), xy[1] + r * (CHIP_H + 6)
-        d.rounded_rectangle((x, y, x + chip_w, y + CHIP_H), radius=8, fill=mix(TABLE, INK_ON_TABLE, 0.12),
+        frames.rounded(d, (x, y, x + chip_w, y + CHIP_H), radius=8, fill=mix(TABLE, INK_ON_TABLE, 0.12),
                             outline=PANEL_EDGE, width=1)
         tx.line(d, (x + 10, y + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=chip_w - 20)
 
@@ -191,7 +191,7 @@ def _tangled(canvas: Image.Image, box: tuple[int, int, int, int], lang: str) -> 
     label, face = tx.fit(labels.text("tangled", lang), box[2] - box[0] - 24, 24, bold=True)
     cx, cy = (box[0] + box[2]) // 2, box[1] + BAND + (box[3] - box[1] - BAND) // 2
     w = round(face.getlength(label))
-    d.rounded_rectangle((cx - w // 2 - 8, cy - 18, cx + w // 2 + 8, cy + 18), radius=6, fill=ALERT_TAG)
+    frames.rounded(d, (cx - w // 2 - 8, cy - 18, cx + w // 2 + 8, cy + 18), radius=6, fill=ALERT_TAG)
     d.text((cx, cy), label, font=face, fill=(255, 255, 255), anchor="mm")
 
 
@@ -200,7 +200,7 @@ def _used(d: ImageDraw.ImageDraw, corner: tuple[int, int], lang: str) -> None:
     label = "✓ " + labels.text("used", lang)
     w = tx.width(label, 20, True)
     x1, y1 = corner[0] - 6, corner[1] - 44
-    d.rounded_rectangle((x1 - w - 16, y1 - 30, x1, y1), radius=8, fill=(30, 120, 70), outline=(255, 255, 255), width=2)
+    frames.rounded(d, (x1 - w - 16, y1 - 30, x1, y1), radius=8, fill=(30, 120, 70), outline=(255, 255, 255), width=2)
     tx.line(d, (x1 - 8, y1 - 15), label, 20, (255, 255, 255), bold=True, anchor="rm")
 
 

@@ -130,5 +130,5 @@ def test_french_bot_factory() -> None:
     english, french = render_board(view), render_board(view, lang="fr")
     assert french.png != english.png
     assert french.text.startswith("Bot Factory — Manche 5 · Actions.")
-    assert "C02 demande jaune + bleu (réservation 3, +5 PV) réservé par Seat 2 (4)" in french.text
-    assert "Contrats réservés: C02 (jaune + bleu) pour 4 PV." in render_screen(view, lang="fr").text
+    assert "C02 demande jaune + bleu (réservation 3, +5 PV) réservé par Place 2 (4)" in french.text
+    assert "Contrats réservés\u00a0: C02 (jaune + bleu) pour 4 PV." in render_screen(view, lang="fr").text

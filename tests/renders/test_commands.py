@@ -42,6 +42,8 @@ def test_bench_ends_with_the_json_figures(capsys: pytest.CaptureFixture[str]) ->
     last = capsys.readouterr().out.strip().splitlines()[-1]
     images = json.loads(last)["images"]
     names = {(item["seats"], item["name"]) for item in images}
+    tables = {(item["seats"], item["options"]) for item in images if item["name"] == "board_parts"}
+    assert tables == {*((n, "-") for n in (2, 3, 4, 5)), *((n, "chimera") for n in (2, 3, 4, 5)), (6, "chimera-teams")}
     for seats in (2, 6):
         assert {(seats, "board-belt"), (seats, "board-players-1"), (seats, "screen"), (seats, "final"),
                 (seats, "full_board")} <= names
@@ -51,3 +53,9 @@ def test_bench_ends_with_the_json_figures(capsys: pytest.CaptureFixture[str]) ->
             assert item["width"] > 0 and item["height"] > 0 and item["min_font_px"] >= 18
             assert item["legible_px"] == round(item["min_font_px"] * 400 / item["width"], 2)
     assert not any(item["posted"] for item in images if item["name"] in ("full_board", "zoom"))
+
+
+def test_demo_draws_in_french_with_lang(tmp_path: Path) -> None:
+    assert main(["render", "--demo", "--game", "botfactory", "--lang", "fr", "--out", str(tmp_path)]) == 0
+    text = (tmp_path / "botfactory-2p-board-status.txt").read_text("utf-8")
+    assert "Manche" in text and "Round" not in text

@@ -203,10 +203,10 @@ def test_french_renders_and_unknown_languages_fall_back_to_english() -> None:
     english, french = render_board(view), render_board(view, lang="fr")
     assert french.png != english.png
     assert french.text.startswith("Imaginarium — Manche 4 · Réalisation")
-    assert "À jouer : Seat 2." in french.text
-    assert "Tapis roulant (pioche : 23)" in french.text
-    assert "réservée par Seat 3" in french.text
-    assert "Derrière votre paravent: 5 charbonium, 3 bois, 2 cuivre, 1 cristal, 7 PV." in render_screen(
+    assert "À jouer\u00a0: Place 2." in french.text
+    assert "Tapis roulant (pioche\u00a0: 23)" in french.text
+    assert "réservée par Place 3" in french.text
+    assert "Derrière votre paravent\u00a0: 5 charbonium, 3 bois, 2 cuivre, 1 cristal, 7 PV." in render_screen(
         view, lang="fr").text
     assert "Départage" in render_final(samples.ended(3), lang="fr").text
     unknown = render_board(view, lang="xx")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageDraw
 
-from renders.kit import icons
+from renders.kit import frames, icons
 from renders.kit import text as tx
-from renders.kit.colours import PLAYERS
+from renders.kit.colours import PLAYERS, TABLE
 from renders.kit.fonts import MIN_SIZE, font
 from renders.kit.png import encode
 
@@ -117,3 +118,16 @@ def test_the_smallest_drawn_text_is_recorded_and_cached_layers_replay_it() -> No
     with recording() as fitted:
         tx.line(ImageDraw.Draw(Image.new("RGB", (60, 40))), (0, 0), "a long label", 30, (255, 255, 255), max_width=60)
     assert fitted.smallest == MIN_SIZE
+
+
+def test_rounded_rectangles_stamped_from_cached_corners_match_pillows() -> None:
+    rng = random.Random(3)
+    for _ in range(200):
+        x0, y0 = rng.randint(0, 40), rng.randint(0, 40)
+        box = (x0, y0, x0 + rng.randint(1, 250), y0 + rng.randint(1, 180))
+        radius, width = rng.randint(2, 20), rng.randint(1, 6)
+        fill, outline = rng.choice(((38, 47, 62), None)), rng.choice(((84, 98, 122), None))
+        pillow, ours = Image.new("RGB", (300, 240), TABLE), Image.new("RGB", (300, 240), TABLE)
+        ImageDraw.Draw(pillow).rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+        frames.rounded(ImageDraw.Draw(ours), box, radius=radius, fill=fill, outline=outline, width=width)
+        assert ImageChops.difference(pillow, ours).getbbox() is None, (box, radius, width, fill, outline)
