@@ -20,12 +20,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import access, game_settings, history, lobby, overview, params, results, table
-from cogs.ui.context import acting_host, bot_of, lang_for, service_of
+from cogs.ui.context import acting_host, bot_of, lang_for, service_of, spoken
 from cogs.ui.errors import UserFacingError
 from cogs.ui.guide import GuidePage
 from cogs.ui.hints import LEVEL_CHOICES
 from cogs.ui.routes import DYNAMIC_ITEMS
-from cogs.ui.text import title
+from cogs.ui.text import person, title
+from cogs.ui.words import t
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
 
@@ -66,7 +67,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         chosen = params.kind_named(interaction, kind)
         room = seats or chosen.max_seats
         if not 0 <= ai < room:  # Discord enforces the option's range; a forged value is refused here
-            raise UserFacingError("too_many_ai", f"This lobby has {room} seats, you included: 0 to {room - 1} AIs.")
+            text = t("game.too_many_ai", await lang_for(interaction), n=room, most=room - 1)
+            raise UserFacingError("too_many_ai", text)
         await lobby.create(
             interaction,
             chosen.kind,
@@ -85,11 +87,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
     async def leave(self, interaction: discord.Interaction, game: int | None = None) -> None:
         info = await params.resolve_game(interaction, game)
         if info.status == "active":
-            raise UserFacingError(
-                "use_abandon", "The game has started: use `/game abandon` to hand your seat to an AI."
-            )
+            raise UserFacingError("use_abandon", t("game.use_abandon", await lang_for(interaction)))
         info = await service_of(interaction).leave(info.id, interaction.user.id)
-        await interaction.response.send_message("You left the lobby.", ephemeral=True)
+        await interaction.response.send_message(t("game.left_lobby", await lang_for(interaction)), ephemeral=True)
         await bot_of(interaction).publisher.redraw_lobby(info)
 
     # -- playing -------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         bot = bot_of(interaction)
         async with bot.gate.move():
             result = await service_of(interaction).abandon(info.id, interaction.user.id)
-        await interaction.edit_original_response(content="You left the game; an AI plays your seat from now on.")
+        await interaction.edit_original_response(content=t("game.abandoned", await lang_for(interaction)))
         await bot.publisher.after(result)
 
     @app_commands.command(name="kick", description="Hand a player's seat to an AI (host or Manage Server)")
@@ -175,12 +175,14 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         info = await params.resolve_game(interaction, game)
         seat = info.seat_of(player.id)
         if seat is None:
-            raise UserFacingError("not_seated", f"{player.mention} has no seat in {info.title} #{info.id}.")
+            text = t("game.no_seat_for", await lang_for(interaction), player=player.mention, game=title(info))
+            raise UserFacingError("not_seated", text)
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         async with bot.gate.move():
             result = await service_of(interaction).kick(info.id, acting_host(interaction, info), seat.seat)
-        await interaction.edit_original_response(content=f"An AI now plays {player.mention}'s seat.")
+        text = t("game.kicked", await lang_for(interaction), player=player.mention)
+        await interaction.edit_original_response(content=text)
         await bot.publisher.after(result)
 
     @app_commands.command(name="replace", description="Give a seat (an AI's or an absent player's) to someone else")
@@ -195,15 +197,19 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         game: int | None = None,
     ) -> None:
         if player.bot:
-            raise UserFacingError("bot_player", "Bots cannot take a seat; add an AI seat instead.")
+            raise UserFacingError("bot_player", t("game.bot_player", await lang_for(interaction)))
         info = await params.resolve_game(interaction, game)
         if info.status == "active" and not 1 <= seat <= len(info.seats):
-            raise UserFacingError("no_seat", f"{title(info)} has seats 1 to {len(info.seats)}, not {seat}.")
+            text = t("game.no_such_seat", await lang_for(interaction), game=title(info), n=len(info.seats), seat=seat)
+            raise UserFacingError("no_seat", text)
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         async with bot.gate.move():
-            result = await service_of(interaction).replace(info.id, acting_host(interaction, info), seat - 1, player.id)
-        await interaction.edit_original_response(content=f"{player.mention} now plays seat {seat}.")
+            result = await service_of(interaction).replace(
+                info.id, acting_host(interaction, info), seat - 1, player.id, name=person(player)
+            )
+        text = t("game.replaced", await lang_for(interaction), player=player.mention, number=seat)
+        await interaction.edit_original_response(content=text)
         await bot.publisher.after(result)
 
     # -- game settings -------------------------------------------------------------------------
@@ -249,23 +255,14 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
     @app_commands.describe(on="True to go on vacation, false to come back")
     async def vacation(self, interaction: discord.Interaction, on: bool) -> None:
         await service_of(interaction).set_vacation(interaction.user.id, on)
-        text = (
-            "Enjoy your break: your turn timers are paused."
-            if on
-            else "Welcome back: your turn timers run again with the time you had left."
-        )
+        text = t("game.vacation_on" if on else "game.vacation_off", await lang_for(interaction))
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="notify", description='Get "your turn" by DM instead of a ping in the game thread')
     @app_commands.describe(on="True for DMs, false for pings in the game thread")
     async def notify(self, interaction: discord.Interaction, on: bool) -> None:
         await service_of(interaction).set_dm_turns(interaction.user.id, on)
-        text = (
-            "I'll DM you when it's your turn, with a link to the board. If your DMs are closed, you get the "
-            "usual ping in the game thread."
-            if on
-            else "No more turn DMs: you'll be pinged in the game thread."
-        )
+        text = t("game.notify_on" if on else "game.notify_off", await lang_for(interaction))
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name="profile", description="Your Bricabot settings: language, vacation, turn DMs")
@@ -277,13 +274,13 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         if language is not None:
             params.offered("language", language, (c.value for c in params.language_choices()))
             await service.set_user_lang(user, language)
-        lang = await service.user_lang(user)
-        away = "on vacation (timers paused)" if await service.vacation(user) else "playing (timers run)"
+        chosen = await service.user_lang(user)
+        lang = await lang_for(interaction)
+        away = t("game.profile.away" if await service.vacation(user) else "game.profile.playing", lang)
         dms = await service.dm_settings(user)
-        turns = "off (`/game notify`)" if not dms.turns else "on" + (" but your DMs are closed" if dms.closed else "")
-        await interaction.response.send_message(
-            f"Language: **{lang}** · Status: {away} · Turn DMs: {turns}.", ephemeral=True
-        )
+        state = ("closed" if dms.closed else "on") if dms.turns else "off"
+        text = t("game.profile.line", lang, language=chosen, status=away, dms=t(f"game.profile.dms_{state}", lang))
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 class UnknownComponents(commands.Cog):
@@ -300,10 +297,15 @@ class UnknownComponents(commands.Cog):
         routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)
         if routed and _on_message(interaction.message, custom_id):
             return
-        await interaction.response.send_message(
-            "This button is no longer in use. Press **Play / My screen** on the game's board for a fresh one.",
-            ephemeral=True,
-        )
+        await interaction.response.send_message(t("game.unknown_button", await _lang(interaction)), ephemeral=True)
+
+
+async def _lang(interaction: discord.Interaction) -> str:
+    """The reader's language, or their client's while the bot restarts (no service to ask)."""
+    try:
+        return await lang_for(interaction)
+    except UserFacingError:
+        return spoken(interaction.locale) or "en"
 
 
 def _on_message(message: discord.Message | None, custom_id: str) -> bool:
