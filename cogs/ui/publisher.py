@@ -238,10 +238,10 @@ class Publisher:
                 fresh.update((n.seat, message) for n in pinged)
             for note in notes:
                 if isinstance(note, Reminder) and note.seat in acting:
-                    message = await self._remind(channel, game, note, lang, link)
-                    if message is not None:
+                    reminder = await self._remind(channel, game, note, lang, link)
+                    if reminder is not None:
                         renewed.add(note.seat)
-                        fresh[note.seat] = message
+                        fresh[note.seat] = reminder
             for seat, message in fresh.items():
                 await self.service.set_message(game.id, f"{PING}{seat}", message.channel.id, message.id)
             over = {seat for seat in stored if seat not in acting or seat in renewed}

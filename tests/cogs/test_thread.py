@@ -4,9 +4,10 @@ the final scores; a ping is deleted when its turn is over, also after a restart.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from typing import Any
 
-from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
+from tests.cogs.conftest import ALICE, BOB, CAROL, MovableClock, StartBot
 from tests.cogs.flows import Table, custom_ids, open_game
 from tests.support.discord.gateway import User
 from tests.support.discord.harness import Harness
@@ -108,3 +109,22 @@ async def test_pings_are_deleted_after_a_restart_and_a_ping_already_gone_is_fine
     assert second.bot.service is not None
     seat = next(s.seat for s in (await second.bot.service.game(table.game_id)).seats if s.user_id == nxt.id)
     assert f"ping:{seat}" not in await second.bot.service.messages(table.game_id)
+
+
+async def test_a_reminder_in_the_thread_replaces_the_seats_ping(
+    start_bot: StartBot, fake: FakeDiscord, clock: MovableClock
+) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny", timer="12h")
+    (player,) = await _acting(harness, table.game_id)
+    (ping,) = _pings(fake, table.thread_id)
+    clock.advance(timedelta(hours=10))
+    scheduler = harness.bot.get_cog("Scheduler")
+    assert scheduler is not None
+    assert await scheduler.tick() == 1  # type: ignore[attr-defined]
+    assert int(ping["id"]) not in fake.messages
+    (reminder,) = [m for m in _public(fake, table.thread_id) if f"<@{player.id}>" in m["content"]]
+    assert "⏰" in reminder["content"] and reminder["components"], "the reminder has its Play button"
+    await _turn(harness, table, player)  # opened from the reminder, the seat's live ping now
+    assert int(reminder["id"]) not in fake.messages
+    await _check_live_pings(harness, table)
