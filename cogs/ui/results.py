@@ -26,7 +26,7 @@ from cogs.ui import access, params
 from cogs.ui.context import lang_for, public_lang_for, service_of
 from cogs.ui.ids import Components
 from cogs.ui.images import ALT_TEXT
-from cogs.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip
+from cogs.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, person
 from cogs.ui.words import t
 from engine import registry
 from renders.api import Render
@@ -131,7 +131,9 @@ def _recent(stats: Stats, lang: str) -> str:
     return "\n".join(out)
 
 
-async def stats(interaction: discord.Interaction, player: discord.abc.User | None, kind: str | None) -> None:
+async def stats(
+    interaction: discord.Interaction, player: discord.User | discord.Member | None, kind: str | None
+) -> None:
     """A player's results on this server: private for your own, public for someone else's."""
     target = player or interaction.user
     own = target.id == interaction.user.id
@@ -143,7 +145,7 @@ async def stats(interaction: discord.Interaction, player: discord.abc.User | Non
     rows = await service_of(interaction).store.results(guild_id=guild, kind=chosen)
     record, board = player_stats(rows, target.id), leaderboard(rows)
     server = interaction.guild.name if interaction.guild is not None else str(guild)
-    name = target.display_name
+    name = person(target) or t("results.someone", lang)
     if chosen is None:
         title = t("results.stats.title", lang, name=name, server=server)
     else:
@@ -157,7 +159,7 @@ async def stats(interaction: discord.Interaction, player: discord.abc.User | Non
     files = []
     if board:
         drawn = await asyncio.to_thread(table, _board_picture(board, title, lang, target.id))
-        files.append(_file(drawn, TABLE_FILE, "\n".join([title, *lines])))
+        files.append(_file(drawn, TABLE_FILE))
         embed.set_image(url=f"attachment://{TABLE_FILE}")
     await interaction.edit_original_response(embed=embed, attachments=files)
 
@@ -185,9 +187,9 @@ async def leaderboard_answer(interaction: discord.Interaction, kind: str | None)
     await interaction.edit_original_response(embed=embed, attachments=[_file(drawn, TABLE_FILE)])
 
 
-def _file(render: Render, name: str, text: str | None = None) -> discord.File:
-    description = clip(text if text is not None else render.text, ALT_TEXT) or None
-    return discord.File(io.BytesIO(render.png), filename=name, description=description)
+def _file(render: Render, name: str) -> discord.File:
+    """The picture as an attachment described by its text alternative."""
+    return discord.File(io.BytesIO(render.png), filename=name, description=clip(render.text, ALT_TEXT) or None)
 
 
 # -- the report with the final scores -----------------------------------------------------------
