@@ -45,6 +45,8 @@ class BotFactoryGame(Game[State]):
             seat, choices = prompts.seat_of(state), prompts.choices(state, entry)
             prompt, extra = prompts.prompt(state, entry)
             params |= extra
+            if entry[0] == "place":
+                lines = missing.unplaceable(state, seat)
         elif state.phase == "start":
             seat, prompt, choices = state.order[state.cursor], "botfactory.prompt.start", flow.start_choices(state)
         elif state.phase == "move":

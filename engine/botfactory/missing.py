@@ -50,7 +50,7 @@ def for_turn(state: State) -> list[Line]:
         if not turn.open and player.tokens < space.cost:
             out.append(("botfactory.missing.pay_main", {"n": space.cost, "space": space.name}))
         elif turn.open and turn.left > 0:
-            out += _unplaceable(state, turn.seat)
+            out += unplaceable(state, turn.seat)
         if player.parts and player.tokens < rules.swap_cost:
             out.append(("botfactory.missing.swap", {"n": rules.swap_cost}))
     elif turn.board == board.PARTS:
@@ -76,7 +76,7 @@ def _executive(state: State, held: int, needed: int, kind: str) -> list[Line]:
     return []
 
 
-def _unplaceable(state: State, seat: int) -> list[Line]:
+def unplaceable(state: State, seat: int) -> list[Line]:
     """One line per part held that fits no column, with the reason."""
     rules = state.rules
     player = state.players[seat]
