@@ -22,6 +22,7 @@ from bot.commands.selfplay import parse_options
 from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
 from bot.settings import Settings
+from cogs.ui.history import lines as log_lines
 from cogs.ui.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, View
@@ -185,12 +186,9 @@ async def _write_outputs(
         progress.show(t("demo.rendering", lang, bar=bar(done, len(jobs)), done=done, n=len(jobs)), done)
     progress.done(t("demo.rendered", lang, n=len(files)))
     public = await service.log(game_id, lang=lang, names=names)
+    # Each line about the player it concerns, named once (as the Discord log shows it).
     (out / "log.txt").write_text(
-        "".join(
-            f"{e.version:>5} {t('demo.host', lang) if e.seat is None else names[e.seat]:<20} {line}\n"
-            for e in public
-            for line in e.lines
-        ),
+        "".join(f"{e.version:>5} {line}\n" for e in public for line in log_lines(game, e, names, lang)),
         "utf-8",
     )
     every = await service.store.actions(game_id)
