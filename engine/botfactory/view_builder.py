@@ -90,6 +90,7 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
         )
     turn = state.turn
     solo = state.solo
+    progress = scoring.task_progress(state) if solo is not None else ("", {})
     return BotFactoryView(
         kind=kind,
         viewer=viewer,
@@ -193,8 +194,8 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
             inspection_deck=len(solo.inspection_deck),
             inspection=() if solo.inspection == EMPTY else rules.inspection[solo.inspection],
             task_text=f"botfactory.task.{solo.task}",
-            progress_text=scoring.task_progress(state)[0],
-            progress=scoring.task_progress(state)[1],
+            progress_text=progress[0],
+            progress=progress[1],
         ),
         final=final,
         options=dict(state.options),
