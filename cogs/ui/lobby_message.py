@@ -18,7 +18,7 @@ from bot.service.names import ai_name
 from cogs.ui import ids
 from cogs.ui.ids import Components
 from cogs.ui.layouts import COLOUR
-from cogs.ui.text import BUTTON_LABEL, FIELD_VALUE, clip, seat_list, title
+from cogs.ui.text import BUTTON_LABEL, FIELD_VALUE, clip, names, seat_list, title
 from cogs.ui.words import CATALOG, t
 from engine import registry
 from engine.core.contract import OptionSpec
@@ -77,7 +77,10 @@ def embed(game: GameInfo, lang: str) -> discord.Embed:
     else:
         status = t(f"lobby.{game.status}", lang)
     message = discord.Embed(title=t("lobby.title", lang, game=title(game)), description=status, colour=COLOUR)
-    message.add_field(name=t("lobby.host", lang), value=f"<@{game.host_id}>", inline=True)
+    seat_names = names(game, lang)
+    host = next((seat_names[s.seat] for s in game.seats if s.user_id == game.host_id and not s.is_ai), None)
+    # A host without a seat has no stored name: a mention, which an embed never pings, shows theirs.
+    message.add_field(name=t("lobby.host", lang), value=host or f"<@{game.host_id}>", inline=True)
     message.add_field(
         name=t("lobby.seats", lang, taken=taken, n=seats), value=clip(seat_list(game, lang), FIELD_VALUE)
     )

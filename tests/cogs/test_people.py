@@ -51,6 +51,8 @@ async def test_public_messages_and_images_name_players_harmlessly(start_bot: Sta
     table = await open_game(harness, HOSTILE, [BOBBY], "tiny")
     lobby = fake.messages[table.lobby_id]
     assert HOSTILE_SHOWN in json.dumps(lobby["embeds"], ensure_ascii=False) and "Bobby" in str(lobby["embeds"])
+    host = next(f for f in lobby["embeds"][0]["fields"] if f["name"] == "Host")
+    assert host["value"] == HOSTILE_SHOWN
 
     board = fake.messages[table.board_id]
     described = " ".join(a.get("description", "") for a in board["attachments"])
