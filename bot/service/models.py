@@ -142,6 +142,7 @@ class LogEntry:
     actor: Actor
     choice: str | None
     lines: tuple[str, ...]
+    """``lines[i]`` is ``events[i]`` in words (so each line can be told about the seat its event concerns)."""
     events: tuple[Event, ...]
     at: datetime
 
