@@ -210,6 +210,14 @@ def pickup(state: State, tx: Transition) -> None:
         state.turn.paying = uid
         state.step = "pay"
         tx.emit("imaginarium.event.paying", seat=player.seat, machine=serial, price=cost)
+        if spent_ch:
+            tx.emit(
+                "imaginarium.event.paid_charcoalium",
+                to=state.screen(player.seat),
+                seat=player.seat,
+                machine=serial,
+                amount=spent_ch,
+            )
         return
     # Not enough: spend everything and discard the machine.
     spent = [spent_ch, *(player.goods[r] for r in RESOURCES), 0]
@@ -248,6 +256,10 @@ def pay_apply(state: State, cid: str, tx: Transition) -> None:
     r = CODES.index(cid.split(":")[1])
     player.goods[r] -= 1
     state.turn.owed -= 1
+    serial = state.data.card[state.turn.paying].serial
+    tx.emit(
+        "imaginarium.event.paid_resource", to=state.screen(player.seat), seat=player.seat, good=GOODS[r], machine=serial
+    )
     if state.turn.owed == 0:
         uid = state.turn.paying
         player.yard.append(uid)
