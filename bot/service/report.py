@@ -242,6 +242,8 @@ def _curve(line: Line, rounds: Sequence[int | None], lang: str) -> str:
     if len(values) <= SPELLED_OUT:
         return f"{line.name} {', '.join(str(v) for v in values)}"
     top = max(range(len(values)), key=lambda i: (values[i], -i))
+    if values[top] == values[-1]:  # highest at the end: the end says it
+        return t("results.report.rise", lang, name=line.name, first=values[0], last=values[-1])
     return t("results.report.summary", lang, name=line.name, first=values[0], most=values[top], round=rounds[top],
              last=values[-1])
 
