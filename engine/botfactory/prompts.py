@@ -31,7 +31,9 @@ def real_choices(state: State, entry: list[Any]) -> list[Choice]:
     player = state.players[seat]
     rules = state.rules
     if kind == "place":
-        return place_choices(state, seat, "botfactory.group.bonus") if player.tokens >= entry[1] else []
+        if player.tokens < entry[1]:
+            return []
+        return place_choices(state, seat, "botfactory.group.bonus", paying=entry[1])
     if kind == "icon":
         return [_pile_choice(state, "icon", c, rules.icon_cost) for c in board.icon_options(state, seat)]
     if kind == "project":

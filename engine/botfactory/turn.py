@@ -444,12 +444,13 @@ def reserve(state: State, pos: int, tx: Transition) -> None:
 # -- shared choice builders --------------------------------------------------------------------------
 
 
-def place_choices(state: State, seat: int, group: str, left: int = 0) -> list[Choice]:
-    """Every legal placement, described by its reward: tokens for a robot's 1st or 2nd part, the
-    robot it completes for the 3rd, and the icon bonus of a space that bears it."""
+def place_choices(state: State, seat: int, group: str, left: int = 0, paying: int = 0) -> list[Choice]:
+    """Every legal placement, described by its reward: tokens for a robot's 1st or 2nd part (as many
+    as the 9-token cap leaves room for once ``paying`` tokens are paid), the robot it completes for
+    the 3rd, and the icon bonus of a space that bears it."""
     rules = state.rules
     player = state.players[seat]
-    room = rules.tokens_per_player - player.tokens - board.on_contracts(state, seat)
+    room = rules.tokens_per_player - player.tokens + paying - board.on_contracts(state, seat)
     out = []
     for tile, col in board.placements(state, seat):
         kind = rules.parts[tile][1]

@@ -14,7 +14,7 @@ from functools import cache
 from engine.botfactory import GAME
 from engine.botfactory.policy import GoalPolicy
 from engine.botfactory.state import State
-from engine.core.contract import Decision, Event
+from engine.core.contract import Choice, Decision, Event
 from engine.core.rng import Rng
 
 LANGS = ("en", "fr")
@@ -49,6 +49,7 @@ class Step:
     state: State
     decision: Decision
     mover: int
+    choice: Choice
     events: tuple[Event, ...]
 
 
@@ -74,7 +75,7 @@ def record() -> Record:
             decision = GAME.pending(state)[0]
             pick = rng.choice(decision.choices) if rng.randbelow(4) == 0 else goal.choose(GAME, state, decision, rng)
             result = GAME.apply(state, decision.seat, pick.id, state.version)
-            out.steps.append(Step(state, decision, decision.seat, result.events))
+            out.steps.append(Step(state, decision, decision.seat, pick, result.events))
             state = result.state
         outcome = GAME.outcome(state)
         assert outcome is not None

@@ -241,6 +241,17 @@ def test_events_name_the_seat_they_concern_and_never_repeat_the_mover() -> None:
     assert used, "the recorded games use production tiles"
 
 
+def test_a_placement_gains_the_tokens_its_description_promised() -> None:
+    placed = 0
+    for step in record().steps:
+        if step.choice.id.startswith("place:") and step.choice.description.startswith("botfactory.desc.place_"):
+            gained = sum(e.params["n"] for e in step.events if e.key.startswith("botfactory.event.gain_part"))
+            if not step.choice.description.startswith("botfactory.desc.place_3"):
+                assert gained == step.choice.params["n"], step.choice
+                placed += 1
+    assert placed > 50
+
+
 def test_choices_keep_their_positions_between_redraws() -> None:
     steps = record().steps
     for i, step in enumerate(steps[::7]):
