@@ -252,6 +252,22 @@ def test_a_placement_gains_the_tokens_its_description_promised() -> None:
     assert placed > 50
 
 
+def test_a_purchase_costs_what_its_choice_said() -> None:
+    """Raises and reservations pay the tokens their description named (production tile PT2 included)."""
+    checked = 0
+    for step in record().steps:
+        verb = step.choice.id.split(":")[0]
+        if verb in ("raise", "reserve"):
+            paid = [
+                e.params["n"]
+                for e in step.events
+                if e.key in (f"botfactory.event.{verb}", "botfactory.event.raise_free")
+            ]
+            assert paid == [step.choice.params["n"]], step.choice
+            checked += 1
+    assert checked > 20
+
+
 def test_choices_keep_their_positions_between_redraws() -> None:
     steps = record().steps
     for i, step in enumerate(steps[::7]):
