@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-_BEFORE = re.compile(r"(?<=[\w)»\"'’])[ \u00a0]?([:;])(?=\s|$)")
+_BEFORE = re.compile(r"(?<=\S)[ \u00a0]?([:;])(?=\s|$)")
 
 
 def punctuate(text: str, lang: str) -> str:

@@ -16,6 +16,7 @@ from engine import registry
 from engine.core.text import _flatten
 from engine.imaginarium.loader import load
 from renders.api import render_board, render_board_parts, render_final, render_screen
+from renders.kit.typography import punctuate
 
 ENGLISH = ("the", "and", "Round", "Seat", "Workshop", "Workshops", "empty", "none", "nobody", "cards", "Deck",
            "price", "level", "Now", "Goal", "under", "Player", "Players", "left", "parts", "contracts", "robots left",
@@ -78,3 +79,9 @@ def test_render_catalogues_have_the_same_keys_in_english_and_french(package: str
     for key, message in french.items():
         if isinstance(message, str):
             assert "(s)" not in message and not re.search(r"\w [:;?!]", message), (key, message)
+
+
+def test_french_spacing_before_colons_and_semicolons_only_in_french() -> None:
+    assert punctuate("Deck: 3; Seat 🎲: ok", "fr") == "Deck\u00a0: 3\u00a0; Seat 🎲\u00a0: ok"
+    assert punctuate("Rapport : x, 12:30", "fr") == "Rapport\u00a0: x, 12:30"
+    assert punctuate("Deck: 3; done", "en") == "Deck: 3; done"
