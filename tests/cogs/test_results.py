@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.settings import Settings
+from cogs.ui import results
 from cogs.ui.words import CATALOG
 from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, OWNER_ID, MovableClock, StartBot
 from tests.cogs.flows import components, custom_ids, open_game
@@ -124,3 +127,17 @@ async def test_a_server_sees_only_its_own_results(fake: FakeDiscord, settings: S
         assert hidden.ephemeral and "I can't find that game" in hidden.text()
     finally:
         await harness.stop()
+
+
+async def test_the_final_scores_go_out_when_the_report_cannot_be_drawn(
+    start_bot: StartBot, fake: FakeDiscord, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object) -> None:
+        raise RuntimeError("no report today")
+
+    monkeypatch.setattr(results, "final_report", broken)
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    await _play_to_the_end(harness, table.game_id, table.board_id, {ALICE.id: ALICE, BOB.id: BOB})
+    final = next(m for m in fake.channel_messages(table.thread_id) if "final.png" in _files(m))
+    assert set(_files(final)) == {"final.png"}
