@@ -33,9 +33,11 @@ def colour(name: str, lang: str = "en") -> str:
 
 
 def part(colour_name: str, kind: str, lang: str = "en") -> str:
-    """A part tile in words: "red head" / "tête rouge"."""
-    if lang == "fr":
-        return f"{text(f'kind.{kind}', lang)} {colour(colour_name, lang)}"
+    """A part tile in words: "red head" / "tête rouge", the colour agreeing with the part in French
+    ("jambes vertes")."""
+    key = f"part.{kind}.{colour_name}"
+    if _CATALOG.has(key):
+        return text(key, lang)
     return f"{colour(colour_name, lang)} {text(f'kind.{kind}', lang)}"
 
 
