@@ -49,6 +49,16 @@ def determinize(known: State, seat: int, rng: Rng) -> State:
     return out
 
 
+def progress(state: State) -> float:
+    """How near the end is: the emptiest colour of the assembly board, or the most robots a player
+    has, as a share of what ends the game (rulebook: a colour's last robot gone, or five robots)."""
+    rules = state.rules
+    per_colour = rules.robots_per_colour(len(state.players))
+    taken = max(per_colour - left for left in state.robots_board[:4]) / per_colour
+    built = max(len(p.robots) for p in state.players) / rules.robots_to_end
+    return min(1.0, max(taken, built))
+
+
 HOOKS: SearchHooks[State] = SearchHooks(
     knowledge=knowledge,
     determinize=determinize,
@@ -57,5 +67,7 @@ HOOKS: SearchHooks[State] = SearchHooks(
     easy="goal",
     scale=15.0,
     budgets={"normal": Budget(iterations=12, horizon=12, width=4), "hard": Budget(iterations=32, horizon=20, width=8)},
+    progress=progress,
+    urgency=2.0,
 )
 """What the search needs from Bot Factory: ``goal`` plays the rollouts and is the easy level."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import statistics
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -78,6 +79,14 @@ class SearchHooks(Generic[S]):
     """Seats whose standing counts against the seat's (other teams only, in team play)."""
     prior: Policy | None = None
     """The policy whose pick leads the prior order and wins ties (``None``: the easy level's)."""
+    progress: Callable[[S], float] | None = None
+    """How near the game is to its end, 0 to 1 (``None``: not used). A margin near the end is surer
+    than the same margin early, so the reward weighs it up to ``1 + urgency`` times: a seat ahead
+    then prefers to hasten the end and a seat behind to put it off."""
+    urgency: float = 0.0
+    robust: bool = False
+    """Rank choices by their median reward, not their mean: a game whose rollout policy blunders now
+    and then (a few playouts far below the rest) is judged on its typical playout."""
 
 
 @dataclass(frozen=True)
@@ -118,20 +127,19 @@ class SearchPolicy(Generic[S]):
         hooks, budget, seat = self.hooks, self.budget, decision.seat
         alive = self._prior_order(game, hooks.determinize(known, seat, rng), seat, choices, rng)[: budget.width]
         rounds = max(1, math.ceil(math.log2(len(alive))))
-        totals = {c.id: 0.0 for c in alive}
-        counts = {c.id: 0 for c in alive}
+        rewards: dict[str, list[float]] = {c.id: [] for c in alive}
+        judge = statistics.median if hooks.robust else statistics.fmean
         while len(alive) > 1:
             worlds = max(1, budget.iterations // rounds // len(alive))
             for _ in range(worlds):
                 world = hooks.determinize(known, seat, rng)
                 seed = rng.next_u64()
                 for choice in alive:
-                    totals[choice.id] += self._playout(game, game.copy(world), seat, choice, Rng(seed))
-                    counts[choice.id] += 1
-            ranked = sorted(range(len(alive)), key=lambda i: (-totals[alive[i].id] / counts[alive[i].id], i))
+                    rewards[choice.id].append(self._playout(game, game.copy(world), seat, choice, Rng(seed)))
+            ranked = sorted(range(len(alive)), key=lambda i: (-judge(rewards[alive[i].id]), i))
             alive = [alive[i] for i in sorted(ranked[: math.ceil(len(alive) / 2)])]
-        best = alive[0].id
-        return Advice(alive[0], sum(counts.values()), totals[best] / counts[best] if counts[best] else 0.5)
+        played = rewards[alive[0].id]
+        return Advice(alive[0], sum(map(len, rewards.values())), judge(played) if played else 0.5)
 
     def _prior_order(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], rng: Rng) -> list[Choice]:
         """The prior policy's pick, then the others by one-step evaluation in one sampled world."""
@@ -165,6 +173,8 @@ class SearchPolicy(Generic[S]):
         mine = self.hooks.evaluate(world, seat)
         rivals = [self.hooks.evaluate(world, s) for s in self.hooks.rivals(world, seat)]
         margin = mine - max(rivals) if rivals else mine
+        if self.hooks.progress is not None:
+            margin *= 1.0 + self.hooks.urgency * self.hooks.progress(world)
         return 0.5 + 0.5 * math.tanh(margin / self.hooks.scale)
 
 

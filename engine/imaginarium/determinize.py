@@ -121,7 +121,10 @@ HOOKS: SearchHooks[State] = SearchHooks(
     budgets={"normal": Budget(iterations=12, horizon=8, width=4), "hard": Budget(iterations=24, horizon=10, width=6)},
     rivals=rivals,
     prior=GreedyPolicy(evaluation=forecast),
+    robust=True,
 )
 """What the search needs from Imaginarium: ``greedy`` is the easy level. The search levels judge with
 :func:`forecast` (``evaluate`` aware of the end-of-game majorities): ``greedy`` with it leads the prior
-and, one choice deep, plays the rollouts (its full look-ahead costs too much there)."""
+and, one choice deep, plays the rollouts (its full look-ahead costs too much there). Its one-choice
+rollouts blunder now and then (a few playouts far below the rest), so choices are ranked by their
+median playout (``robust``)."""

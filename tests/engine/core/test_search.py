@@ -138,3 +138,56 @@ def test_search_finishes_games_and_checks_hold() -> None:
             game.check_invariants(state)
         outcome = game.outcome(state)
         assert outcome is not None and outcome.reason.startswith(kind)
+
+
+def test_advice_is_the_choice_with_its_playouts() -> None:
+    game = registry.get("imaginarium")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state, decision = _decision_with_choices(game, "imaginarium", 2, {})
+    search = SearchPolicy("test", hooks, SMALL)
+    known = hooks.knowledge(state, decision.seat)
+    advice = search.advise(game, known, decision, Rng(4))
+    assert advice.choice == search.decide(game, known, decision, Rng(4))
+    assert advice.playouts > 0 and 0.0 <= advice.outlook <= 1.0
+
+
+def test_a_median_ignores_a_few_blundered_playouts() -> None:
+    """With ``robust`` a choice that plays out well in most worlds beats one that is only better on
+    average because of a few extreme playouts."""
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state, decision = _decision_with_choices(game, "botfactory", 2, {})
+    steady, lucky = decision.choices[0], decision.choices[1]
+    rewards = {steady.id: iter([0.6] * 50), lucky.id: iter([0.55, 0.55, 1.0] * 20)}
+
+    class Scripted(SearchPolicy[Any]):
+        def _prior_order(self, *_: Any) -> list[Choice]:
+            return [lucky, steady]
+
+        def _playout(self, game: Game[Any], world: Any, seat: int, choice: Choice, rng: Rng) -> float:
+            return next(rewards[choice.id])
+
+    budget = Budget(iterations=12, horizon=1, width=2)
+    by_mean = Scripted("mean", hooks, budget).decide(game, hooks.knowledge(state, 0), decision, Rng(1))
+    rewards = {steady.id: iter([0.6] * 50), lucky.id: iter([0.55, 0.55, 1.0] * 20)}
+    robust = type(hooks)(**{**hooks.__dict__, "robust": True})
+    by_median = Scripted("median", robust, budget).decide(game, hooks.knowledge(state, 0), decision, Rng(1))
+    assert (by_mean, by_median) == (lucky, steady)
+
+
+def test_a_lead_counts_more_near_the_end() -> None:
+    """Bot Factory's search weighs a margin by how near the end is, so the seat ahead wants it sooner."""
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None and hooks.progress is not None and hooks.urgency > 0
+    state = game.new(2, 3)
+    assert hooks.progress(state) == 0.0
+    late = game.copy(state)
+    late.robots_board[0] = 1
+    assert 0.0 < hooks.progress(late) <= 1.0
+    search = SearchPolicy("test", hooks, SMALL)
+    early, near = search._reward(game, state, 0) - 0.5, search._reward(game, late, 0) - 0.5
+    # The same standing (the seats' estimates are unchanged), weighed up: further from even, same side.
+    assert early != 0.0 and early * near > 0 and abs(near) > abs(early)
