@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot import redact
-from cogs.ui.words import t
+from cogs.ui.words import CATALOG, t
 from engine.core.errors import EngineError
 
 log = logging.getLogger("bricabot.errors")
@@ -57,6 +57,8 @@ FRIENDLY: dict[str, str] = {code: t(f"error.{code}", "en") for code in FRIENDLY_
 
 SHOWN_AS_IS = frozenset(
     {
+        "bad_input",
+        "busy",
         "bad_options",
         "bad_setting",
         "bad_data",
@@ -72,7 +74,7 @@ option and its allowed values, the seats needed, the game's state, why undo stop
 The engine writes those messages in English: another language gets its ``error.<code>`` sentence, with
 the English detail after it where the detail names an option or a value."""
 
-DETAILED = frozenset({"bad_options", "bad_setting", "bad_data"})
+DETAILED = frozenset({"bad_options", "bad_setting", "bad_data", "bad_input"})
 """Codes of :data:`SHOWN_AS_IS` whose English detail is kept after the translated sentence."""
 
 
@@ -83,14 +85,12 @@ def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
     if isinstance(error, UserFacingError):
         return error.text(lang), True
     if isinstance(error, EngineError):
-        if error.code in SHOWN_AS_IS:
-            if lang == "en":
-                return error.message, True
-            lead = t(f"error.{error.code}", lang)
-            return (f"{lead}\n-# {error.message}" if error.code in DETAILED else lead), True
         if error.code in FRIENDLY_CODES:
             return t(f"error.{error.code}", lang), error.code != "invariant_broken"
-        return error.message, True
+        if lang == CATALOG.default or not CATALOG.has(f"error.{error.code}", lang):
+            return error.message, True
+        lead = t(f"error.{error.code}", lang)
+        return (f"{lead}\n-# {error.message}" if error.code in DETAILED else lead), True
     if isinstance(error, discord.Forbidden):
         return t("error.missing_access", lang), True
     if isinstance(error, app_commands.MissingPermissions):
