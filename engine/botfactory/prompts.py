@@ -171,7 +171,12 @@ def settle(state: State, tx: Transition) -> None:
                 "botfactory.event.lost_place_tokens" if short else "botfactory.event.lost_place", seat=seat, n=entry[1]
             )
         elif entry[0] == "icon":
-            tx.emit("botfactory.event.lost_icon", seat=seat, n=state.rules.icon_cost)
+            short = state.players[seat].tokens < state.rules.icon_cost
+            tx.emit(
+                "botfactory.event.lost_icon" if short else "botfactory.event.lost_icon_piles",
+                seat=seat,
+                n=state.rules.icon_cost,
+            )
         elif entry[0] == "project":
             tx.emit("botfactory.event.lost_project", seat=seat)
 

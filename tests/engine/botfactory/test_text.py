@@ -33,8 +33,9 @@ RARE = frozenset(
             for b in ("assembly", "parts", "projects", "finance")
             for x in ("cost", "gain")
         ),
-        # A pile and its discards both empty, or a draw for the spares finding nothing.
+        # Piles and their discards all empty, or a draw for the spares finding nothing.
         "botfactory.event.sandra_action",
+        "botfactory.event.lost_icon_piles",
         # Tie-breaks and a shared victory need tied totals.
         "botfactory.report.tie_robots",
         "botfactory.report.tie_tokens",
