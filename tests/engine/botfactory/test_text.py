@@ -36,7 +36,7 @@ RARE = frozenset(
         # Piles and their discards all empty, or a draw for the spares finding nothing.
         "botfactory.event.sandra_action",
         "botfactory.event.lost_icon_piles",
-        # Tie-breaks and a shared victory need tied totals.
+        # Tie-breaks and a shared victory need tied totals (rendered by the test below).
         "botfactory.report.tie_robots",
         "botfactory.report.tie_tokens",
         "botfactory.report.shared",
@@ -337,3 +337,23 @@ def test_the_solo_report_says_why_the_band_was_reached(total: int, band: str) ->
     for lang in LANGS:
         assert "{" not in GAME.text(f"botfactory.end.{band}", {}, lang)
         assert str(total) in GAME.text(*reasons[2], lang)
+
+
+def _score(total: int, robots: int, tokens: int) -> scoring.Score:
+    return scoring.Score(total, 0, 0, 0, 0, 0, (), robots, tokens, True)
+
+
+def test_tie_breaks_are_reasons_of_the_outcome() -> None:
+    by_robots = scoring.winner_reasons([_score(30, 3, 2), _score(30, 2, 4), _score(12, 1, 0)])
+    assert by_robots == [
+        ("botfactory.report.winner", {"seat": 0, "total": 30}),
+        ("botfactory.report.tie_robots", {"n": 3}),
+    ]
+    by_tokens = scoring.winner_reasons([_score(30, 3, 2), _score(30, 3, 5)])
+    assert [key for key, _ in by_tokens] == ["botfactory.report.winner", "botfactory.report.tie_tokens"]
+    shared = scoring.winner_reasons([_score(30, 3, 2), _score(30, 3, 4), _score(30, 3, 6)])
+    assert [key for key, _ in shared] == ["botfactory.report.winner"] * 3 + ["botfactory.report.shared"]
+    lines = [GAME.text(key, params, "fr", NAMES) for key, params in shared]
+    assert lines[0] == "Ada gagne avec 30 PV"
+    assert lines[-1] == "Toujours à égalité\u00a0: 3 joueurs se partagent la victoire"
+    assert GAME.text(*by_robots[1], "en") == "Tied on VP: the most robots (3) decides"
