@@ -1,0 +1,55 @@
+"""The panel's Suggest button through real clicks: the hint is private, each use is told in the game's
+thread, and a game whose host turned hints off refuses privately."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.cogs.conftest import ALICE, BOB, StartBot
+from tests.cogs.flows import Table, components, open_game
+from tests.support.discord.gateway import User
+from tests.support.discord.harness import Harness
+from tests.support.discord.server import FakeDiscord
+
+USERS = {u.id: u for u in (ALICE, BOB)}
+
+
+async def _mover(harness: Harness, game_id: int) -> User:
+    assert harness.bot.service is not None
+    seat = next(s for s in (await harness.bot.service.game(game_id)).seats if s.to_act)
+    assert seat.user_id is not None
+    return USERS[seat.user_id]
+
+
+async def _panel(harness: Harness, user: User, table: Table) -> dict[str, Any]:
+    opened = await harness.click(user, table.board_id, f"board:{table.game_id}:play")
+    assert opened.message is not None and opened.ephemeral
+    return opened.message
+
+
+async def test_suggest_answers_privately_and_the_thread_counts_it(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "botfactory")
+    player = await _mover(harness, table.game_id)
+    panel = await _panel(harness, player, table)
+    suggest = next(c for c in components(panel) if c["custom_id"] == f"hint:{table.game_id}")
+    assert suggest["label"] == "Suggest"
+    answer = await harness.click(player, panel["id"], suggest["custom_id"])
+    assert answer.ephemeral and "The hard AI would choose **" in answer.text(), answer.text()
+    posts = [m.get("content", "") for m in fake.channel_messages(table.thread_id)]
+    assert any(f"{player.name} asked for a hint (1 so far)" in p for p in posts), posts
+    assert harness.bot.service is not None
+    log = await harness.bot.service.log(table.game_id)
+    assert any("asked for a hint (1 so far)" in line for e in log for line in e.lines)
+
+
+async def test_suggest_is_refused_privately_when_hints_are_off(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "botfactory", hints=False)
+    player = await _mover(harness, table.game_id)
+    panel = await _panel(harness, player, table)
+    refused = await harness.click(player, panel["id"], f"hint:{table.game_id}")
+    assert refused.ephemeral and "Hints are turned off in this game" in refused.text(), refused.text()
+    assert not any("hint" in m.get("content", "") for m in fake.channel_messages(table.thread_id))
+    assert harness.bot.service is not None
+    assert not any("hint" in line for e in await harness.bot.service.log(table.game_id) for line in e.lines)
