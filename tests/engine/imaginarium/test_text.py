@@ -435,3 +435,26 @@ def test_team_play_names_the_team_whose_dream_gets_a_nightmare() -> None:
     labels = [GAME.text(c.label, c.params) for c in decision.choices]
     assert "Place a nightmare on the dream of Seat 2 and Seat 1" not in labels
     assert "Place a nightmare on the dream of Seat 3 and Seat 4" in labels
+
+
+def test_every_text_of_the_games_fills_all_its_placeholders(playout: Playout) -> None:
+    for lang in LANGS:
+        assert [(k, t) for k, t in playout.texts[lang] if "{" in t or "}" in t or k == t] == []
+
+
+def test_ending_the_machine_phase_with_a_machine_unused_asks_first() -> None:
+    t = Table(Scenario().workshop(0, "P1", "P1", "P2").goods(0).turn(0))
+    assert t.ids() == ["use:0", "use:2", "next"]  # the second Charcoalette does the same as the first
+    done = _decision(t).get("next")
+    assert done is not None and GAME.text(done.confirm, done.params) == (
+        "End the machine phase? 3 machines can still be used."
+    )
+    t.choose("use:0")
+    assert t.ids() == ["use:1", "use:2", "next"]
+    t.choose("use:2")
+    done = _decision(t).get("next")
+    assert done is not None and GAME.text(done.confirm, done.params, "fr") == (
+        "Finir la phase de machines\u00a0? Charbonneuse peut encore servir."
+    )
+    t.choose("use:1")
+    assert t.state.step != "machines"
