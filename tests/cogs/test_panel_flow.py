@@ -175,18 +175,19 @@ async def test_a_whole_game_shows_a_description_for_every_choice(start_bot: Star
     harness = await start_bot()
     table = await open_game(harness, ALICE, [BOB], "steps", options="hand=2")
     assert harness.bot.service is not None
-    described = 0
+    described = panels = 0
     while (await harness.bot.service.game(table.game_id)).status == "active":
         player = await _mover(harness, table.game_id)
         panel = await _panel(harness, player, table)
         described += _described(panel)
+        panels += 1
         version = await _version(harness, table.game_id)
         key = next(iter(_places(panel)))  # the first card, or the end once the hand is empty
         clicked = await harness.click(player, panel["id"], f"mv:{table.game_id}:{version}:{key}")
         if key == "?end":
             await harness.click(player, panel["id"], f"mv:{table.game_id}:{version}:end")
         assert "Something went wrong" not in clicked.text()
-    assert described > 20
+    assert panels > 2 and described >= panels  # each panel offers at least one choice, all described
 
 
 async def test_select_options_carry_their_descriptions(start_bot: StartBot, fake: FakeDiscord) -> None:
