@@ -21,6 +21,7 @@ from bot.commands.replay import write_report_and_replay
 from bot.commands.selfplay import parse_options
 from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
+from bot.service.names import seat_names
 from bot.settings import Settings
 from cogs.ui.history import lines as log_lines
 from cogs.ui.words import CATALOG, t
@@ -84,14 +85,6 @@ def bar(done: int, total: int, width: int = 30) -> str:
     return "[" + "#" * filled + "." * (width - filled) + "]"
 
 
-def seat_names(players: int, policies: list[str | None], lang: str = "en") -> list[str]:
-    """Display names by seat, in ``lang``: "AI 1 · greedy" for AI seats, "Player 1" otherwise."""
-    return [
-        t("demo.ai_seat", lang, n=i + 1, level=p) if p else t("demo.player_seat", lang, n=i + 1)
-        for i, p in enumerate(policies[:players])
-    ]
-
-
 def write_render(
     out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str], lang: str = "en"
 ) -> str:
@@ -139,7 +132,7 @@ async def _demo(args: argparse.Namespace) -> int:
             if not await service.replay_matches(lobby.id):
                 print("bricabot demo: the replayed log does not match the stored game", file=sys.stderr)
                 return 1
-            names = seat_names(args.players, [s.ai_policy for s in result.game.seats], lang)
+            names = seat_names(result.game.seats, lang)
             written = await _write_outputs(service, game, lobby.id, args.out, names, progress, lang)
             written += await write_report_and_replay(service.store, lobby.id, args.out, names)
     outcome = result.game.outcome
