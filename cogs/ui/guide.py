@@ -128,17 +128,17 @@ def custom_id(kind: str, page: int, direction: str) -> str:
 TEMPLATE = r"guide:(?P<kind>[a-z0-9_]{1,40}):(?P<page>\d{1,3}):[pn]"
 
 
-class GuidePage(discord.ui.DynamicItem[discord.ui.Button[Any]], template=TEMPLATE):
+class GuidePage(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
     """A ◀ or ▶ button of a guide: shows the page it names to the clicker (nothing secret is shown)."""
 
-    def __init__(self, item: discord.ui.Button[Any], kind: str, page: int) -> None:
+    def __init__(self, item: discord.ui.Item[Any], kind: str, page: int) -> None:
         super().__init__(item)
         self.kind = kind
         self.page = page
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> GuidePage:
         return cls(item, match["kind"], int(match["page"]))
 
