@@ -134,7 +134,10 @@ def test_colours_agree_in_french() -> None:
     assert GAME.text("botfactory.event.place", {"part": "blue legs", "column": "blue"}, "fr") == (
         "a placé les jambes bleues dans la colonne bleue"
     )
-    assert GAME.text("botfactory.choice.raise", {"colour": "green", "value": 9}, "fr") == "Monter les robots verts à 9"
+    assert (
+        GAME.text("botfactory.choice.raise", {"colour": "green", "value": 9}, "fr")
+        == "Augmenter la valeur des robots verts à 9"
+    )
     assert (
         GAME.text("botfactory.choice.xproj", {"kind": "torso", "n": 2}, "fr")
         == "Défausser 2 projets pour un torse universel"
