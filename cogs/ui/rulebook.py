@@ -46,6 +46,18 @@ def _imaginarium_machines() -> Mapping[str, object]:
     return {card.serial: card for card in views.machine_cards(loader.load())}
 
 
+def _imaginarium_assistants() -> Mapping[str, object]:
+    loader = importlib.import_module("engine.imaginarium.loader")
+    view = importlib.import_module("engine.imaginarium.view")
+    return {a.id: view.AssistantCard(a.id, a.price, f"imaginarium.assistant.{a.id}") for a in loader.load().assistants}
+
+
+def _imaginarium_projects() -> Mapping[str, object]:
+    loader = importlib.import_module("engine.imaginarium.loader")
+    view = importlib.import_module("engine.imaginarium.view")
+    return {p.id: view.ProjectTile(p.id, p.vp, f"imaginarium.project.{p.id}") for p in loader.load().projects}
+
+
 def _imaginarium_french_names() -> Mapping[str, str]:
     loader = importlib.import_module("engine.imaginarium.loader")
     return {m.serial: m.name_fr for m in loader.load().machines if getattr(m, "name_fr", None)}
@@ -53,6 +65,8 @@ def _imaginarium_french_names() -> Mapping[str, str]:
 
 CARD_SOURCES: dict[tuple[str, str], Callable[[], Mapping[str, object]]] = {
     ("imaginarium", "machine"): _imaginarium_machines,
+    ("imaginarium", "assistant"): _imaginarium_assistants,
+    ("imaginarium", "project"): _imaginarium_projects,
 }
 """(game kind, section) -> the drawable card objects of that section by id."""
 
@@ -122,7 +136,7 @@ def _own_entries(lang: str, kinds: tuple[str, ...]) -> tuple[Entry, ...]:
             text = _PLACEHOLDER.sub("…", game.text(key, {}, lang))
             card = cards(kind, section).get(ident)
             name = _local_names(kind, section, lang).get(ident) or getattr(card, "name", None)
-            shown = f"{name} ({ident})" if name else (text if section in ("action", "prompt") else ident)
+            shown = f"{name} ({ident})" if name else (text if section in ("action", "prompt") else f"{ident} · {text}")
             entry = Entry(kind, section, ident, shown, text, lang)
             out[entry.value] = entry
         written = guide.guide(kind, lang)

@@ -123,6 +123,9 @@ async def test_rules_autocomplete_in_french(start_bot: StartBot) -> None:
     card = await harness.slash(AMELIE, "rules", name="Charbonneuse")
     assert card.message is not None and card.message["attachments"][0]["filename"] == "card.png"
     assert "Charbonneuse" in card.text()
+    assistant = await harness.slash(AMELIE, "rules", name="imaginarium:assistant:AS05")
+    assert assistant.message is not None and assistant.message["attachments"][0]["filename"] == "card.png"
+    assert "AS05" in assistant.text() and "Payez" in assistant.text()
     topic = await harness.slash(AMELIE, "rules", name="botfactory:piece:sandra")
     assert "La consultante" in topic.text() and topic.ephemeral
 
