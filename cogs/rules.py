@@ -24,8 +24,10 @@ class Rules(commands.Cog):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="rules", description="Rules of a machine, assistant, project, action or step")
-    @app_commands.describe(name="Start typing a name, e.g. Charcoalette or Recruit", public="Show it to the channel")
+    @app_commands.command(name="rules", description="How to play, or the rules of a card, action, board or step")
+    @app_commands.describe(
+        name="Start typing a name, e.g. Charcoalette, Sandra or How to play", public="Show it to the channel"
+    )
     async def rules(self, interaction: discord.Interaction, name: str, public: bool = False) -> None:
         lang = await (public_lang_for(interaction) if public else lang_for(interaction))
         entry = rulebook.lookup(name, lang)
