@@ -132,3 +132,42 @@ def test_a_line_that_does_not_name_its_player_gets_the_name_once() -> None:
         "Ana missed the deadline: an AI played this turn",
         "Bea: Something happened",
     ]
+
+
+async def test_the_log_names_the_player_a_follow_up_concerns(start_bot: StartBot) -> None:
+    """A Bot Factory move whose last event hands the turn to the other player: /game log shows that line
+    about the other player, without the mover's name in front."""
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "botfactory")
+    service = harness.bot.service
+    assert service is not None
+    players = {ALICE.id: ALICE, BOB.id: BOB}
+    for _ in range(40):
+        entries = await service.log(table.game_id)
+        follow_ups = [
+            (entry, event)
+            for entry in entries
+            for event in entry.events
+            if entry.seat is not None and event.public and event.params.get("seat") not in (None, entry.seat)
+        ]
+        if follow_ups:
+            break
+        game = await service.game(table.game_id)
+        seat = next(s for s in game.seats if s.to_act)
+        assert seat.user_id is not None
+        panel = (await harness.click(players[seat.user_id], table.board_id, f"board:{table.game_id}:play")).message
+        assert panel is not None
+        move = next(c for c in custom_ids(panel) if c.startswith("mv:"))
+        await harness.click(players[seat.user_id], panel["id"], move)
+    else:
+        raise AssertionError("no move made the other player act")
+    game = await service.game(table.game_id)
+    names = {s.seat: s.name for s in game.seats}
+    entry, event = follow_ups[0]
+    mover, other = names[entry.seat], names[event.params["seat"]]
+    log = (await harness.slash(ALICE, "game log", game=table.game_id)).text()
+    page = json.loads(log)["data"]["embeds"][0]["description"]
+    shown = [line for line in page.splitlines() if f"`{entry.version:>3}`" in line]
+    about_other = [line for line in shown if other in line and mover not in line]
+    assert about_other, shown
+    assert not any(f"{mover}: {mover}" in line or f"{other}: {other}" in line for line in shown), shown
