@@ -153,15 +153,16 @@ class TableChanges(ServiceCore):
                 await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, changes, now))
             return await self.game(game_id)
 
-    async def rename(self, user_id: int, name: str | None) -> list[int]:
-        """The user's display name as Discord now shows it, cleaned (:func:`bot.service.names.clean`) and
-        stored on their seats in lobbies and running games; returns the games whose seats changed, so
-        their boards can be redrawn. A name with nothing readable left keeps the name stored before."""
-        check_ints(user_id=user_id)
+    async def rename(self, user_id: int, name: str | None, *, guild_id: int | None) -> list[int]:
+        """The user's display name as server ``guild_id`` now shows it (a nickname is the server's own),
+        cleaned (:func:`bot.service.names.clean`) and stored on their seats in that server's lobbies and
+        running games; returns the games whose seats changed, so their boards can be redrawn. A name with
+        nothing readable left keeps the name stored before."""
+        check_ints(user_id=user_id, guild_id=guild_id)
         if name is not None:
             check_text("name", name, NAME_TEXT)
         shown = names.clean(name)
         if shown is None:
             return []
         async with self.store.transaction() as tx:
-            return await tx.set_display_name(user_id, shown)
+            return await tx.set_display_name(user_id, shown, guild_id)

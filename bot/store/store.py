@@ -336,17 +336,20 @@ class Tx:
             (user_id, name, game_id, seat),
         )
 
-    async def set_display_name(self, user_id: int, name: str) -> list[int]:
-        """The user's display name on their seats in lobbies and running games; returns the games whose
-        seats changed (none when the name was already stored).
+    async def set_display_name(self, user_id: int, name: str, guild_id: int | None) -> list[int]:
+        """The user's display name on their seats in the lobbies and running games of server ``guild_id``
+        (``None``: games outside any server); returns the games whose seats changed (none when the name
+        was already stored).
 
         A display name is a label, not game state: no move, seat or setting is decided from it, so this
         write claims no game (a rename never makes a concurrent move retry)."""
         rows = await self._db.fetch(
             "UPDATE seats SET display_name = ? WHERE user_id = ? AND ai_policy IS NULL "
             "AND (display_name IS NULL OR display_name <> ?) "
-            "AND game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'active')) RETURNING game_id",
-            (name, user_id, name),
+            "AND game_id IN (SELECT id FROM games WHERE status IN ('lobby', 'active') AND "
+            + ("guild_id IS NULL)" if guild_id is None else "guild_id = ?)")
+            + " RETURNING game_id",
+            (name, user_id, name) if guild_id is None else (name, user_id, name, guild_id),
         )
         return sorted({int(r[0]) for r in rows})
 

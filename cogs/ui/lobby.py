@@ -117,7 +117,7 @@ async def press(interaction: discord.Interaction, game_id: int, action: str) -> 
 
 async def _named(service: GameService, game: GameInfo, interaction: discord.Interaction) -> GameInfo:
     """The lobby after storing the name the server shows for the user who just took a seat in it."""
-    if game.id in await service.rename(interaction.user.id, person(interaction.user)):
+    if game.id in await service.rename(interaction.user.id, person(interaction.user), guild_id=game.guild_id):
         return await service.game(game.id)
     return game
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from bot.service import GameService
 from bot.service.models import SeatInfo
 from bot.service.names import MAX_LENGTH, clean, member_name, seat_names
+from tests.bot.conftest import started_tiny
 
 
 @pytest.mark.parametrize(
@@ -60,3 +62,17 @@ def test_seat_names_use_names_levels_and_fallbacks_in_the_readers_language() -> 
     assert seat_names(seats, "fr") == ["Ana", "Joueur 2", "IA · difficile (3)", "IA · difficile (4)"]
     twins = [SeatInfo(0, 1, None, name="Sam"), SeatInfo(1, 2, None, name="Sam")]
     assert seat_names(twins, "en") == ["Sam (1)", "Sam (2)"]
+
+
+async def test_a_rename_changes_the_seats_of_that_server_only(service: GameService) -> None:
+    here = await started_tiny(service, guild_id=10)
+    there = await started_tiny(service, guild_id=20)
+    assert await service.rename(2, "**Bo** @here", guild_id=10) == [here]
+    assert await service.rename(2, "**Bo** @here", guild_id=10) == []  # unchanged: nothing written
+    assert await service.rename(2, "", guild_id=20) == []  # nothing readable: the stored name stays
+    seats = {g: {s.user_id: s.name for s in (await service.game(g)).seats} for g in (here, there)}
+    assert seats[here][2] == "Bo here" and seats[there][2] is None
+    lobby = await service.create_lobby("tiny", 3, guild_id=10)
+    await service.rename(3, "Cy", guild_id=10)
+    await service.join(lobby.id, 2)  # the lobby's seats are written again: Cy keeps the name
+    assert [s.name for s in (await service.game(lobby.id)).seats] == ["Cy", None]
