@@ -1,5 +1,5 @@
-"""A quiet game thread: the board, one live "your turn" ping per seat that must act, public events and
-the final scores; a ping is deleted when its turn is over, also after a restart."""
+"""A quiet game thread (3 and 4 players): the board, one live "your turn" ping per seat that must act,
+public events and the final scores; a ping is deleted when its turn is over, also after a restart."""
 
 from __future__ import annotations
 
@@ -7,13 +7,15 @@ import re
 from datetime import timedelta
 from typing import Any
 
-from tests.cogs.conftest import ALICE, BOB, CAROL, MovableClock, StartBot
+import pytest
+
+from tests.cogs.conftest import ALICE, BOB, CAROL, MOD, MovableClock, StartBot
 from tests.cogs.flows import Table, custom_ids, open_game
 from tests.support.discord.gateway import User
 from tests.support.discord.harness import Harness
 from tests.support.discord.server import EPHEMERAL, FakeDiscord
 
-USERS = {u.id: u for u in (ALICE, BOB, CAROL)}
+USERS = {u.id: u for u in (ALICE, BOB, CAROL, MOD)}
 LIMIT = 15
 """The most messages a finished game's thread may hold."""
 
@@ -57,9 +59,12 @@ async def _turn(harness: Harness, table: Table, player: User) -> None:
         return
 
 
-async def test_a_finished_three_player_game_leaves_a_quiet_thread(start_bot: StartBot, fake: FakeDiscord) -> None:
+@pytest.mark.parametrize("others", [[BOB, CAROL], [BOB, CAROL, MOD]], ids=["3 players", "4 players"])
+async def test_a_finished_game_leaves_a_quiet_thread(
+    start_bot: StartBot, fake: FakeDiscord, others: list[User]
+) -> None:
     harness = await start_bot()
-    table = await open_game(harness, ALICE, [BOB, CAROL], "tiny", options="hand=1")
+    table = await open_game(harness, ALICE, others, "tiny", options="hand=1")
     assert harness.bot.service is not None
     turns = 0
     while (await harness.bot.service.game(table.game_id)).status == "active":
