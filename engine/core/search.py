@@ -87,6 +87,9 @@ class SearchHooks(Generic[S]):
     robust: bool = False
     """Rank choices by their median reward, not their mean: a game whose rollout policy blunders now
     and then (a few playouts far below the rest) is judged on its typical playout."""
+    keep: float = 0.0
+    """How much better a choice must play out than the prior's pick to replace it (in reward): a game
+    whose playouts judge worse than its prior keeps the prior unless the evidence is clear."""
 
 
 @dataclass(frozen=True)
@@ -126,6 +129,7 @@ class SearchPolicy(Generic[S]):
             return Advice(choices[0], 0, 1.0)
         hooks, budget, seat = self.hooks, self.budget, decision.seat
         alive = self._prior_order(game, hooks.determinize(known, seat, rng), seat, choices, rng)[: budget.width]
+        first = alive[0]
         rounds = max(1, math.ceil(math.log2(len(alive))))
         rewards: dict[str, list[float]] = {c.id: [] for c in alive}
         judge = statistics.median if hooks.robust else statistics.fmean
@@ -138,8 +142,11 @@ class SearchPolicy(Generic[S]):
                     rewards[choice.id].append(self._playout(game, game.copy(world), seat, choice, Rng(seed)))
             ranked = sorted(range(len(alive)), key=lambda i: (-judge(rewards[alive[i].id]), i))
             alive = [alive[i] for i in sorted(ranked[: math.ceil(len(alive) / 2)])]
-        played = rewards[alive[0].id]
-        return Advice(alive[0], sum(map(len, rewards.values())), judge(played) if played else 0.5)
+        best = alive[0]
+        if best.id != first.id and judge(rewards[best.id]) - judge(rewards[first.id]) <= hooks.keep:
+            best = first
+        played = rewards[best.id]
+        return Advice(best, sum(map(len, rewards.values())), judge(played) if played else 0.5)
 
     def _prior_order(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], rng: Rng) -> list[Choice]:
         """The prior policy's pick, then the others by one-step evaluation in one sampled world."""
