@@ -291,6 +291,7 @@ async def test_every_component_on_a_hidden_game_answers_as_for_an_unknown_one(
         (f"undo:{game}:{version}", False),
         (f"panel:{game}:{version}:0", False),
         (f"log:{game}:0", False),
+        (f"replay:{game}:0:f", False),
     ]
     tried = [c for c, _ in forged] + [c for _, ids in real for c in ids]
     for item in DYNAMIC_ITEMS:  # every template the bot routes, and so every component handler, is tried
