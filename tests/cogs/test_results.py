@@ -141,3 +141,17 @@ async def test_the_final_scores_go_out_when_the_report_cannot_be_drawn(
     await _play_to_the_end(harness, table.game_id, table.board_id, {ALICE.id: ALICE, BOB.id: BOB})
     final = next(m for m in fake.channel_messages(table.thread_id) if "final.png" in _files(m))
     assert set(_files(final)) == {"final.png"}
+
+
+async def test_stats_and_replay_speak_the_readers_language(start_bot: StartBot, fake: FakeDiscord) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+    await _play_to_the_end(harness, table.game_id, table.board_id, {ALICE.id: ALICE, BOB.id: BOB})
+    await harness.slash(ALICE, "game profile", language="fr")
+    mine = await harness.slash(ALICE, "game stats")
+    assert mine.ephemeral and "1 partie" in mine.text() and "taux de victoire" in mine.text()
+    assert "Derniers résultats" in mine.text()
+    replay = await harness.slash(ALICE, "game replay", game=table.game_id)
+    assert replay.message is not None and "rediffusion" in replay.text()
+    labels = [c.get("label") for c in components(replay.message)]
+    assert labels == ["Début", "Précédente", "Suivante", "Fin"]
