@@ -26,6 +26,7 @@ import cogs
 from bot import redact
 from bot.clock import Clock
 from bot.service import GameService, open_service
+from bot.service.results import backfill
 from bot.settings import Settings
 from cogs.ui.errors import BricabotTree, UserFacingError
 from cogs.ui.publisher import Publisher
@@ -105,6 +106,9 @@ class Bricabot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         self.service = await open_service(self.settings, clock=self.clock)
+        recorded = await backfill(self.service.store)  # games finished before results were kept
+        if recorded:
+            log.info("recorded the results of %d finished games", len(recorded))
         await self.tree.set_translator(Translator())
         for name in extensions():
             await self.load_extension(name)

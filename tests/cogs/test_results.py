@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
+from bot.service import GameService
 from bot.settings import Settings
 from cogs.ui import results
 from cogs.ui.words import CATALOG
@@ -155,3 +157,27 @@ async def test_stats_and_replay_speak_the_readers_language(start_bot: StartBot, 
     assert replay.message is not None and "rediffusion" in replay.text()
     labels = [c.get("label") for c in components(replay.message)]
     assert labels == ["Début", "Précédente", "Suivante", "Fin"]
+
+
+async def _finished_without_results(database: Path) -> int:
+    """A finished tiny game whose results are gone, as if it finished before results were kept."""
+    async with await GameService.open(database) as service:
+        lobby = await service.create_lobby("tiny", ALICE.id, seed=3, guild_id=GUILD.id, host_seated=False)
+        for _ in range(2):
+            await service.add_ai(lobby.id, ALICE.id)
+        assert (await service.start(lobby.id, ALICE.id)).game.status == "finished"
+        async with service.store.transaction() as tx:
+            await tx._db.execute("DELETE FROM results WHERE game_id = ?", (lobby.id,))
+        return lobby.id
+
+
+async def test_start_up_records_the_results_of_finished_games_without_them(
+    start_bot: StartBot, settings: Settings
+) -> None:
+    game_id = await _finished_without_results(settings.database_path)
+    harness = await start_bot()
+    assert harness.bot.service is not None
+    rows = await harness.bot.service.store.results(game_id=game_id)
+    assert [r.ai_level for r in rows] == ["random", "random"]
+    board = await harness.slash(ALICE, "game leaderboard")
+    assert "AI · random" in board.text()
