@@ -9,14 +9,18 @@ are recorded from their final snapshot by :func:`backfill`.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot import redact
 from bot.service import convert
 from bot.service.ratings import Standing, Stats, leaderboard, player_stats
 from bot.store import GameRow, ResultRow, SeatRow, Store, Tx
 from engine import registry
 from engine.core.contract import Game, Outcome
+
+log = logging.getLogger("bricabot.results")
 
 
 def fallback_name(seat: int, ai_level: str | None) -> str:
@@ -102,12 +106,18 @@ async def backfill(store: Store) -> list[int]:
         loaded = await store.load(game_id)
         if loaded is None or loaded.state is None or loaded.game.outcome is None:
             continue
-        game = registry.get(loaded.game.kind)
-        state = game.from_json(loaded.state)
-        outcome = convert.outcome_from_json(loaded.game.outcome)
-        finished = loaded.game.finished_at or loaded.game.updated_at
-        async with store.transaction() as tx:
-            await record(tx, loaded.game, loaded.seats, game, state, outcome, finished)
+        try:
+            game = registry.get(loaded.game.kind)
+            state = game.from_json(loaded.state)
+            outcome = convert.outcome_from_json(loaded.game.outcome)
+            finished = loaded.game.finished_at or loaded.game.updated_at
+            async with store.transaction() as tx:
+                await record(tx, loaded.game, loaded.seats, game, state, outcome, finished)
+        except Exception as exc:
+            # A game that cannot be read back (a game kind no longer installed) must not stop the
+            # others, nor the bot's start-up: it stays without results.
+            log.warning("could not record the results of game %s", game_id, exc_info=redact.exc_info(exc))
+            continue
         done.append(game_id)
     return done
 

@@ -107,3 +107,15 @@ def test_team_mates_share_their_teams_rank() -> None:
     assert {rows[0].rank, rows[2].rank} <= {1, 3}
     assert [r.winner for r in rows] == [s in outcome.winners for s in range(4)]
     assert rows[0].name == "Player 1" and not rows[0].details["named"]
+
+
+async def test_backfill_skips_a_game_it_cannot_read_back(service: GameService) -> None:
+    broken = await started_tiny(service, humans=2, seed=4)
+    await play_out(service, broken)
+    fine = await started_tiny(service, humans=2, seed=3)
+    await play_out(service, fine)
+    async with service.store.transaction() as tx:
+        await tx._db.execute("DELETE FROM results", ())
+        await tx._db.execute("UPDATE games SET kind = 'retired' WHERE id = ?", (broken,))
+    assert await results_module.backfill(service.store) == [fine]
+    assert await service.store.results(game_id=broken) == []
