@@ -23,7 +23,8 @@ from cogs.ui.words import CATALOG, t
 MAX_LENGTH = 32
 """Discord's own limit on nicknames and global names; longer text is cut with an ellipsis."""
 
-_LINK = re.compile(r"[a-z][a-z0-9+.\-]*://\S*", re.IGNORECASE)
+_LINK = re.compile(r"[a-z][a-z0-9+.\-]*://\S*|\b(?:discord(?:app)?\.(?:gg|com|io|me)|dsc\.gg)/\S*", re.IGNORECASE)
+"""Links with a scheme, and server invites, which Discord shows as links even without one."""
 _REMOVED = dict.fromkeys(map(ord, "*`~|\\@<>[]"), None)
 """Markdown (bold, italics, code, strike-through, spoilers, escapes) and mention or link syntax."""
 _SPACED = {ord("_"): " "}

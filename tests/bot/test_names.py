@@ -19,6 +19,7 @@ from tests.bot.conftest import started_tiny
         ("@everyone @here", "everyone here"),
         ("<@123> <#456> <@&789>", "123 #456 &789"),
         ("see https://evil.example/x now", "see now"),
+        ("join discord.gg/abc or discord.com/invite/x", "join or"),
         ("[click](http://x.y)", "click("),
         ("# Heading", "Heading"),
         ("> quote", "quote"),
