@@ -52,8 +52,11 @@ class TableChanges(ServiceCore):
                 raise NotSeated(f"Game #{game_id} has no seat {seat + 1}.", game=game_id, seat=seat)
             held = next((s for s in loaded.seats if s.user_id == new_user_id and s.ai_policy is None), None)
             if held is not None:
+                name = held.display_name or "That player"
                 raise AlreadySeated(
-                    f"That player already holds seat {held.seat + 1} of this game.", game=game_id, user=new_user_id
+                    f"{name} already plays in this game: give the seat to someone without one.",
+                    game=game_id,
+                    user=new_user_id,
                 )
             now = self._now()
             row = loaded.game

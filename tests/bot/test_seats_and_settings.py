@@ -76,7 +76,7 @@ async def test_replace_refusals_write_nothing(service: GameService) -> None:
     before = await dump_game(service.store, game_id)
     with pytest.raises(NotHost):
         await service.replace(game_id, 2, seat_of_2.seat, 9)
-    with pytest.raises(AlreadySeated, match="already holds seat"):
+    with pytest.raises(AlreadySeated, match="already plays in this game"):
         await service.replace(game_id, 1, seat_of_2.seat, 3)
     with pytest.raises(NotSeated, match="no seat 9"):
         await service.replace(game_id, 1, 8, 9)

@@ -20,7 +20,7 @@ async def test_replace_gives_a_seat_to_a_member_host_or_manager_only(start_bot: 
     refused = await harness.slash(CAROL, "game replace", seat=bob_seat.seat + 1, player=CAROL, game=table.game_id)
     assert refused.ephemeral and "host" in refused.text().lower()
     seated = await harness.slash(ALICE, "game replace", seat=bob_seat.seat + 1, player=ALICE, game=table.game_id)
-    assert seated.ephemeral and "already holds seat" in seated.text()
+    assert seated.ephemeral and "alice already plays in this game" in seated.text()
 
     given = await harness.slash(MOD, "game replace", seat=bob_seat.seat + 1, player=CAROL, game=table.game_id)
     assert given.ephemeral and f"<@{CAROL.id}> now plays seat {bob_seat.seat + 1}" in given.text()
