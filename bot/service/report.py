@@ -19,11 +19,12 @@ from bot.service.replay import effective_moves, replay
 from bot.store import ActionRow, GameRow, ResultRow, Store
 from cogs.ui.words import CATALOG, t
 from engine import registry
+from engine.botfactory import scoring as botfactory_scoring
 from engine.core.contract import Game, View
 from renders.results.model import Line, Panel, ReportPicture
 
 Metrics = Callable[[Game[Any], Any, View, int], dict[str, tuple[int, ...]]]
-"""A game's quantities per seat in one state: name -> one value per seat (the first is the headline)."""
+"""A game's quantities per seat in one state: name -> one value per seat."""
 
 
 def _imaginarium(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, tuple[int, ...]]:
@@ -40,6 +41,8 @@ def _botfactory(game: Game[Any], state: Any, public: View, seats: int) -> dict[s
         "tokens": tuple(p.tokens for p in players),
         "robots": tuple(len(p.robots) for p in players),
         "contracts": tuple(contracts),
+        # Points if the game ended now (all of it public in Bot Factory): what a turn scored.
+        "points": tuple(botfactory_scoring.score(state, seat).total for seat in range(seats)),
     }
 
 
@@ -49,7 +52,11 @@ def _scores(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, 
 
 
 METRICS: dict[str, Metrics] = {"imaginarium": _imaginarium, "botfactory": _botfactory}
-"""What each game's report charts; other games chart a public ``scores`` field if their view has one."""
+"""What each game's report measures; other games a public ``scores`` field if their view has one."""
+CHARTED = {"botfactory": ("tokens", "robots", "contracts")}
+"""The quantities charted, where not every one measured is (default: all)."""
+HEADLINE = {"botfactory": "points"}
+"""The quantity whose largest gain in one turn is the report's scoring turn (default: the first)."""
 COMPLETIONS = {
     "imaginarium.event.completed",
     "botfactory.event.robot",
@@ -83,6 +90,8 @@ class GameStory:
     series: tuple[tuple[str, tuple[tuple[int, ...], ...]], ...]
     """(quantity, values by seat, each one per point)."""
     best: Moment | None
+    """The largest scoring turn, in :attr:`headline`."""
+    headline: str
     completions: tuple[Moment, ...]
 
 
@@ -110,8 +119,8 @@ def finished(row: GameRow) -> None:
 
 def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow]) -> GameStory:
     """Replay a finished game once: each quantity at every round's start and the end, the largest
-    scoring turn (a seat's consecutive moves) of the headline quantity (the first: victory points,
-    tokens), and completions in order."""
+    scoring turn (a seat's consecutive moves) in the headline quantity (victory points, or Bot
+    Factory's points if the game ended then), and completions in order."""
     finished(row)
     measure = METRICS.get(row.kind, _scores)
     rounds: list[int | None] = []
@@ -136,7 +145,7 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
         if move is None:
             before = now
             continue
-        headline = next(iter(now), None)
+        headline = HEADLINE.get(row.kind, next(iter(now), None))
         # The game's last move also runs its end scoring (Imaginarium's majorities): not a turn's gain.
         scoring = headline is not None and move.seq != last_move
         gain = now[headline][move.seat] - before[headline][move.seat] if scoring and headline else 0
@@ -153,8 +162,12 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
         before = now
     rounds.append(current)
     points.append(now)
-    series = tuple((key, tuple(tuple(p[key][s] for p in points) for s in range(seats))) for key in now)
-    return GameStory(row.id, row.kind, game.title, seats, tuple(rounds), series, best, tuple(completions))
+    charted = CHARTED.get(row.kind, tuple(now))
+    series = tuple((key, tuple(tuple(p[key][s] for p in points) for s in range(seats))) for key in charted)
+    headline = HEADLINE.get(row.kind, next(iter(now), ""))
+    return GameStory(
+        row.id, row.kind, game.title, seats, tuple(rounds), series, best, headline, tuple(completions)
+    )
 
 
 def replay_views(
@@ -212,8 +225,8 @@ def picture(told: GameStory, game: Game[Any], names: Sequence[str], lang: str) -
         for key, values in told.series
     )
     notes: list[str] = []
-    if told.best is not None and told.series:
-        gain = t(f"results.gain.{told.series[0][0]}", lang, n=told.best.gain)
+    if told.best is not None:
+        gain = t(f"results.gain.{told.headline}", lang, n=told.best.gain)
         notes.append(t("results.report.best", lang, name=names[told.best.seat], gain=gain, round=told.best.round))
     if told.completions:
         notes.append(t("results.report.order", lang))
