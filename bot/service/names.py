@@ -44,7 +44,6 @@ def clean(raw: str | None) -> str | None:
     if not raw:
         return None
     text = unicodedata.normalize("NFKC", raw)
-    text = _LINK.sub(" ", text)
     kept: list[str] = []
     marks = 0
     for char in text:
@@ -60,7 +59,8 @@ def clean(raw: str | None) -> str | None:
         else:
             marks = 0
         kept.append(char)
-    text = "".join(kept).translate(_REMOVED).translate(_SPACED)
+    # Links go after the markdown, so markup inside one ("h**ttps://…") cannot hide it.
+    text = _LINK.sub(" ", "".join(kept).translate(_REMOVED)).translate(_SPACED)
     text = " ".join(text.split())
     text = _NUMBERED.sub(r"\1 ", _LEADING.sub("", text))
     if len(text) > MAX_LENGTH:

@@ -20,6 +20,8 @@ from tests.bot.conftest import started_tiny
         ("<@123> <#456> <@&789>", "123 #456 &789"),
         ("see https://evil.example/x now", "see now"),
         ("join discord.gg/abc or discord.com/invite/x", "join or"),
+        ("Bo h**ttps://evil.example/x", "Bo"),
+        ("Bo ｈｔｔｐｓ：／／evil.example", "Bo"),
         ("[click](http://x.y)", "click("),
         ("# Heading", "Heading"),
         ("> quote", "quote"),
