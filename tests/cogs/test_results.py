@@ -92,7 +92,7 @@ def test_results_texts_exist_in_english_and_french_with_french_typography() -> N
         message = CATALOG.messages("fr")[key]
         for text in [message] if isinstance(message, str) else [v for k, v in message.items() if k != "by"]:
             assert not re.search(r" [:;?!]", text), f"{key}: a plain space before a high punctuation mark"
-    for headline in ("vp", "tokens", "score"):  # the first quantity of each game's report
+    for headline in ("vp", "points", "score"):  # the quantity of each game's largest scoring turn
         assert f"results.gain.{headline}" in keys["en"]
     for quantity in ("vp", "tokens", "robots", "contracts", "score"):
         assert f"results.metric.{quantity}" in keys["en"]
