@@ -19,7 +19,10 @@ AMELIE = User(100_000_000_000_000_011, "amelie", locale="fr")
 BASILE = User(100_000_000_000_000_012, "basile", locale="fr")
 CLICKS = 14
 
-ENGLISH = re.compile(r"\b(the|your|you|seat|turn|choose|and|with|of|to|is|are|from|for|this|that|nothing|only)\b")
+ENGLISH = re.compile(
+    r"\b(the|your|you|seat|seats|turn|choose|and|with|of|to|is|are|from|for|this|that|nothing|only"
+    r"|board|game|player|players|round|move|moves|winner|lobby|join|leave|cancel|screen|waiting|left)\b"
+)
 """Common English words; none of them is a French word."""
 
 
@@ -81,9 +84,10 @@ async def test_a_french_game_reads_in_french(start_bot: StartBot) -> None:
         await harness.slash(user, "game mine")
         await harness.slash(user, "rules", name="charbonneuse")
     found: dict[str, set[str]] = {}
-    for request in harness.fake.requests[start:]:
-        for text in texts(request.json):
-            for word in english_in(text):
-                found.setdefault(word, set()).add(text[:120])
+    sent = [text for request in harness.fake.requests[start:] for text in texts(request.json)]
+    assert len(sent) > 200 and any("Jouer / Mon écran" in text for text in sent), "the game was played in French"
+    for text in sent:
+        for word in english_in(text):
+            found.setdefault(word, set()).add(text[:120])
     assert custom_ids(harness.fake.messages[table.board_id])
     assert found == {}, "\n".join(f"{w}: {sorted(s)[:3]}" for w, s in sorted(found.items()))
