@@ -1,6 +1,6 @@
 """A short French game through the fake Discord: what French players read holds no common English word.
 
-Two players whose Discord clients are in French play the first moves of an Imaginarium game in a
+Two players whose Discord clients are in French play the first moves of each game in a
 server whose managers chose French. Every text the bot sends them (messages, embeds, buttons, menus,
 image descriptions) is searched for English words that French never uses.
 """
@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from typing import Any
+
+import pytest
 
 from tests.cogs.conftest import MOD, StartBot
 from tests.cogs.flows import components, custom_ids, open_game
@@ -72,11 +74,12 @@ async def play_a_little(harness: Harness, board_id: int, game_id: int) -> None:
         assert moved, "nobody had a decision"
 
 
-async def test_a_french_game_reads_in_french(start_bot: StartBot) -> None:
+@pytest.mark.parametrize("kind", ["imaginarium", "botfactory"])
+async def test_a_french_game_reads_in_french(start_bot: StartBot, kind: str) -> None:
     harness = await start_bot()
     await harness.slash(MOD, "bricabot config", language="fr")
     start = len(harness.fake.requests)
-    table = await open_game(harness, AMELIE, [BASILE], "imaginarium")
+    table = await open_game(harness, AMELIE, [BASILE], kind)
     await play_a_little(harness, table.board_id, table.game_id)
     for user in (AMELIE, BASILE):
         await harness.click(user, table.board_id, f"board:{table.game_id}:rules")
