@@ -57,8 +57,16 @@ def spoken(locale: discord.Locale | str | None) -> str | None:
 async def lang_for(interaction: discord.Interaction) -> str:
     """The language of a private (ephemeral) answer: the user's own choice, else the server's chosen
     language, else the user's Discord client locale, else English."""
-    user, server = await service_of(interaction).chosen_langs(interaction.user.id, interaction.guild_id)
-    return spoken(user) or spoken(server) or spoken(interaction.locale) or "en"
+    return await user_lang(service_of(interaction), interaction.user.id, interaction.guild_id, interaction.locale)
+
+
+async def user_lang(
+    service: GameService, user_id: int, guild_id: int | None, locale: discord.Locale | str | None = None
+) -> str:
+    """What one user reads privately, with or without an interaction (a DM about a game of ``guild_id``):
+    their own choice, else that server's chosen language, else ``locale``, else English."""
+    user, server = await service.chosen_langs(user_id, guild_id)
+    return spoken(user) or spoken(server) or spoken(locale) or "en"
 
 
 async def public_lang_for(interaction: discord.Interaction) -> str:
