@@ -28,9 +28,10 @@ from bot.clock import Clock
 from bot.service import GameService, open_service
 from bot.service.results import backfill
 from bot.settings import Settings
-from cogs.ui.errors import BricabotTree, UserFacingError
+from cogs.ui.errors import UserFacingError
 from cogs.ui.publisher import Publisher
 from cogs.ui.translator import Translator
+from cogs.ui.tree import BricabotTree
 
 log = logging.getLogger("bricabot")
 

@@ -34,8 +34,10 @@ def test_renders_import_no_discord_or_storage() -> None:
 
 
 def _module_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
-    """Module -> the modules of ``packages`` it imports, type-checking-only imports included (a cycle
-    there still ties the two modules together). ``from package import module`` counts as the module."""
+    """Module -> the modules of ``packages`` it imports, imports inside functions included (a lazy import
+    only hides a cycle). Imports under ``if TYPE_CHECKING:`` are left out: they never run, and a helper's
+    annotation naming the bot's client class is not a dependency. ``from package import module`` counts
+    as the module."""
     files = {}
     for package in packages:
         for path in (ROOT / package).rglob("*.py"):
@@ -44,7 +46,7 @@ def _module_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
     for name, path in files.items():
         deps: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        for node in _runtime_nodes(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.Import):
                 deps.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -52,6 +54,24 @@ def _module_graph(packages: tuple[str, ...]) -> dict[str, set[str]]:
                 deps.update(submodules or {node.module})
         graph[name] = {dep for dep in deps if dep in files and dep != name}
     return graph
+
+
+TYPE_CHECKING_TESTS = {"TYPE_CHECKING", "typing.TYPE_CHECKING"}
+
+
+def _runtime_nodes(tree: ast.AST) -> list[ast.AST]:
+    """Every node of ``tree`` except those under an ``if TYPE_CHECKING:``."""
+    out: list[ast.AST] = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        out.append(node)
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and ast.unparse(child.test) in TYPE_CHECKING_TESTS:
+                stack.extend(child.orelse)
+            else:
+                stack.append(child)
+    return out
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:

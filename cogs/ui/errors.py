@@ -1,25 +1,20 @@
-"""The one error handler: every refusal or failure reaches the user as a short ephemeral message.
+"""What every refusal or failure says to the user: the Discord layer's own refusals and the friendly
+sentence for each error.
 
 Engine and service errors carry a stable ``code``; each code maps to a friendly sentence here, and
 refusals whose own message already speaks to the player (bad options, a bad setting) show it. Anything
-else is a bug: the user gets a reference id, the log gets the full traceback under that id.
+else is a bug (:func:`cogs.ui.answers.report` gives the user a reference id and logs the traceback).
 """
 
 from __future__ import annotations
 
-import logging
-import secrets
-from collections.abc import Mapping
 from typing import Any
 
 import discord
 from discord import app_commands
 
-from bot import redact
 from cogs.ui.words import CATALOG, t
 from engine.core.errors import EngineError
-
-log = logging.getLogger("bricabot.errors")
 
 
 class UserFacingError(Exception):
@@ -100,62 +95,3 @@ def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
     if isinstance(error, app_commands.CommandOnCooldown):
         return t("error.cooldown", lang, seconds=round(error.retry_after)), True
     return "", False
-
-
-async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Answer ``interaction`` with a short ephemeral message about ``error`` in the reader's language;
-    log bugs with a reference."""
-    lang = await _reader_lang(interaction)
-    message, expected = friendly(error, lang)
-    if not expected:
-        ref = secrets.token_hex(3).upper()
-        cause = error.__cause__ if isinstance(error, app_commands.CommandInvokeError) else None
-        log.error(
-            "ref %s: error handling interaction %s",
-            ref,
-            _describe(interaction),
-            exc_info=redact.exc_info(cause or error),
-        )
-        message = t("error.bug", lang, lead=message or t("error.bug_lead", lang), ref=ref)
-    await send_ephemeral(interaction, message)
-
-
-async def _reader_lang(interaction: discord.Interaction) -> str:
-    """The reader's language (``cogs.ui.context.lang_for``), or their client's when the store cannot say
-    (shutting down, or the failure being reported is the store's own)."""
-    from cogs.ui import context  # context raises this module's errors
-
-    try:
-        return await context.lang_for(interaction)
-    except Exception:
-        return context.spoken(interaction.locale) or "en"
-
-
-async def send_ephemeral(interaction: discord.Interaction, message: str) -> None:
-    """Reply privately whether or not the interaction was already answered (deferred)."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(message, ephemeral=True)
-        else:
-            await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
-
-
-def _describe(interaction: discord.Interaction) -> str:
-    data: Mapping[str, Any] = interaction.data or {}
-    what = redact.custom_id(str(data.get("custom_id") or data.get("name") or interaction.type.name))
-    return f"{what!r} by user {interaction.user.id} in channel {interaction.channel_id}"
-
-
-class BricabotTree(app_commands.CommandTree[discord.Client]):
-    """The command tree whose ``on_error`` is the one error handler for slash commands, and which checks
-    every option against its command's declaration first (:mod:`cogs.ui.options`)."""
-
-    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
-        from cogs.ui import options  # options answers through this module
-
-        return await options.checked(interaction)
-
-    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        await report(interaction, error)

@@ -21,8 +21,9 @@ from typing import Any
 
 import discord
 
+from cogs.ui.answers import report
 from cogs.ui.context import lang_for
-from cogs.ui.errors import UserFacingError, report
+from cogs.ui.errors import UserFacingError
 from cogs.ui.layouts import COLOUR
 from cogs.ui.words import t
 

@@ -17,8 +17,9 @@ from discord import app_commands
 from bot.service import GameInfo
 from bot.service.hints import Hint, HintsOff
 from cogs.ui import access
+from cogs.ui.answers import report
 from cogs.ui.context import bot_of, lang_for, public_lang_for, service_of
-from cogs.ui.errors import UserFacingError, report
+from cogs.ui.errors import UserFacingError
 from cogs.ui.text import BUTTON_LABEL, choice_label, clip, names
 from cogs.ui.words import t
 from engine import registry

@@ -19,7 +19,7 @@ from discord import AppCommandOptionType as Kind
 from discord import app_commands
 
 from cogs.ui import context
-from cogs.ui.errors import send_ephemeral
+from cogs.ui.answers import send_ephemeral
 from cogs.ui.words import t
 
 SNOWFLAKES = (Kind.user, Kind.channel, Kind.role, Kind.mentionable, Kind.attachment)

@@ -18,8 +18,9 @@ import discord
 from bot.service import GameInfo
 from bot.service.errors import CannotUndo
 from cogs.ui import access, closeup, confirm, guide, history, ids, lobby, panel, results, table
+from cogs.ui.answers import report
 from cogs.ui.context import lang_for
-from cogs.ui.errors import UserFacingError, report
+from cogs.ui.errors import UserFacingError
 from cogs.ui.hints import HintButton
 from cogs.ui.words import t
 
