@@ -80,9 +80,10 @@ class SearchHooks(Generic[S]):
     prior: Policy | None = None
     """The policy whose pick leads the prior order and wins ties (``None``: the easy level's)."""
     progress: Callable[[S], float] | None = None
-    """How near the game is to its end, 0 to 1 (``None``: not used). A margin near the end is surer
-    than the same margin early, so the reward weighs it up to ``1 + urgency`` times: a seat ahead
-    then prefers to hasten the end and a seat behind to put it off."""
+    """How near the game is to its end, 0 to 1 (``None``: not used). A lead near the end is surer than
+    the same lead early, so the reward weighs a lead up to ``1 + urgency`` times: a seat ahead then
+    prefers to hasten the end. A deficit is not weighed up, so a seat behind does not stall the game
+    (two searching seats that both did blocked each other into long games)."""
     urgency: float = 0.0
     robust: bool = False
     """Rank choices by their median reward, not their mean: a game whose rollout policy blunders now
@@ -180,7 +181,7 @@ class SearchPolicy(Generic[S]):
         mine = self.hooks.evaluate(world, seat)
         rivals = [self.hooks.evaluate(world, s) for s in self.hooks.rivals(world, seat)]
         margin = mine - max(rivals) if rivals else mine
-        if self.hooks.progress is not None:
+        if self.hooks.progress is not None and margin > 0:
             margin *= 1.0 + self.hooks.urgency * self.hooks.progress(world)
         return 0.5 + 0.5 * math.tanh(margin / self.hooks.scale)
 

@@ -178,7 +178,7 @@ def test_a_median_ignores_a_few_blundered_playouts() -> None:
 
 
 def test_a_lead_counts_more_near_the_end() -> None:
-    """Bot Factory's search weighs a margin by how near the end is, so the seat ahead wants it sooner."""
+    """Bot Factory's search weighs a lead by how near the end is, so the seat ahead wants it sooner."""
     game = registry.get("botfactory")
     hooks = search_hooks(game)
     assert hooks is not None and hooks.progress is not None and hooks.urgency > 0
@@ -188,6 +188,9 @@ def test_a_lead_counts_more_near_the_end() -> None:
     late.robots_board[0] = 1
     assert 0.0 < hooks.progress(late) <= 1.0
     search = SearchPolicy("test", hooks, SMALL)
-    early, near = search._reward(game, state, 0) - 0.5, search._reward(game, late, 0) - 0.5
-    # The same standing (the seats' estimates are unchanged), weighed up: further from even, same side.
-    assert early != 0.0 and early * near > 0 and abs(near) > abs(early)
+    rewards = {seat: (search._reward(game, state, seat), search._reward(game, late, seat)) for seat in (0, 1)}
+    ahead = max(rewards, key=lambda seat: rewards[seat][0])
+    behind = 1 - ahead
+    # The seats' estimates are unchanged: the lead is weighed up near the end, the deficit is not.
+    assert rewards[ahead][1] > rewards[ahead][0] > 0.5
+    assert rewards[behind][1] == rewards[behind][0] < 0.5
