@@ -93,7 +93,6 @@ def controls(
     lang: str,
     names: Sequence[str],
     page: int = 0,
-    can_undo: bool = False,
     undo: Choice | None = None,
 ) -> Components:
     """The components of the panel: the decision's choices on ``page``, then Undo (naming ``undo``, the
@@ -108,12 +107,8 @@ def controls(
     last = BUTTON_ROWS
     if decision is not None:
         view.add_item(hints.button(game_id, lang, last))
-    if can_undo or undo is not None:
-        label = (
-            t("panel.undo", lang)
-            if undo is None
-            else t("panel.undo_what", lang, what=game.text(undo.label, undo.params, lang, names))
-        )
+    if undo is not None:
+        label = t("panel.undo_what", lang, what=game.text(undo.label, undo.params, lang, names))
         view.add_item(
             discord.ui.Button(
                 label=clip(label, BUTTON_LABEL),

@@ -21,11 +21,13 @@ def _rows(view: panel.Components) -> list[dict[str, object]]:
 
 
 def test_short_decisions_are_buttons_with_undo_on_the_last_row() -> None:
-    view = panel.controls(TINY, 123456, 789, _decision(7), lang="en", names=["Ana"], can_undo=True)
+    taken = Choice("play:9", "tiny.choice.play", {"value": 9})
+    view = panel.controls(TINY, 123456, 789, _decision(7), lang="en", names=["Ana"], undo=taken)
     rows = _rows(view)
     ids = [c["custom_id"] for row in rows for c in row["components"]]  # type: ignore[attr-defined]
     assert ids[:7] == [f"mv:123456:789:choice:{i:03d}:" + "x" * 40 for i in range(7)]
     assert ids[-1] == "undo:123456:789"
+    assert rows[-1]["components"][-1]["label"] == "Undo: Play a 9"  # type: ignore[index]
     assert all(len(i) <= 100 for i in ids)
 
 
