@@ -57,7 +57,7 @@ async def test_a_hint_depends_only_on_what_the_seat_sees(pool: None) -> None:
     first = await ai.advise(game, state, decision, 5)
     second = await ai.advise(game, other, decision, 5)
     assert first == second
-    assert first.playouts > 0 and 0.0 <= first.outlook <= 1.0
+    assert 0.0 <= first.outlook <= 1.0
     # The hint is the choice a hard seat makes there.
     assert first.choice == ai.choose(game, "hard", state, decision, 5)
 

@@ -116,7 +116,7 @@ def test_levels() -> None:
     for game in (bf, im):
         normal, hard = level_policy(game, "normal"), level_policy(game, "hard")
         assert isinstance(normal, SearchPolicy) and isinstance(hard, SearchPolicy)
-        assert hard.budget.iterations > normal.budget.iterations
+        assert hard.budget.iterations >= normal.budget.iterations and hard.budget.width >= normal.budget.width
     with pytest.raises(BadOptions, match="Unknown AI level"):
         level_policy(bf, "expert")
 
