@@ -18,6 +18,7 @@ from bot.service import GameInfo, TableView
 from cogs.ui.layouts import COLOUR
 from cogs.ui.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, deadline, names, title
 from cogs.ui.words import t
+from engine import registry
 from engine.botfactory.view import BotFactoryView
 from engine.core.contract import View
 from engine.imaginarium.view import ImaginariumView
@@ -87,8 +88,14 @@ def _botfactory(view: BotFactoryView, seat_names: Sequence[str], lang: str) -> l
         )
     fields = [(t("board.standings", lang), "\n".join(rows))]
     if view.solo and view.solo_info is not None:
-        task = t("board.botfactory.task", lang, task=view.solo_info.task)
-        fields.append((t("board.botfactory.task_title", lang), task))
+        info = view.solo_info
+        game = registry.get(view.kind)
+        lines = [t("board.botfactory.task", lang, task=info.task)]
+        if info.task_text:  # what the tile asks, then how far the player is from it
+            lines.append(game.text(info.task_text, {}, lang))
+        if info.progress_text:
+            lines.append(game.text(info.progress_text, info.progress, lang))
+        fields.append((t("board.botfactory.task_title", lang), clip("\n".join(lines), FIELD_VALUE)))
     return fields
 
 
