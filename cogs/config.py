@@ -79,21 +79,13 @@ def _describe(settings: GuildSettings, lang: str) -> str:
         language=params.LANGUAGE_NAMES.get(settings.lang, settings.lang),
         where=where,
         timer=timer_text(settings.turn_timer, lang),
-        missed=missed_text(settings.timeout_policy, lang),
+        missed=params.missed_turn_text(settings.timeout_policy, lang),
     )
 
 
 def timer_text(timer: str, lang: str) -> str:
     """A turn timer preset as its choice reads in ``lang`` (``cmd.choice.<preset>``)."""
     return t(f"cmd.choice.{timer}", lang)
-
-
-def missed_text(policy: TimeoutPolicy, lang: str) -> str:
-    """A missed-turn policy as the choice that sets it reads in ``lang`` (any other count in the same words)."""
-    for value, preset in params.MISSED_TURN.items():
-        if preset == policy:
-            return t(f"cmd.choice.{value}", lang)
-    return t("config.missed_after", lang, n=policy.replace_after)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -19,16 +19,20 @@ from cogs.ui.words import t
 
 
 def describe(game: GameInfo, lang: str) -> str:
-    timer = "off" if game.turn_timer is None else f"{game.turn_timer.total_seconds() / 3600:g} h"
-    reminders = "on" if game.reminders else "off"
-    missed = params.missed_turn_text(game.timeout_policy)
+    if game.turn_timer is None:
+        timer = t("settings.timer_off", lang)
+    else:
+        hours = game.turn_timer.total_seconds() / 3600
+        timer = t("settings.hours", lang, n=int(hours) if hours.is_integer() else hours)
+    reminders = t("settings.on" if game.reminders else "settings.off", lang)
+    missed = params.missed_turn_text(game.timeout_policy, lang)
     ai = t(
         "hints.settings",
         lang,
         level=t(f"people.level.{game.missed_level}", lang),
         hints=t("hints.on" if game.hints else "hints.off_short", lang),
     )
-    return f"**{title(game)}** — turn timer: **{timer}**, reminders: **{reminders}**, missed turns: {missed}. {ai}"
+    return t("settings.summary", lang, game=title(game), timer=timer, reminders=reminders, missed=missed, ai=ai)
 
 
 async def change(

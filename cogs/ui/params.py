@@ -15,8 +15,9 @@ from discord import app_commands
 
 from bot.service import TURN_TIMERS, GameInfo, GameKind, TimeoutPolicy
 from cogs.ui import access
-from cogs.ui.context import service_of
+from cogs.ui.context import lang_for, service_of
 from cogs.ui.errors import UserFacingError
+from cogs.ui.words import t
 from engine import registry
 from engine.core.contract import OptionSpec
 from engine.core.errors import BadOptions
@@ -37,12 +38,12 @@ MISSED_TURN_CHOICES = [
 ]
 
 
-def missed_turn_text(policy: TimeoutPolicy) -> str:
-    """The policy as the choice that sets it reads (any other count in the same words)."""
-    for choice in MISSED_TURN_CHOICES:
-        if MISSED_TURN[choice.value] == policy:
-            return choice.name
-    return f"Seat goes to an AI after {policy.replace_after} missed turns"
+def missed_turn_text(policy: TimeoutPolicy, lang: str = "en") -> str:
+    """The policy as the choice that sets it reads in ``lang`` (any other count in the same words)."""
+    for value, preset in MISSED_TURN.items():
+        if preset == policy:
+            return t(f"cmd.choice.{value}", lang)
+    return t("config.missed_after", lang, n=policy.replace_after)
 
 
 def offered(option: str, value: str | None, allowed: Iterable[str]) -> str | None:
@@ -119,10 +120,12 @@ def kind_named(interaction: discord.Interaction, kind: str) -> GameKind:
 
 async def kind_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     out = []
+    lang = await lang_for(interaction)
     for kind in service_of(interaction).kinds():
         if current.lower() in kind.title.lower() or current.lower() in kind.kind:
             seats = f"{kind.min_seats}–{kind.max_seats}" if kind.min_seats != kind.max_seats else str(kind.min_seats)
-            out.append(app_commands.Choice(name=f"{kind.title} ({seats} players)", value=kind.kind))
+            name = t("params.kind", lang, game=kind.title, seats=seats, n=kind.max_seats)
+            out.append(app_commands.Choice(name=name, value=kind.kind))
     return out[:MAX_SUGGESTIONS]
 
 

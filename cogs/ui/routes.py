@@ -81,7 +81,7 @@ class ZoomMenu(_Routed, template=ids.ZOOM):
         assert isinstance(self.item, discord.ui.Select)
         values = list(self.item.values)
         if len(values) != 1:
-            raise UserFacingError("one_choice", "Pick exactly one part of the table from that menu.")
+            raise UserFacingError("one_area")
         await closeup.zoom(interaction, game, values[0])
 
 
@@ -103,7 +103,7 @@ class MoveMenu(_Routed, template=ids.MENU):
         assert isinstance(self.item, discord.ui.Select)
         values = list(self.item.values)
         if len(values) != 1:  # the bot's menus take exactly one choice
-            raise UserFacingError("one_choice", "Pick exactly one option from that menu. Nothing was played.")
+            raise UserFacingError("one_choice")
         await _move(interaction, game, self.number("version"), values[0])
 
 
