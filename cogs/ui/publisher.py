@@ -25,7 +25,7 @@ from bot import redact
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, SeatTaken, TimedOut
 from bot.service import GameInfo, GameService, MoveResult
 from cogs.ui import images, layouts, lobby_message, results, standings
-from cogs.ui.context import server_lang
+from cogs.ui.context import server_lang, user_lang
 from cogs.ui.ids import Components
 from cogs.ui.text import CONTENT, clip, deadline, jump, mentions, seat_name, title
 from cogs.ui.words import t
@@ -228,8 +228,9 @@ class Publisher:
                     continue
                 renewed.add(note.seat)
                 if (await self.service.dm_settings(note.user_id)).turns:
-                    when = _when(note.deadline, lang)
-                    if await self._dm(note.user_id, t("thread.turn_dm", lang, game=title(game), when=when, link=link)):
+                    mine = await user_lang(self.service, note.user_id, game.guild_id)  # a DM: the player's language
+                    when = _when(note.deadline, mine)
+                    if await self._dm(note.user_id, t("thread.turn_dm", mine, game=title(game), when=when, link=link)):
                         continue
                 pinged.append(note)
             fresh: dict[int, discord.Message] = {}
@@ -321,8 +322,9 @@ class Publisher:
         included). Returns the thread message, which becomes the seat's live ping."""
         ends = discord.utils.format_dt(note.deadline, "R")
         wants_dm = (await self.service.dm_settings(note.user_id)).turns
+        mine = await user_lang(self.service, note.user_id, game.guild_id) if wants_dm else lang
         if wants_dm and await self._dm(
-            note.user_id, t("thread.reminder_dm", lang, game=title(game), ends=ends, link=link)
+            note.user_id, t("thread.reminder_dm", mine, game=title(game), ends=ends, link=link)
         ):
             return None
         view = Components()
