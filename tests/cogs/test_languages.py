@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from bot.settings import Settings
 from cogs.ui.context import server_lang, spoken
+from cogs.ui.words import t
 from tests.cogs.conftest import BOB, GUILD, MOD, MovableClock, StartBot
-from tests.cogs.flows import custom_ids
+from tests.cogs.flows import custom_ids, open_game
 from tests.support.discord.gateway import Guild, User
 from tests.support.discord.harness import Harness
 from tests.support.discord.server import FakeDiscord
@@ -87,3 +88,19 @@ async def test_a_french_server_that_chose_nothing_posts_in_french(
         assert "Jouer / Mon écran" in str(board["components"])
     finally:
         await harness.stop()
+
+
+async def test_a_turn_dm_speaks_the_players_language(start_bot: StartBot, fake: FakeDiscord) -> None:
+    """The server speaks English; the player chose French: their DM is French, the thread stays English."""
+    harness = await start_bot()
+    await harness.slash(AMELIE, "game profile", language="fr")
+    await harness.slash(AMELIE, "game notify", on=True)
+    table = await open_game(harness, BOB, [MOD], "tiny")
+    service = harness.bot.service
+    assert service is not None
+    acting = next(s for s in (await service.game(table.game_id)).seats if s.to_act)
+    given = await harness.slash(BOB, "game replace", seat=acting.seat + 1, player=AMELIE, game=table.game_id)
+    (dm,) = [r for r in given.requests if r.private and r.path.startswith("/channels/") and r.json]
+    assert "Tiny" in dm.json["content"] and "your turn" not in dm.json["content"].lower()
+    french = t("thread.turn_dm", "fr", game="Tiny", when="", link="")
+    assert french.split("Tiny")[0] in dm.json["content"]
