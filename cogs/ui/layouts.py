@@ -16,8 +16,9 @@ from bot.service.models import GameInfo
 from cogs.ui import ids
 from cogs.ui.ids import Components
 from cogs.ui.images import FINAL_FILE
-from cogs.ui.text import BUTTON_LABEL, EMBED_DESCRIPTION, clip, names, title
+from cogs.ui.text import BUTTON_LABEL, EMBED_DESCRIPTION, FIELD_VALUE, clip, names, title
 from cogs.ui.words import t
+from engine import registry
 from renders.api import Render
 
 COLOUR = discord.Colour.from_rgb(196, 120, 48)
@@ -26,6 +27,8 @@ OPTION_TEXT = 100
 MAX_OPTIONS = 25
 PLACEHOLDER = 150
 """Discord's limit on a select menu's placeholder."""
+FIELD_NAME = 256
+"""Discord's limit on an embed field's name."""
 
 
 def play_button(game_id: int, lang: str = "en") -> discord.ui.Button[Components]:
@@ -73,5 +76,14 @@ def final_embed(game: GameInfo, render: Render, lang: str) -> discord.Embed:
     )
     if winners:
         embed.add_field(name=t("board.winners", lang, n=len(winners)), value=", ".join(winners), inline=False)
+    if outcome is not None and outcome.details.get("reasons"):
+        # Why the game ended as it did, in the game's words: the solo report's task and band, a tie-break
+        rules = registry.get(game.kind)
+        why = [rules.text(key, params, lang, seat_names) for key, params in outcome.details["reasons"]]
+        embed.add_field(
+            name=clip(rules.text(outcome.reason, outcome.details, lang, seat_names), FIELD_NAME),
+            value=clip("\n".join(why), FIELD_VALUE),
+            inline=False,
+        )
     embed.set_image(url=f"attachment://{FINAL_FILE}")
     return embed

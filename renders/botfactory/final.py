@@ -33,6 +33,9 @@ def ranked(lines: Sequence[ScoreLine]) -> list[ScoreLine]:
 
 
 def _headline(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> str:
+    """Who won; "" in the solo game, which has no winner to name: its report says how it went."""
+    if len(lines) == 1:
+        return ""
     best = [line for line in lines if line.winner]
     if not best:
         return labels.text("final.nobody", lang)
@@ -46,7 +49,7 @@ FINAL_ROW = 132
 def draw(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> Image.Image:
     """The final scores, best first, phone-sized: one block per seat with its total and every source."""
     order = ranked(lines)
-    note = tx.wrap(labels.text("tiebreak.note", lang), INNER, 18)
+    note = tx.wrap(labels.text("tiebreak.note", lang), INNER, 18) if len(lines) > 1 else []
     canvas, d = blank(M + 130 + len(order) * (FINAL_ROW + 8) + 22 * len(note) + M)
     tx.line(d, (M, M + 18), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
     tx.line(d, (M, M + 52), labels.text("final.title", lang), 24, INK_ON_TABLE, bold=True, anchor="lm")
@@ -75,7 +78,8 @@ def draw(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] 
 
 def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> str:
     """The score table in words."""
-    out = [f"Bot Factory — {labels.text('final.title', lang)}.", _headline(lines, names, lang) + "."]
+    headline = _headline(lines, names, lang)
+    out = [f"Bot Factory — {labels.text('final.title', lang)}.", *([headline + "."] if headline else [])]
     for line in ranked(lines):
         text = labels.text(
             "final.line", lang, name=seat_name(line.seat, names, lang), total=line.total, robots=line.robots,
@@ -84,5 +88,6 @@ def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) 
         if line.report:
             text += f"; {labels.text('solo.report', lang, report=line.report).lower()}"
         out.append(text + ".")
-    out.append(labels.text("tiebreak.note", lang))
+    if len(lines) > 1:  # the solo game has nobody to tie with
+        out.append(labels.text("tiebreak.note", lang))
     return "\n".join(out)
