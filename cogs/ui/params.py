@@ -20,7 +20,6 @@ from cogs.ui.errors import UserFacingError
 from cogs.ui.words import t
 from engine import registry
 from engine.core.contract import OptionSpec
-from engine.core.errors import BadOptions
 
 MAX_SUGGESTIONS = 25
 TIMER_CHOICES = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
@@ -114,8 +113,7 @@ def kind_named(interaction: discord.Interaction, kind: str) -> GameKind:
     for known in kinds:
         if kind in (known.kind, known.title):
             return known
-    names = ", ".join(k.kind for k in kinds)
-    raise BadOptions(f"Unknown game '{kind}'. Known games: {names}.", kind=kind)
+    raise UserFacingError("unknown_kind", kind=kind, known=", ".join(k.kind for k in kinds))
 
 
 async def kind_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -139,8 +137,7 @@ def parse_options(kind: GameKind, text: str) -> dict[str, Any]:
         name, sep, raw = (s.strip() for s in part.partition("="))
         spec = specs.get(name)
         if spec is None:
-            known = ", ".join(specs) or "none"
-            raise BadOptions(f"{kind.title} has no option '{name}'. Its options: {known}.", option=name)
+            raise UserFacingError("unknown_option", game=kind.title, option=name, known=", ".join(specs) or "—")
         out[name] = _value(spec, raw if sep else "true")
     return out
 
@@ -151,12 +148,12 @@ def _value(spec: OptionSpec, raw: str) -> Any:
             return True
         if raw.lower() in ("false", "no", "off", "0"):
             return False
-        raise BadOptions(f"Option '{spec.name}' is true or false, not '{raw}'.", option=spec.name)
+        raise UserFacingError("option_bool", option=spec.name, value=raw)
     if spec.kind == "int":
         try:
             return int(raw)
         except ValueError:
-            raise BadOptions(f"Option '{spec.name}' is a whole number, not '{raw}'.", option=spec.name) from None
+            raise UserFacingError("option_int", option=spec.name, value=raw) from None
     for choice in spec.choices:
         if str(choice) == raw:
             return choice
@@ -191,6 +188,6 @@ async def options_autocomplete(interaction: discord.Interaction, current: str) -
     kind_value = getattr(interaction.namespace, "kind", None)
     try:
         kind = kind_named(interaction, str(kind_value or ""))
-    except BadOptions:
+    except UserFacingError:
         return []
     return [app_commands.Choice(name=s[:100], value=s[:100]) for s in option_suggestions(kind, current)]
