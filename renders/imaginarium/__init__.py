@@ -83,6 +83,9 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
         raise ValueError("a private screen needs the view of a seat, with its screen")
     own = next((p for p in v.players if p.seat == v.viewer), None)
     text = summaries.screen(v, hidden, lang, seat_name(v.viewer, names, lang))
+    if own is not None and own.team is not None:  # team play: the screen is shared with the teammate
+        for mate in (p.seat for p in v.players if p.team == own.team and p.seat != own.seat):
+            text += "\n" + labels.text("screen.team", lang, name=seat_name(mate, names, lang)) + "."
     if own is not None:
         text += "\n" + workshop.summary(own, seat_name(own.seat, names, lang), lang) + "."
     return drawn(lambda: phone.screen(v, hidden, own, names, lang), text, KEY_COLOURS, lang=lang)
