@@ -68,6 +68,6 @@ HOOKS: SearchHooks[State] = SearchHooks(
     scale=15.0,
     budgets={"normal": Budget(iterations=12, horizon=12, width=4), "hard": Budget(iterations=32, horizon=20, width=8)},
     progress=progress,
-    urgency=2.0,
+    urgency=4.0,
 )
 """What the search needs from Bot Factory: ``goal`` plays the rollouts and is the easy level."""
