@@ -3,7 +3,7 @@ the end (rulebook: End of the game), phone-sized (see :mod:`renders.imaginarium.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PIL import Image
 
@@ -73,19 +73,40 @@ def rank(lines: Sequence[ScoreLine], line: ScoreLine) -> int:
     return 1 + sum(1 for other in lines if (other.total, other.tiebreak) > (line.total, line.tiebreak))
 
 
-def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> str:
-    """The score table in words."""
+def by_team(lines: Sequence[ScoreLine], teams: Mapping[int, int] | None) -> list[tuple[int | None, list[ScoreLine]]]:
+    """The lines grouped by team (``teams``: seat -> team), each team where its first line stands;
+    one group without a team when the game has no teams."""
+    if not teams:
+        return [(None, list(lines))]
+    groups: dict[int, list[ScoreLine]] = {}
+    for line in lines:
+        groups.setdefault(teams[line.seat], []).append(line)
+    return list(groups.items())
+
+
+def summary(
+    lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str, teams: Mapping[int, int] | None = None
+) -> str:
+    """The score table in words, grouped by team in team play (``teams``: seat -> team)."""
     best = winners(lines)
     key = "final.winner" if len(best) == 1 else "final.winners"
     out = [f"Imaginarium — {labels.text('final.title', lang)}.",
            f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best) + "."]
-    for line in lines:
-        s = line.screen
-        reserve = ", ".join(f"{value} {labels.text(f'good.{g}', lang)}" for g, value in zip(
-            RESERVE, (s.charcoalium, s.wood, s.copper, s.crystal), strict=True))
-        out.append(labels.text(
-            "final.line", lang, rank=rank(lines, line), name=seat_name(line.seat, names, lang), total=line.total,
-            projects=line.projects, machines=line.machines, purchases=line.purchases, majorities=line.majorities,
-            other=line.other, tiebreak=line.tiebreak, reserve=reserve))
+    for team, members in by_team(lines, teams):
+        if team is not None:
+            together = ", ".join(seat_name(m.seat, names, lang) for m in members)
+            out.append(labels.text("final.team", lang, n=team + 1, names=together))
+        out.extend(_line(lines, line, names, lang) for line in members)
     out.append(labels.text("tiebreak.note", lang))
     return "\n".join(out)
+
+
+def _line(lines: Sequence[ScoreLine], line: ScoreLine, names: Sequence[str] | None, lang: str) -> str:
+    """One seat's score in words, ranked among ``lines``."""
+    s = line.screen
+    reserve = ", ".join(f"{value} {labels.text(f'good.{g}', lang)}" for g, value in zip(
+        RESERVE, (s.charcoalium, s.wood, s.copper, s.crystal), strict=True))
+    return labels.text(
+        "final.line", lang, rank=rank(lines, line), name=seat_name(line.seat, names, lang), total=line.total,
+        projects=line.projects, machines=line.machines, purchases=line.purchases, majorities=line.majorities,
+        other=line.other, tiebreak=line.tiebreak, reserve=reserve)
