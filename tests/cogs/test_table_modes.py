@@ -41,8 +41,8 @@ class Seen:
 
     counts: Counter[str] = field(default_factory=Counter)
     undescribed: list[str] = field(default_factory=list)
-    private: list[str] = field(default_factory=list)
-    """Every text of the humans' panels (their private screens and prompts)."""
+    private: dict[int, list[str]] = field(default_factory=dict)
+    """Every text of each human's panels (their private screens and prompts), by user id."""
 
 
 def texts(body: Any) -> list[str]:
@@ -122,7 +122,7 @@ async def play_by_clicks(harness: Harness, table: Table, users: list[User], rng:
         clicks += 1
         while True:
             panel = harness.fake.messages[int(panel_id)]
-            seen.private += texts(panel)
+            seen.private.setdefault(user.id, []).extend(texts(panel))
             _check_descriptions(panel, seen)
             options = _moves(panel)
             if not options:
@@ -219,3 +219,35 @@ async def test_a_solo_inspection_is_explained_and_its_report_gives_reasons(
     assert re.search(r"a (poor|satisfactory|exemplary) performance|score does not count", final), final
     assert "No winner" not in final and "tie" not in final.lower(), final
     print(f"solo: {clicks} clicks, {left} live messages, choices checked: {dict(seen.counts)}")
+
+
+def _field(message: dict[str, Any], name: str) -> str:
+    return next((f["value"] for e in message["embeds"] for f in e.get("fields", []) if f["name"] == name), "")
+
+
+async def test_a_team_game_names_teammates_and_groups_the_scores_by_team(
+    start_bot: StartBot, fake: FakeDiscord, fixed_seed: None
+) -> None:
+    harness = await start_bot()
+    humans = [AURORE, BASTIEN, CELINE]
+    table = await open_with_ai(harness, AURORE, humans[1:], 1, "imaginarium", options="chimera, teams")
+    teams = [line.split(": ", 1)[1].split(", ") for line in _field(fake.messages[table.board_id], "Teams").splitlines()]
+    assert len(teams) == 2 and all(len(team) == 2 for team in teams), teams
+    seen = Seen()
+    clicks = await play_by_clicks(harness, table, humans, random.Random(4), seen)
+    left = check_the_table_speaks_to_people(fake, table, humans, seen)
+
+    for user in humans:
+        (partner,) = [name for team in teams if user.nick in team for name in team if name != user.nick]
+        private = "\n".join(seen.private[user.id])
+        assert partner in private, f"{user.nick}'s screen does not name their teammate {partner}"
+    everything = "\n".join(t for texts_ in seen.private.values() for t in texts_)
+    assert "team dream" in everything or "team's dream" in everything, "the team dream is spoken of"
+    final = _final(fake, table.thread_id)
+    listed = final["embeds"][0]["description"].splitlines()
+    for number, team in enumerate(teams, 1):
+        (head,) = [i for i, line in enumerate(listed) if line.startswith(f"Team {number}: ")]
+        assert set(listed[head].split(": ", 1)[1].split(", ")) == set(team), listed[head]
+        members = listed[head + 1 : head + 1 + len(team)]
+        assert {re.sub(r"^\d+\. ", "", line).split(":")[0] for line in members} == set(team), members
+    print(f"teams: {clicks} clicks, {left} live messages, choices checked: {dict(seen.counts)}")
