@@ -251,3 +251,24 @@ async def test_a_team_game_names_teammates_and_groups_the_scores_by_team(
         members = listed[head + 1 : head + 1 + len(team)]
         assert {re.sub(r"^\d+\. ", "", line).split(":")[0] for line in members} == set(team), members
     print(f"teams: {clicks} clicks, {left} live messages, choices checked: {dict(seen.counts)}")
+
+
+@pytest.mark.parametrize(
+    ("kind", "ai", "seed"),
+    [("imaginarium", 2, 5), ("botfactory", 1, 6)],
+    ids=["4-player Imaginarium", "3-player Bot Factory"],
+)
+async def test_a_full_table_played_by_clicks_speaks_to_people(
+    start_bot: StartBot, fake: FakeDiscord, fixed_seed: None, kind: str, ai: int, seed: int
+) -> None:
+    harness = await start_bot()
+    humans = [AURORE, BASTIEN]
+    table = await open_with_ai(harness, AURORE, humans[1:], ai, kind)
+    assert harness.bot.service is not None
+    assert len((await harness.bot.service.game(table.game_id)).seats) == len(humans) + ai
+    seen = Seen()
+    clicks = await play_by_clicks(harness, table, humans, random.Random(seed), seen)
+    left = check_the_table_speaks_to_people(fake, table, humans, seen)
+    final = _final(fake, table.thread_id)
+    assert _field(final, "Winner") or _field(final, "Winners"), "the winners are named"
+    print(f"{kind}: {clicks} clicks, {left} live messages, choices checked: {dict(seen.counts)}")
