@@ -33,6 +33,8 @@ NUMBERED = re.compile(r"\*\*(\d+)\.\*\* (.+?) — (.+)")
 CONFIRMING = re.compile(r"^\*\*[^*]+\*\* — \S", re.MULTILINE)
 SEAT_NUMBER = re.compile(r"\b(?:Seat|Place|Player) \d")
 MAX_CLICKS = 3000
+ONE_PLURAL = re.compile(r"(?<![\d.,−-])\b1 (?:tokens|robots|contracts|points|spaces|moves|parts|projects|machines)\b")
+"""A count of one with a plural noun: a message that is not a plural table."""
 
 
 @dataclass
@@ -171,6 +173,8 @@ def check_the_table_speaks_to_people(fake: FakeDiscord, table: Table, humans: li
     numbered = sorted({t[:160] for t in public if SEAT_NUMBER.search(t)})
     assert not numbered, numbered
     assert not [t for t in public if re.search(r"\b(alice|bob|carol)\b", t)], "usernames instead of display names"
+    singular = sorted({m.group(0) for t in public for m in ONE_PLURAL.finditer(t)})
+    assert not singular, f"a plural after 1: {singular}"
     board = fake.messages[table.board_id]
     final = _final(fake, table.thread_id)
     for where, message in (("board", board), ("final scores", final)):
