@@ -43,6 +43,11 @@ def _headline(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str
     return f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best)
 
 
+def _report(report: str, lang: str) -> str:
+    """The solo report ("Report: satisfactory performance") in the reader's language."""
+    return labels.text("solo.report", lang, report=labels.text(f"solo.band.{report}", lang))
+
+
 FINAL_ROW = 132
 
 
@@ -64,7 +69,7 @@ def draw(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] 
         total_w = tx.line(d, (PW - M - 14, y + 30), str(line.total), 40, HIGHLIGHT, bold=True, anchor="rm")
         name = seat_name(line.seat, names, lang)
         if line.report:
-            name += f" — {labels.text('solo.report', lang, report=line.report)}"
+            name += f" — {_report(line.report, lang)}"
         tx.line(d, (M + 58, y + 30), name, 26, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER - 90 - total_w)
         words = " · ".join(f"{labels.text(label, lang)} {value}" for label, value in zip(COLUMNS, _values(line),
                                                                                           strict=True))
@@ -86,7 +91,7 @@ def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) 
             won=line.contracts_won, lost=line.contracts_lost, pairs=line.token_pairs, parts=line.parts_penalty,
             projects=line.projects_penalty, count=line.robot_count, tokens=line.tokens)
         if line.report:
-            text += f"; {labels.text('solo.report', lang, report=line.report).lower()}"
+            text += f"; {_report(line.report, lang).lower()}"
         out.append(text + ".")
     if len(lines) > 1:  # the solo game has nobody to tie with
         out.append(labels.text("tiebreak.note", lang))
