@@ -16,7 +16,7 @@ def test_demo_in_french_with_an_option(tmp_path: Path, capsys: pytest.CaptureFix
     args = ["demo", "--game", "tiny", "--players", "2", "--seed", "3", "--lang", "fr", "--option", "hand=3"]
     assert main([*args, "--out", str(out), "--db", str(db)]) == 0
     printed = capsys.readouterr().out
-    assert "partie n°" in printed and "IA 1 · " in printed and "finished" not in printed
+    assert "partie n°" in printed and "IA · " in printed and "finished" not in printed
     assert "privé pour" in (out / "log-full.txt").read_text("utf-8")
     (options,) = sqlite3.connect(db).execute("SELECT options FROM games").fetchone()
     assert json.loads(options) == {"hand": 3}, "the option reached the stored game"
