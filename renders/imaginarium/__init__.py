@@ -99,7 +99,7 @@ def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
         raise ValueError("final scores exist only once the game has ended")
     teams = {p.seat: p.team for p in v.players if p.team is not None}
     text = _final.summary(scores, names, lang, teams)
-    return drawn(lambda: _final.draw(scores, names, lang), text, KEY_COLOURS, lang=lang)
+    return drawn(lambda: _final.draw(scores, names, lang, teams), text, KEY_COLOURS, lang=lang)
 
 
 def card(item: object, *, lang: str = "en") -> Render:

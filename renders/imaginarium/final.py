@@ -27,8 +27,11 @@ def winners(lines: Sequence[ScoreLine]) -> list[ScoreLine]:
 ROW_H = 150
 
 
-def draw(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> Image.Image:
-    """The final scores, best first: one block per seat with its total, sources and revealed reserve."""
+def draw(
+    lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str, teams: Mapping[int, int] | None = None
+) -> Image.Image:
+    """The final scores, best first: one block per seat with its total, sources and revealed reserve;
+    in team play teammates side by side, each block naming its team (``teams``: seat -> team)."""
     note = tx.wrap(labels.text("tiebreak.note", lang), INNER, 18)
     height = M + 60 + 56 + len(lines) * (ROW_H + 8) + 22 * len(note) + M
     canvas, d = blank(height)
@@ -42,13 +45,16 @@ def draw(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> 
     tx.line(d, (M + 46, y + 18), f"{labels.text(key, lang)}: {names_text}", 26, HIGHLIGHT, bold=True, anchor="lm",
             max_width=INNER - 46)
     y += 56
-    for line in lines:
+    for line in (line for _, members in by_team(lines, teams) for line in members):
         fill = mix(PANEL, HIGHLIGHT, 0.25) if line.winner else PANEL
         frames.panel(d, (M, y, PW - M, y + ROW_H), fill=fill, edge=HIGHLIGHT if line.winner else PANEL_EDGE)
         tx.line(d, (M + 26, y + 30), str(rank(lines, line)), 28, INK_ON_TABLE, bold=True, anchor="mm")
         token(canvas, line.seat, (M + 50, y + 12), 36)
         total_w = tx.line(d, (PW - M - 14, y + 30), f"{line.total}", 40, HIGHLIGHT, bold=True, anchor="rm")
-        tx.line(d, (M + 96, y + 30), seat_name(line.seat, names, lang), 26, INK_ON_TABLE, bold=True, anchor="lm",
+        who = seat_name(line.seat, names, lang)
+        if teams:
+            who += f" · {labels.text('team', lang, n=teams[line.seat] + 1)}"
+        tx.line(d, (M + 96, y + 30), who, 26, INK_ON_TABLE, bold=True, anchor="lm",
                 max_width=INNER - 96 - total_w - 30)
         parts = [(labels.text("col.projects", lang), line.projects), (labels.text("col.machines", lang), line.machines),
                  (labels.text("col.purchases", lang), line.purchases),
