@@ -248,6 +248,8 @@ async def test_a_team_game_names_teammates_and_groups_the_scores_by_team(
     everything = "\n".join(t for texts_ in seen.private.values() for t in texts_)
     assert "team dream" in everything or "team's dream" in everything, "the team dream is spoken of"
     final = _final(fake, table.thread_id)
+    (picture,) = [a for a in final["attachments"] if a["filename"] == "final.png"]
+    assert all(f"Team {n}: " in picture["description"] for n in (1, 2)), "the image's text lists the teams"
     listed = final["embeds"][0]["description"].splitlines()
     for number, team in enumerate(teams, 1):
         (head,) = [i for i, line in enumerate(listed) if line.startswith(f"Team {number}: ")]
