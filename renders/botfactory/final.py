@@ -89,7 +89,8 @@ def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) 
         text = labels.text(
             "final.line", lang, name=seat_name(line.seat, names, lang), total=line.total, robots=line.robots,
             won=line.contracts_won, lost=line.contracts_lost, pairs=line.token_pairs, parts=line.parts_penalty,
-            projects=line.projects_penalty, count=line.robot_count, tokens=line.tokens)
+            projects=line.projects_penalty, robot_count=labels.text("final.robots", lang, n=line.robot_count),
+            token_count=labels.text("final.tokens", lang, n=line.tokens))
         if line.report:
             text += f"; {_report(line.report, lang).lower()}"
         out.append(text + ".")
