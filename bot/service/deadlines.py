@@ -45,13 +45,6 @@ class TimeoutPolicy:
             )
 
 
-def describe(policy: TimeoutPolicy) -> str:
-    """The policy in words, for the log."""
-    if policy.replace_after is None:
-        return "missed turns played by an AI"
-    return f"seat handed to an AI after {policy.replace_after} missed turn(s)"
-
-
 def reclock(seat: SeatRow, row: GameRow, now: int, *, timer_changed: bool) -> SeatClock:
     """A seat's clock after its game's settings changed to ``row``'s (see ``GameService.configure``).
 
