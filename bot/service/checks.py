@@ -15,8 +15,12 @@ def state_of(game: Game[Any], loaded: Loaded) -> Any:
     """The game state from the latest snapshot; a lobby has none yet."""
     if loaded.state is None:
         if loaded.game.status == "cancelled":
-            raise WrongStatus(f"Game #{loaded.game.id} was cancelled before it started.", game=loaded.game.id)
-        raise WrongStatus(f"Game #{loaded.game.id} has not started yet.", game=loaded.game.id)
+            raise WrongStatus(
+                f"Game #{loaded.game.id} was cancelled before it started.",
+                key="status.cancelled_unstarted",
+                game=loaded.game.id,
+            )
+        raise WrongStatus(f"Game #{loaded.game.id} has not started yet.", key="status.unstarted", game=loaded.game.id)
     return game.from_json(loaded.state)
 
 
@@ -52,7 +56,12 @@ def check_seat_count(game: Game[Any], seats: int | None) -> None:
     """A lobby's chosen seat count must be one the game can be played with."""
     if seats is not None and not game.min_seats <= seats <= game.max_seats:
         raise BadSetting(
-            f"{game.title} is played with {game.min_seats} to {game.max_seats} seats, not {seats}.", seats=seats
+            f"{game.title} is played with {game.min_seats} to {game.max_seats} seats, not {seats}.",
+            key="options.seat_count",
+            game=game.title,
+            low=game.min_seats,
+            high=game.max_seats,
+            seats=seats,
         )
 
 
@@ -60,4 +69,10 @@ def check_room(row: GameRow, game: Game[Any], taken: int) -> None:
     """A lobby takes another seat only below its chosen count (else the game's maximum)."""
     capacity = row.seat_count or game.max_seats
     if taken >= capacity:
-        raise GameFull(f"This {game.title} lobby is full ({capacity} seats).", game=row.id)
+        raise GameFull(
+            f"This {game.title} lobby is full ({capacity} seats).",
+            key="lobby.full",
+            game=row.id,
+            title=game.title,
+            n=capacity,
+        )

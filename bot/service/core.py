@@ -55,6 +55,7 @@ def retried(call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
                     raise Busy(
                         f"Game #{conflict.game_id} kept changing while this was being done. Nothing was changed; "
                         "try again.",
+                        key="busy",
                         game=conflict.game_id,
                     ) from None
                 await asyncio.sleep(secrets.randbelow(1000 * (attempt + 1)) / 1_000_000)
@@ -129,5 +130,14 @@ class ServiceCore:
             raise GameFinished(f"Game #{row.id} has already ended.", game=row.id)
         if row.status != "active":
             why = {"lobby": "has not started yet", "cancelled": "was cancelled"}.get(row.status, f"is {row.status}")
-            raise WrongStatus(f"Game #{row.id} {why}: nothing can be played.", game=row.id, status=row.status)
+            raise WrongStatus(
+                f"Game #{row.id} {why}: nothing can be played.",
+                key="status.play_unstarted"
+                if row.status == "lobby"
+                else "status.play_cancelled"
+                if row.status == "cancelled"
+                else "status.not_active",
+                game=row.id,
+                status=row.status,
+            )
         return registry.get(row.kind)

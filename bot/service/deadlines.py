@@ -23,7 +23,10 @@ TURN_TIMERS: dict[str, timedelta | None] = {
 def turn_timer(name: str) -> timedelta | None:
     """The preset called ``name``; an unknown name is a :class:`BadSetting` listing the valid ones."""
     if name not in TURN_TIMERS:
-        raise BadSetting(f"Unknown turn timer '{name}'. Choose one of: {', '.join(TURN_TIMERS)}.", timer=name)
+        known = ", ".join(TURN_TIMERS)
+        raise BadSetting(
+            f"Unknown turn timer '{name}'. Choose one of: {known}.", key="setting.timer", timer=name, known=known
+        )
     return TURN_TIMERS[name]
 
 
@@ -41,6 +44,7 @@ class TimeoutPolicy:
         if self.replace_after is not None and not 1 <= self.replace_after <= 100:
             raise BadSetting(
                 f"A seat can be replaced after 1 to 100 missed turns, not {self.replace_after}.",
+                key="setting.replace_after",
                 replace_after=self.replace_after,
             )
 

@@ -112,6 +112,7 @@ def finished(row: GameRow) -> None:
     if row.status != "finished":
         raise WrongStatus(
             f"Game #{row.id} is {row.status}; its report and replay open when it has ended.",
+            key="status.report_unfinished",
             game=row.id,
             status=row.status,
         )

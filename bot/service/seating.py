@@ -55,6 +55,8 @@ class TableChanges(ServiceCore):
                 name = held.display_name or "That player"
                 raise AlreadySeated(
                     f"{name} already plays in this game: give the seat to someone without one.",
+                    key="seat.held_by_name" if held.display_name else "seat.held",
+                    name=name,
                     game=game_id,
                     user=new_user_id,
                 )
@@ -116,7 +118,12 @@ class TableChanges(ServiceCore):
             row = loaded.game
             check_host(row, by_user)
             if row.status not in ("lobby", "active"):
-                raise WrongStatus(f"Game #{game_id} is {row.status}; its settings are final.", game=game_id)
+                raise WrongStatus(
+                    f"Game #{game_id} is {row.status}; its settings are final.",
+                    key="status.settings_final",
+                    game=game_id,
+                    status=row.status,
+                )
             fields: dict[str, Any] = {}
             changes: dict[str, Any] = {}
             """What changed, as the note's parameters (written in words in the reader's language)."""

@@ -229,7 +229,9 @@ class GameService(TableChanges, Preferences, Hints):
             row = loaded.game
             check_host(row, by_user)
             if row.status not in ("lobby", "active"):
-                raise WrongStatus(f"This game is already {row.status}.", game=game_id, status=row.status)
+                raise WrongStatus(
+                    f"This game is already {row.status}.", key="status.already", game=game_id, status=row.status
+                )
             async with self.store.transaction() as tx:
                 await tx.claim(row)
                 await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=self._now())
@@ -258,13 +260,20 @@ class GameService(TableChanges, Preferences, Hints):
             if len(seats) < game.min_seats:
                 raise NotEnoughSeats(
                     f"{game.title} needs at least {game.min_seats} seats; this lobby has {len(seats)}.",
+                    key="lobby.below_minimum",
                     game=game_id,
+                    title=game.title,
+                    n=game.min_seats,
+                    taken=len(seats),
                 )
             if row.seat_count is not None and len(seats) < row.seat_count:
                 raise NotEnoughSeats(
                     f"This lobby was opened for {row.seat_count} seats and {len(seats)} are taken: "
                     "wait for more players or add AI seats.",
+                    key="lobby.below_chosen",
                     game=game_id,
+                    n=row.seat_count,
+                    taken=len(seats),
                 )
             options = game.validate_options(len(seats), row.options)
             state = game.new(len(seats), row.seed, options, row.overrides)
@@ -394,7 +403,10 @@ class GameService(TableChanges, Preferences, Hints):
         loaded = await self._loaded(game_id)
         if loaded.game.status != "finished":
             raise WrongStatus(
-                f"Game #{game_id} is {loaded.game.status}; its history opens when it has ended.", game=game_id
+                f"Game #{game_id} is {loaded.game.status}; its history opens when it has ended.",
+                key="status.history_unfinished",
+                game=game_id,
+                status=loaded.game.status,
             )
         game = registry.get(loaded.game.kind)
         actions = await self.store.actions(game_id)
@@ -612,6 +624,7 @@ class GameService(TableChanges, Preferences, Hints):
         if loaded.game.status != "lobby":
             raise WrongStatus(
                 f"Game #{game_id} is {loaded.game.status}, no longer an open lobby.",
+                key="status.not_lobby",
                 game=game_id,
                 status=loaded.game.status,
             )

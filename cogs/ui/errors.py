@@ -66,11 +66,25 @@ SHOWN_AS_IS = frozenset(
 )
 """Codes whose own message is written for the player and says more than a fixed sentence could (the
 option and its allowed values, the seats needed, the game's state, why undo stops, who holds a seat).
-The engine writes those messages in English: another language gets its ``error.<code>`` sentence, with
-the English detail after it where the detail names an option or a value."""
+A refusal raised with a message ``key`` is written from ``refusal.<key>`` in the reader's language; one
+without gets, in another language, its ``error.<code>`` sentence with the English detail after it where
+the detail names an option or a value."""
 
 DETAILED = frozenset({"bad_options", "bad_setting", "bad_data", "bad_input"})
 """Codes of :data:`SHOWN_AS_IS` whose English detail is kept after the translated sentence."""
+
+
+REFUSAL_STATES = ("lobby", "active", "finished", "cancelled")
+"""Game statuses a keyed refusal may name, each written ``refusal.state.<status>`` in the reader's words."""
+
+
+def refusal(error: EngineError, lang: str) -> str:
+    """A keyed engine or service refusal, ``refusal.<key>`` with its context, fully in ``lang``: the English
+    message stays in the error for logs, the player reads the catalogue's sentence."""
+    params = dict(error.context)
+    if params.get("status") in REFUSAL_STATES:
+        params["status"] = t(f"refusal.state.{params['status']}", lang)
+    return t(f"refusal.{error.key}", lang, **params)
 
 
 def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
@@ -82,6 +96,8 @@ def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
     if isinstance(error, EngineError):
         if error.code in FRIENDLY_CODES:
             return t(f"error.{error.code}", lang), error.code != "invariant_broken"
+        if error.key is not None and CATALOG.has(f"refusal.{error.key}", lang):
+            return refusal(error, lang), True
         if lang == CATALOG.default or not CATALOG.has(f"error.{error.code}", lang):
             return error.message, True
         lead = t(f"error.{error.code}", lang)

@@ -185,23 +185,48 @@ class OptionSpec:
 
     def check(self, value: Any, seats: int) -> Any:
         if self.seats is not None and seats not in self.seats and value != self.default:
-            raise BadOptions(f"Option '{self.name}' is not available with {seats} seats.", option=self.name)
+            raise BadOptions(
+                f"Option '{self.name}' is not available with {seats} seats.",
+                key="options.seats",
+                option=self.name,
+                seats=seats,
+            )
         if self.kind == "bool":
             if not isinstance(value, bool):
-                raise BadOptions(f"Option '{self.name}' must be true or false, not {value!r}.", option=self.name)
+                raise BadOptions(
+                    f"Option '{self.name}' must be true or false, not {value!r}.",
+                    key="options.bool",
+                    option=self.name,
+                    value=repr(value),
+                )
             return value
         if self.kind == "int":
             if isinstance(value, bool) or not isinstance(value, int):
-                raise BadOptions(f"Option '{self.name}' must be a whole number, not {value!r}.", option=self.name)
+                raise BadOptions(
+                    f"Option '{self.name}' must be a whole number, not {value!r}.",
+                    key="options.int",
+                    option=self.name,
+                    value=repr(value),
+                )
             if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
                 raise BadOptions(
                     f"Option '{self.name}' must be between {self.min} and {self.max}, not {value}.",
+                    key="options.range",
                     option=self.name,
+                    low=self.min,
+                    high=self.max,
+                    value=value,
                 )
             return value
         if value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise BadOptions(f"Option '{self.name}' must be one of {allowed}, not {value!r}.", option=self.name)
+            raise BadOptions(
+                f"Option '{self.name}' must be one of {allowed}, not {value!r}.",
+                key="options.choice",
+                option=self.name,
+                allowed=allowed,
+                value=repr(value),
+            )
         return value
 
 
@@ -240,13 +265,25 @@ class Game(ABC, Generic[S]):
         if not self.min_seats <= seats <= self.max_seats:
             raise BadOptions(
                 f"{self.title} is played with {self.min_seats} to {self.max_seats} seats, not {seats}.",
+                key="options.seat_count",
+                game=self.title,
+                low=self.min_seats,
+                high=self.max_seats,
                 seats=seats,
             )
         given = dict(options or {})
         specs = {spec.name: spec for spec in self.option_specs}
         unknown = sorted(set(given) - set(specs))
         if unknown:
-            raise BadOptions(f"Unknown option(s) for {self.title}: {', '.join(unknown)}.", options=unknown)
+            names = ", ".join(unknown)
+            raise BadOptions(
+                f"Unknown option{'s' if len(unknown) > 1 else ''} for {self.title}: {names}.",
+                key="options.unknown",
+                game=self.title,
+                names=names,
+                n=len(unknown),
+                options=unknown,
+            )
         out = {name: spec.check(given.get(name, spec.default), seats) for name, spec in specs.items()}
         self._check_option_combination(seats, out)
         return out

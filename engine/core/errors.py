@@ -1,7 +1,9 @@
 """Typed engine errors.
 
 Every error carries a stable ``code`` (mapped to a friendly message by the Discord layer) and a human
-message that names the input and the position, so a log line alone explains what went wrong.
+message that names the input and the position, so a log line alone explains what went wrong. A refusal
+a player can trigger may also carry a message ``key`` whose parameters are its ``context``: the Discord
+layer writes that key from its own catalogue in the reader's language, the English message stays for logs.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ class EngineError(Exception):
 
     code: ClassVar[str] = "engine_error"
 
-    def __init__(self, message: str, **context: Any) -> None:
+    def __init__(self, message: str, *, key: str | None = None, **context: Any) -> None:
         super().__init__(message)
         self.message = message
+        self.key = key
         self.context = context
 
     def __str__(self) -> str:

@@ -137,9 +137,17 @@ class Imaginarium(Game[State]):
     def _check_option_combination(self, seats: int, options: Mapping[str, Any]) -> None:
         """Team play belongs to the Chimera expansion and is the only way to play with six."""
         if options["teams"] and not options["chimera"]:
-            raise BadOptions("Team play comes with the Chimera expansion: set chimera too.", option="teams")
+            raise BadOptions(
+                "Team play comes with the Chimera expansion: set chimera too.",
+                key="options.teams_need_chimera",
+                option="teams",
+            )
         if seats == 6 and not options["teams"]:
-            raise BadOptions("Imaginarium is played by six only in teams (Chimera team play).", seats=seats)
+            raise BadOptions(
+                "Imaginarium is played by six only in teams (Chimera team play).",
+                key="options.six_need_teams",
+                seats=seats,
+            )
 
     def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
         state = new_state(load(overrides, bool(options["chimera"])), seats, options, rng, overrides)

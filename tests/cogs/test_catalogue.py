@@ -17,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from bot.service import errors as service_errors
 from cogs.ui import errors, guide, rulebook
 from cogs.ui.words import CATALOG
+from engine.core import errors as engine_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted([*ROOT.joinpath("cogs").rglob("*.py"), *ROOT.joinpath("bot").rglob("*.py")])
@@ -101,8 +103,31 @@ def _sections() -> set[str]:
     return set(rulebook.CATALOGUE_SECTIONS) | {rulebook.GUIDE} | topics
 
 
+REFUSALS = {
+    name
+    for module in (engine_errors, service_errors)
+    for name, value in vars(module).items()
+    if isinstance(value, type) and issubclass(value, engine_errors.EngineError)
+}
+"""The engine's and the service's error classes, by name."""
+
+
+def _refusal_keys() -> set[str]:
+    """Message keys the engine and the service raise refusals with (``BadOptions(..., key="options.unknown")``)."""
+    raised = set()
+    for path in sorted([*ROOT.joinpath("engine").rglob("*.py"), *ROOT.joinpath("bot").rglob("*.py")]):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in REFUSALS:
+                for keyword in node.keywords:
+                    if keyword.arg == "key":
+                        raised |= {v.value for v in _branches(keyword.value) if isinstance(v, ast.Constant)}
+    return raised
+
+
 BUILT: dict[str, Callable[[], set[str]] | None] = {
     "error.": _codes,
+    "refusal.": _refusal_keys,
+    "refusal.state.": lambda: set(errors.REFUSAL_STATES),
     "rules.section.": _sections,
     # checked by tests/cogs/test_translator.py against every command, option and choice of the tree
     "cmd.": None,
