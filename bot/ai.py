@@ -68,7 +68,13 @@ def check_level(game: Game[Any], level: str) -> str:
     """``level`` if ``game`` offers it (a missed-turn setting), else :class:`BadOptions`."""
     if level not in levels(game):
         choices = ", ".join(levels(game)) or "none"
-        raise BadOptions(f"{game.title} has no AI level '{level}'. Choose one of: {choices}.", level=level)
+        raise BadOptions(
+            f"{game.title} has no AI level '{level}'. Choose one of: {choices}.",
+            key="ai.level" if levels(game) else "ai.no_levels",
+            game=game.title,
+            level=level,
+            choices=choices,
+        )
     return level
 
 
@@ -78,8 +84,13 @@ def check_policy(game: Game[Any], name: str | None) -> str:
     if name is None:
         return default_policy(game)
     if name not in policy_names(game):
+        choices = ", ".join(policy_names(game))
         raise BadOptions(
-            f"{game.title} has no AI called '{name}'. Choose one of: {', '.join(policy_names(game))}.", policy=name
+            f"{game.title} has no AI called '{name}'. Choose one of: {choices}.",
+            key="ai.policy",
+            game=game.title,
+            policy=name,
+            choices=choices,
         )
     return name
 

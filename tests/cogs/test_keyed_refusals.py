@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.ai import check_level, check_policy
 from bot.service.checks import check_room, check_seat_count
 from bot.service.deadlines import TimeoutPolicy, turn_timer
 from bot.service.report import finished
@@ -59,6 +60,8 @@ TRIGGERS: dict[str, Callable[[], Any]] = {
     "lobby seat count": lambda: check_seat_count(registry.get("botfactory"), 9),
     "lobby full": lambda: check_room(_row(), registry.get("imaginarium"), 6),
     "report before the end": lambda: finished(_row("active")),
+    "AI level": lambda: check_level(registry.get("botfactory"), "godlike"),
+    "AI policy": lambda: check_policy(registry.get("imaginarium"), "oracle"),
 }
 
 
