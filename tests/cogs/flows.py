@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,3 +53,47 @@ def pinged(exchange: Exchange) -> list[int]:
         users = (body.get("allowed_mentions") or {}).get("users") or []
         out.extend(int(u) for u in users)
     return out
+
+
+ENGLISH = re.compile(
+    r"\b(the|your|you|seat|seats|turn|choose|and|with|of|to|is|are|from|for|this|that|nothing|only"
+    r"|board|game|player|players|round|move|moves|winner|lobby|join|leave|cancel|screen|waiting|left)\b"
+)
+"""Common English words; none of them is a French word."""
+
+
+def texts(body: Any) -> list[str]:
+    """Every player-readable string of a message payload."""
+    if not isinstance(body, dict):
+        return []
+    out = [str(body.get("content") or "")]
+    for embed in body.get("embeds") or []:
+        out += [embed.get("title", ""), embed.get("description", ""), (embed.get("footer") or {}).get("text", "")]
+        out += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
+    for row in body.get("components") or []:
+        for item in row.get("components", []):
+            out += [item.get("label", ""), item.get("placeholder", "")]
+            out += [f"{o.get('label', '')} {o.get('description', '')}" for o in item.get("options", [])]
+    out += [a.get("description", "") for a in body.get("attachments") or []]
+    data = body.get("data")
+    if isinstance(data, dict):
+        out += texts(data)
+    return [t for t in out if t]
+
+
+def english_in(text: str, names: Iterable[str] = ()) -> list[str]:
+    """The common English words of a text meant for French readers; people's names are not prose."""
+    prose = re.sub(r"<[@#:][^>]*>|`[^`]*`|https?://\S+", "", text)
+    for name in names:
+        prose = prose.replace(name, "")
+    return ENGLISH.findall(prose.lower())
+
+
+def english_leftovers(sent: Iterable[str], names: Iterable[str] = ()) -> dict[str, set[str]]:
+    """Each English word found in ``sent``, with the starts of the texts holding it."""
+    found: dict[str, set[str]] = {}
+    names = tuple(names)
+    for text in sent:
+        for word in english_in(text, names):
+            found.setdefault(word, set()).add(text[:120])
+    return found

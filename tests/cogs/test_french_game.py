@@ -7,50 +7,16 @@ image descriptions) is searched for English words that French never uses.
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import pytest
 
 from tests.cogs.conftest import MOD, StartBot
-from tests.cogs.flows import components, custom_ids, open_game
+from tests.cogs.flows import components, custom_ids, english_leftovers, open_game, texts
 from tests.support.discord.gateway import User
 from tests.support.discord.harness import Harness
 
 AMELIE = User(100_000_000_000_000_011, "amelie", locale="fr")
 BASILE = User(100_000_000_000_000_012, "basile", locale="fr")
 CLICKS = 14
-
-ENGLISH = re.compile(
-    r"\b(the|your|you|seat|seats|turn|choose|and|with|of|to|is|are|from|for|this|that|nothing|only"
-    r"|board|game|player|players|round|move|moves|winner|lobby|join|leave|cancel|screen|waiting|left)\b"
-)
-"""Common English words; none of them is a French word."""
-
-
-def texts(body: Any) -> list[str]:
-    """Every player-readable string of a message payload."""
-    if not isinstance(body, dict):
-        return []
-    out = [str(body.get("content") or "")]
-    for embed in body.get("embeds") or []:
-        out += [embed.get("title", ""), embed.get("description", ""), (embed.get("footer") or {}).get("text", "")]
-        out += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
-    for row in body.get("components") or []:
-        for item in row.get("components", []):
-            out += [item.get("label", ""), item.get("placeholder", "")]
-            out += [f"{o.get('label', '')} {o.get('description', '')}" for o in item.get("options", [])]
-    out += [a.get("description", "") for a in body.get("attachments") or []]
-    data = body.get("data")
-    if isinstance(data, dict):
-        out += texts(data)
-    return [t for t in out if t]
-
-
-def english_in(text: str) -> list[str]:
-    # names, mentions, custom emoji, code and links are not prose
-    prose = re.sub(r"<[@#:][^>]*>|`[^`]*`|https?://\S+|amelie|basile", "", text)
-    return ENGLISH.findall(prose.lower())
 
 
 async def play_a_little(harness: Harness, board_id: int, game_id: int) -> None:
@@ -86,11 +52,8 @@ async def test_a_french_game_reads_in_french(start_bot: StartBot, kind: str) -> 
         await harness.click(user, table.board_id, f"board:{table.game_id}:log")
         await harness.slash(user, "game mine")
         await harness.slash(user, "rules", name="charbonneuse")
-    found: dict[str, set[str]] = {}
     sent = [text for request in harness.fake.requests[start:] for text in texts(request.json)]
     assert len(sent) > 200 and any("Jouer / Mon écran" in text for text in sent), "the game was played in French"
-    for text in sent:
-        for word in english_in(text):
-            found.setdefault(word, set()).add(text[:120])
+    found = english_leftovers(sent, ("amelie", "basile"))
     assert custom_ids(harness.fake.messages[table.board_id])
     assert found == {}, "\n".join(f"{w}: {sorted(s)[:3]}" for w, s in sorted(found.items()))

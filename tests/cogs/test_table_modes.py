@@ -5,7 +5,9 @@ added from the lobby's own buttons fill the others): a Bot Factory solo game (In
 Bot Factory game, a 4-player Imaginarium game and a 4-seat Chimera team game. Each checks that every
 public text names people by the name their server shows (never "Seat N"), that every choice offered
 says what it does, and that the finished thread is quiet; the solo game states its task and the
-reasons of its end report, the team game names teammates and groups the scores by team.
+reasons of its end report, the team game names teammates and groups the scores by team. The same games
+(and a Bot Factory game with the second production tiles) are played again in a server whose managers
+chose French, by players whose Discord is in French: nothing they or the thread are sent is in English.
 """
 
 from __future__ import annotations
@@ -18,8 +20,8 @@ from typing import Any
 
 import pytest
 
-from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
-from tests.cogs.flows import Table, components, custom_ids
+from tests.cogs.conftest import ALICE, BOB, CAROL, MOD, StartBot
+from tests.cogs.flows import Table, components, custom_ids, english_leftovers, texts
 from tests.support.discord.gateway import User
 from tests.support.discord.harness import Harness
 from tests.support.discord.server import EPHEMERAL, FakeDiscord
@@ -45,25 +47,6 @@ class Seen:
     undescribed: list[str] = field(default_factory=list)
     private: dict[int, list[str]] = field(default_factory=dict)
     """Every text of each human's panels (their private screens and prompts), by user id."""
-
-
-def texts(body: Any) -> list[str]:
-    """Every player-readable string of a message payload."""
-    if not isinstance(body, dict):
-        return []
-    out = [str(body.get("content") or "")]
-    for embed in body.get("embeds") or []:
-        out += [embed.get("title", ""), embed.get("description", ""), (embed.get("footer") or {}).get("text", "")]
-        out += [f"{f.get('name', '')} {f.get('value', '')}" for f in embed.get("fields", [])]
-    for row in body.get("components") or []:
-        for item in row.get("components", []):
-            out += [item.get("label", ""), item.get("placeholder", "")]
-            out += [f"{o.get('label', '')} {o.get('description', '')}" for o in item.get("options", [])]
-    out += [a.get("description", "") for a in body.get("attachments") or []]
-    data = body.get("data")
-    if isinstance(data, dict):
-        out += texts(data)
-    return [t for t in out if t]
 
 
 def _check_descriptions(panel: dict[str, Any], seen: Seen) -> None:
@@ -278,3 +261,46 @@ async def test_a_full_table_played_by_clicks_speaks_to_people(
     final = _final(fake, table.thread_id)
     assert _field(final, "Winner") or _field(final, "Winners"), "the winners are named"
     print(f"{kind}: {clicks} clicks, {left} live messages, choices checked: {dict(seen.counts)}")
+
+
+FRENCH = [replace(user, locale="fr") for user in (AURORE, BASTIEN, CELINE)]
+
+
+@pytest.mark.parametrize(
+    ("kind", "humans", "ai", "options", "seed"),
+    [
+        ("botfactory", 1, 0, {"seats": 1, "options": "task=B"}, 1),
+        ("imaginarium", 3, 1, {"options": "chimera, teams"}, 4),
+        ("imaginarium", 2, 2, {}, 5),
+        ("botfactory", 2, 1, {}, 6),
+        ("botfactory", 2, 1, {"options": "variant=2"}, 7),
+    ],
+    ids=["solo Bot Factory", "Chimera teams", "4-player Imaginarium", "3-player Bot Factory", "production tiles 2"],
+)
+async def test_a_whole_game_in_french_sends_no_english(
+    start_bot: StartBot,
+    fake: FakeDiscord,
+    fixed_seed: None,
+    kind: str,
+    humans: int,
+    ai: int,
+    options: dict[str, Any],
+    seed: int,
+) -> None:
+    harness = await start_bot()
+    await harness.slash(MOD, "bricabot config", language="fr")
+    start = len(fake.requests)
+    players = FRENCH[:humans]
+    table = await open_with_ai(harness, players[0], players[1:], ai, kind, **options)
+    assert harness.bot.service is not None
+    game = await harness.bot.service.game(table.game_id)
+    assert len(game.seats) == humans + ai and ("variant" not in str(options) or game.options["variant"] == 2)
+    seen = Seen()
+    clicks = await play_by_clicks(harness, table, players, random.Random(seed), seen)
+    check_the_table_speaks_to_people(fake, table, players, seen)
+    sent = [text for request in fake.requests[start:] for text in texts(request.json)]
+    sent += texts(_final(fake, table.thread_id))
+    assert any("Jouer / Mon écran" in text for text in sent), "the game was played in French"
+    found = english_leftovers(sent, [str(user.nick) for user in players])
+    assert found == {}, "\n".join(f"{w}: {sorted(s)[:3]}" for w, s in sorted(found.items()))
+    print(f"{kind} in French: {clicks} clicks, {len(sent)} texts checked")
