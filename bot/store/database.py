@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -59,12 +60,33 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
 
     ``busy_timeout`` is how long a writer waits for another process's write transaction to end.
     """
-    db = await aiosqlite.connect(str(path), isolation_level=None)
-    await db.execute("PRAGMA journal_mode = WAL")
+    db = await aiosqlite.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT)
+    await _wal(db)
     await db.execute("PRAGMA synchronous = FULL")
     await db.execute("PRAGMA foreign_keys = ON")
-    await db.execute("PRAGMA busy_timeout = 30000")
+    await db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
     return db
+
+
+BUSY_TIMEOUT = 30.0
+"""Seconds a connection waits for another's lock before giving up."""
+
+
+async def _wal(db: aiosqlite.Connection) -> None:
+    """Switch to write-ahead logging, retrying while another connection holds the lock.
+
+    SQLite answers "database is locked" at once, without its busy handler, when several connections
+    switch a new database to WAL together (processes starting on one file), so the wait is here.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT
+    while True:
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            await asyncio.sleep(0.01)
 
 
 def statements(script: str) -> list[str]:
