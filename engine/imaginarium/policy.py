@@ -17,6 +17,8 @@ from engine.core.rng import Rng
 from engine.imaginarium.cards import CH, NIGHTMARE, PRODUCTION, RESOURCES, VP, Data, MachineDef
 from engine.imaginarium.common import price
 from engine.imaginarium.machines import stack_line
+from engine.imaginarium.office import tokens_left
+from engine.imaginarium.projects import progress
 from engine.imaginarium.state import EXTRACTOR, IDLE, PROJECTS, State
 
 GOOD_VALUE = (0.55, 0.7, 1.1, 1.4, 6.0)
@@ -94,21 +96,45 @@ def evaluate(state: State, seat: int) -> float:
 
 ENDGAME_REACH = 6
 """VP short of the target from which the end-of-game majorities start to count in :func:`forecast`."""
+PROJECT_WEIGHT = 3.0
+"""Worth in :func:`forecast` of a project's VP at full progress (its VP themselves are worth
+``GOOD_VALUE[VP]`` each once completed, so completing one still pays)."""
+
+
+def outlook(state: State, seat: int) -> float:
+    """VP of the projects ``seat`` can still complete (on display while it has a completion token,
+    and its secret ones), each weighed by the square of its progress: a project nearly met counts
+    almost fully, one barely begun hardly at all."""
+    data = state.data
+    player = state.players[seat]
+    total = 0.0
+    if tokens_left(state, seat) > 0:
+        for p in state.display:
+            if seat not in state.completions[p]:
+                project = data.projects[p]
+                vp = project.vp - 1 if state.completions[p] else project.vp
+                total += vp * progress(data, player, project) ** 2
+    for p in player.secret:
+        project = data.projects[p]
+        total += project.vp * progress(data, player, project) ** 2
+    return total
 
 
 def forecast(state: State, seat: int) -> float:
-    """:func:`evaluate` plus the majorities the seat would score if the game ended now, weighed by how
-    near the end is (the leader within ``ENDGAME_REACH`` VP of the target): a lead in a good is worth
-    its bonus, a tie half. ``greedy`` spends everything on VP and ignores them, and the end-of-game
-    bonus of up to 2 VP in each of four goods often decides a game of 20 VP."""
+    """:func:`evaluate` plus the projects within reach (:func:`outlook`) and the majorities the seat
+    would score if the game ended now, weighed by how near the end is (the leader within
+    ``ENDGAME_REACH`` VP of the target): a lead in a good is worth its bonus, a tie half. ``greedy``
+    sees a project only once it is met, spends everything on VP and ignores the end-of-game bonus of
+    up to 2 VP in each of four goods, which often decides a game of 20 VP."""
     if state.phase == "ended":
         return evaluate(state, seat)
     data = state.data
+    projects = PROJECT_WEIGHT * outlook(state, seat)
     target = data.team_target_vp if state.teams else data.target_vp
     leader = max(p.goods[VP] for p in state.players)
     near = max(0.0, 1.0 - (target - leader) / ENDGAME_REACH)
     if near == 0.0:
-        return evaluate(state, seat)
+        return evaluate(state, seat) + projects
     player = state.players[seat]
     others = state.opponents(seat)
     bonus = 0.0
@@ -118,7 +144,7 @@ def forecast(state: State, seat: int) -> float:
             bonus += data.majority_bonus
         elif player.goods[good] == best and best > 0:
             bonus += data.majority_bonus / 2
-    return evaluate(state, seat) + near * GOOD_VALUE[VP] * bonus
+    return evaluate(state, seat) + projects + near * GOOD_VALUE[VP] * bonus
 
 
 def masked(game: Game[Any], state: State, seat: int) -> State:

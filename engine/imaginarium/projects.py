@@ -85,3 +85,49 @@ def _distinct_spaces(data: Data, player: Player, types: tuple[int, ...]) -> bool
         all(t in holds[s] for t, s in zip(types, chosen, strict=True))
         for chosen in permutations(range(len(holds)), len(types))
     )
+
+
+def _share(have: float, need: float) -> float:
+    return min(1.0, have / need) if need > 0 else 1.0
+
+
+def progress(data: Data, player: Player, project: ProjectDef) -> float:
+    """How far ``player`` is towards ``project``'s condition, 0 to 1, and 1 exactly when :func:`met`
+    holds (a condition of several parts averages them). The AI's look-ahead cannot see a project
+    until its last step; this lets it see the steps towards one."""
+    check = project.check
+    cards = [data.card[u] for stack in player.stacks for u in stack]
+    if check == "spaces_with":
+        have = sum(any(data.card[u].type == project.type for u in s) for s in player.stacks)
+        return _share(have, project.count)
+    if check == "cards":
+        parts = [_share(sum(1 for c in cards if kind < 0 or c.type == kind), n) for kind, n in project.counts]
+        return sum(parts) / len(parts)
+    if check == "level_cards":
+        return _share(sum(1 for c in cards if c.level == project.level), project.count)
+    if check == "identical":
+        tallest = max(
+            (sum(1 for u in s if data.card[u].serial == data.card[s[0]].serial) for s in player.stacks), default=0
+        )
+        return _share(tallest, project.count)
+    if check == "assistants":
+        return _share(len(player.assistants), project.count)
+    if check == "charcoalium":
+        return _share(player.goods[CH], project.count)
+    if check == "goods":
+        parts = [_share(player.goods[g], project.goods[g]) for g in range(5) if project.goods[g]]
+        return sum(parts) / len(parts) if parts else 1.0
+    if check == "dream_run":
+        return _share(_longest_run(player.dream), project.count)
+    if check == "spaces_each":
+        held = {data.card[u].type for s in player.stacks for u in s}
+        return _share(sum(1 for t in project.types if t in held), len(project.types))
+    fixed, free, same = capability(data, player)
+    sources = free + len(same)
+    total = sum(fixed[r] for r in RESOURCES) + free + sum(same)
+    kinds = min(3, sum(1 for r in RESOURCES if fixed[r]) + sources)
+    if check == "generate_total":
+        return 0.5 * _share(total, project.count) + 0.5 * _share(kinds, project.kinds)
+    if check == "generate_each":
+        return _share(kinds, 3)
+    return _share(max(fixed[r] for r in RESOURCES) + free + sum(same), project.count)

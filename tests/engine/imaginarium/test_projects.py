@@ -6,7 +6,7 @@ import pytest
 
 from engine.imaginarium.cards import VP
 from engine.imaginarium.loader import load
-from engine.imaginarium.projects import met
+from engine.imaginarium.projects import met, progress
 from engine.imaginarium.scenario import Scenario
 from engine.imaginarium.state import State
 from tests.engine.imaginarium.table import Table
@@ -45,6 +45,24 @@ CASES = [
 def test_machine_conditions(project: str, yes: tuple[str, ...], no: tuple[str, ...]) -> None:
     assert _met(project, Scenario(2).workshop(0, *yes).build())
     assert not _met(project, Scenario(2).workshop(0, *no).build())
+
+
+@pytest.mark.parametrize(("project", "yes", "no"), CASES)
+def test_progress_is_whole_exactly_when_the_condition_is_met(
+    project: str, yes: tuple[str, ...], no: tuple[str, ...]
+) -> None:
+    spec = next(p for p in DATA.projects if p.id == project)
+    assert progress(DATA, Scenario(2).workshop(0, *yes).build().players[0], spec) == 1.0
+    part = progress(DATA, Scenario(2).workshop(0, *no).build().players[0], spec)
+    assert 0.0 <= part < 1.0
+
+
+def test_progress_grows_with_each_step_towards_a_project() -> None:
+    """The AI sees the way to a project: two attack machines of PR02, one at a time."""
+    spec = next(p for p in DATA.projects if p.id == "PR02")
+    steps = [(), ("A1",), ("A1", "A2")]
+    shares = [progress(DATA, Scenario(2).workshop(0, *w).build().players[0], spec) for w in steps]
+    assert shares == [0.0, 0.5, 1.0]
 
 
 def test_yard_machines_do_not_count() -> None:
