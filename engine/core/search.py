@@ -77,8 +77,9 @@ class SearchHooks(Generic[S]):
     """The budget of ``normal`` and ``hard``, tuned to what one decision of the game costs."""
     rivals: Callable[[S, int], Sequence[int]] = field(default=_all_rivals)
     """Seats whose standing counts against the seat's (other teams only, in team play)."""
-    prior: Policy | None = None
-    """The policy whose pick leads the prior order and wins ties (``None``: the easy level's)."""
+    priors: Mapping[str, Policy] = field(default_factory=dict)
+    """Per level, the policy whose pick leads the prior order and wins ties (a level not listed: the
+    easy level's policy)."""
     progress: Callable[[S], float] | None = None
     """How near the game is to its end, 0 to 1 (``None``: not used). A lead near the end is surer than
     the same lead early, so the reward weighs a lead up to ``1 + urgency`` times: a seat ahead then
@@ -151,7 +152,7 @@ class SearchPolicy(Generic[S]):
 
     def _prior_order(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], rng: Rng) -> list[Choice]:
         """The prior policy's pick, then the others by one-step evaluation in one sampled world."""
-        lead = self.hooks.prior or all_policies(game)[self.hooks.easy]
+        lead = self.hooks.priors.get(self.name) or all_policies(game)[self.hooks.easy]
         first = lead.choose(game, world, Decision(seat, "", tuple(choices)), rng)
         scores: dict[str, float] = {}
         for choice in choices:

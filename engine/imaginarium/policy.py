@@ -9,7 +9,7 @@ reachable evaluation scores the choice. Ties go to the earliest choice.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine.core.contract import Choice, Decision, Game
@@ -27,6 +27,9 @@ GUESS = (3, 1, 1, 1)
 """What the policy assumes lies behind another player's screen."""
 DEPTH = {"pair": 3, "menu": 2}
 """Look-ahead depth by step (other steps look one choice ahead, plus one inside the same turn)."""
+DEEP = {**DEPTH, "trade": 3}
+"""The ``hard`` level's depths: a transactions action is up to three trades, and the rulebook's own
+example (sell a copper, sell another, buy a VP with the proceeds) only pays at the third."""
 FOLLOW = frozenset({"menu", "recruit", "repair", "effect", "recycle", "dismantle", "take", "trade", "reorganise"})
 """Steps of the same turn through which the look-ahead continues."""
 
@@ -170,18 +173,25 @@ class GreedyPolicy:
 
     name = "greedy"
 
-    def __init__(self, lookahead: bool = True, evaluation: Callable[[State, int], float] = evaluate) -> None:
+    def __init__(
+        self,
+        lookahead: bool = True,
+        evaluation: Callable[[State, int], float] = evaluate,
+        depth: Mapping[str, int] = DEPTH,
+    ) -> None:
         self.lookahead = lookahead
         """Without it, one choice deep only: the quick rollout policy of the search levels."""
         self.evaluation = evaluation
         """How a position is judged: :func:`evaluate` for ``easy``, :func:`forecast` for the search levels."""
+        self.depth = depth
+        """Look-ahead depth by step (2 for a step not listed): :data:`DEPTH`, or :data:`DEEP` for ``hard``."""
 
     def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
         if len(decision.choices) == 1:
             return decision.choices[0]
         seat = decision.seat
         root = masked(game, state, seat)
-        depth = DEPTH.get(root.step, 2) if self.lookahead else 1
+        depth = self.depth.get(root.step, 2) if self.lookahead else 1
         best = decision.choices[0]
         best_score = float("-inf")
         for choice in decision.choices:
