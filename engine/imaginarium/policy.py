@@ -27,9 +27,10 @@ GUESS = (3, 1, 1, 1)
 """What the policy assumes lies behind another player's screen."""
 DEPTH = {"pair": 3, "menu": 2}
 """Look-ahead depth by step (other steps look one choice ahead, plus one inside the same turn)."""
-DEEP = {**DEPTH, "trade": 3}
+DEEP = {**DEPTH, "trade": 4}
 """The ``hard`` level's depths: a transactions action is up to three trades, and the rulebook's own
-example (sell a copper, sell another, buy a VP with the proceeds) only pays at the third."""
+example (sell a copper, sell another, buy a VP with the proceeds) only pays at the third; one more
+step sees what the action leaves for the next."""
 FOLLOW = frozenset({"menu", "recruit", "repair", "effect", "recycle", "dismantle", "take", "trade", "reorganise"})
 """Steps of the same turn through which the look-ahead continues."""
 
