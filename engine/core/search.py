@@ -15,9 +15,10 @@ compared on identical luck), keeping the better half by mean reward until one is
 prior order, so the easy pick stands unless the playouts beat it. A playout plays the choice, then a
 bounded number of decisions with the game's cheap heuristic for every seat (opponents play as
 sensibly as ``easy`` does), then scores the position with the game's static evaluation as a margin
-over the best rival, squashed into [0, 1]; a finished game scores 1 for a win and 0 otherwise. One
-level keeps it free of strategy fusion (the seat never assumes it can act differently in worlds it
-cannot tell apart) at a cost a Python engine can afford.
+over the best rival (alone, over the evaluation where the decision started), squashed into [0, 1];
+a finished game scores 1 for a win and 0 otherwise. One level keeps it free of strategy fusion (the
+seat never assumes it can act differently in worlds it cannot tell apart) at a cost a Python engine
+can afford.
 
 The budget is counted in playouts, never in time, so a choice is a pure function of the seat's
 knowledge and the generator: deterministic for (game seed, version, seat), which keeps games
@@ -130,7 +131,9 @@ class SearchPolicy(Generic[S]):
         if len(choices) == 1:
             return Advice(choices[0], 0, 1.0)
         hooks, budget, seat = self.hooks, self.budget, decision.seat
-        alive = self._prior_order(game, hooks.determinize(known, seat, rng), seat, choices, rng)[: budget.width]
+        root = hooks.determinize(known, seat, rng)
+        par = hooks.evaluate(root, seat) if not hooks.rivals(root, seat) else None
+        alive = self._prior_order(game, root, seat, choices, rng)[: budget.width]
         first = alive[0]
         rounds = max(1, math.ceil(math.log2(len(alive))))
         rewards: dict[str, list[float]] = {c.id: [] for c in alive}
@@ -141,7 +144,7 @@ class SearchPolicy(Generic[S]):
                 world = hooks.determinize(known, seat, rng)
                 seed = rng.next_u64()
                 for choice in alive:
-                    rewards[choice.id].append(self._playout(game, game.copy(world), seat, choice, Rng(seed)))
+                    rewards[choice.id].append(self._playout(game, game.copy(world), seat, choice, Rng(seed), par))
             ranked = sorted(range(len(alive)), key=lambda i: (-judge(rewards[alive[i].id]), i))
             alive = [alive[i] for i in sorted(ranked[: math.ceil(len(alive) / 2)])]
         best = alive[0]
@@ -162,7 +165,7 @@ class SearchPolicy(Generic[S]):
         rest = sorted((c for c in choices if c.id != first.id), key=lambda c: -scores[c.id])
         return [first, *rest]
 
-    def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng) -> float:
+    def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng, par: float | None) -> float:
         game.advance(world, seat, choice)
         rollout = self.hooks.rollout
         left = self.budget.horizon
@@ -173,15 +176,19 @@ class SearchPolicy(Generic[S]):
             decision = decisions[0]
             game.advance(world, decision.seat, rollout.choose(game, world, decision, rng))
             left -= 1
-        return self._reward(game, world, seat)
+        return self._reward(game, world, seat, par)
 
-    def _reward(self, game: Game[Any], world: S, seat: int) -> float:
+    def _reward(self, game: Game[Any], world: S, seat: int, par: float | None) -> float:
+        """A won game 1, a lost one 0; otherwise the evaluation's margin over the best rival, or, with
+        no rival (a solo game), over ``par``: the evaluation where the decision started. Alone, a seat's
+        worth only grows, so a margin over nothing would soon squash every choice to the same reward;
+        what it gained in the playout tells the choices apart."""
         outcome = game.outcome(world)
         if outcome is not None:
             return 1.0 if seat in outcome.winners else 0.0
         mine = self.hooks.evaluate(world, seat)
         rivals = [self.hooks.evaluate(world, s) for s in self.hooks.rivals(world, seat)]
-        margin = mine - max(rivals) if rivals else mine
+        margin = mine - (max(rivals) if rivals else par or 0.0)
         if self.hooks.progress is not None and margin > 0:
             margin *= 1.0 + self.hooks.urgency * self.hooks.progress(world)
         return 0.5 + 0.5 * math.tanh(margin / self.hooks.scale)

@@ -166,13 +166,13 @@ def test_a_median_ignores_a_few_blundered_playouts() -> None:
         def _prior_order(self, *_: Any) -> list[Choice]:
             return [lucky, steady]
 
-        def _playout(self, game: Game[Any], world: Any, seat: int, choice: Choice, rng: Rng) -> float:
+        def _playout(self, game: Game[Any], world: Any, seat: int, choice: Choice, rng: Rng, par: Any) -> float:
             return next(rewards[choice.id])
 
     budget = Budget(iterations=12, horizon=1, width=2)
     by_mean = Scripted("mean", hooks, budget).decide(game, hooks.knowledge(state, 0), decision, Rng(1))
     rewards = {steady.id: iter([0.6] * 50), lucky.id: iter([0.55, 0.55, 1.0] * 20)}
-    robust = type(hooks)(**{**hooks.__dict__, "robust": True})
+    robust = type(hooks)(**{**hooks.__dict__, "robust": True, "keep": 0.0})
     by_median = Scripted("median", robust, budget).decide(game, hooks.knowledge(state, 0), decision, Rng(1))
     assert (by_mean, by_median) == (lucky, steady)
 
@@ -188,9 +188,51 @@ def test_a_lead_counts_more_near_the_end() -> None:
     late.robots_board[0] = 1
     assert 0.0 < hooks.progress(late) <= 1.0
     search = SearchPolicy("test", hooks, SMALL)
-    rewards = {seat: (search._reward(game, state, seat), search._reward(game, late, seat)) for seat in (0, 1)}
+    rewards = {
+        seat: (search._reward(game, state, seat, None), search._reward(game, late, seat, None)) for seat in (0, 1)
+    }
     ahead = max(rewards, key=lambda seat: rewards[seat][0])
     behind = 1 - ahead
     # The seats' estimates are unchanged: the lead is weighed up near the end, the deficit is not.
     assert rewards[ahead][1] > rewards[ahead][0] > 0.5
     assert rewards[behind][1] == rewards[behind][0] < 0.5
+
+
+def test_a_prior_pick_stands_unless_another_plays_out_clearly_better() -> None:
+    """With ``keep`` the prior's pick is replaced only by a choice whose playouts beat it by more than
+    ``keep``: a small edge from a few noisy playouts does not overturn it."""
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None and hooks.keep > 0
+    state, decision = _decision_with_choices(game, "botfactory", 2, {})
+    prior, other = decision.choices[0], decision.choices[1]
+
+    def scripted(edge: float) -> Choice:
+        class Scripted(SearchPolicy[Any]):
+            def _prior_order(self, *_: Any) -> list[Choice]:
+                return [prior, other]
+
+            def _playout(self, game: Game[Any], world: Any, seat: int, choice: Choice, rng: Rng, par: Any) -> float:
+                return 0.5 + (edge if choice == other else 0.0)
+
+        search = Scripted("keep", hooks, Budget(iterations=8, horizon=1, width=2))
+        return search.decide(game, hooks.knowledge(state, 0), decision, Rng(1))
+
+    assert scripted(hooks.keep / 2) == prior
+    assert scripted(hooks.keep * 2) == other
+
+
+def test_alone_a_playout_is_judged_by_what_it_gained() -> None:
+    """In a solo game there is no rival: the reward is the evaluation's gain over where the decision
+    started, so it stays even (0.5) for no gain however much the seat already holds."""
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state = game.new(1, 5, {"task": "C"})
+    search = SearchPolicy("test", hooks, SMALL)
+    par = hooks.evaluate(state, 0)
+    assert search._reward(game, state, 0, par) == 0.5
+    richer = game.copy(state)
+    richer.players[0].tokens += 4
+    assert 0.5 < search._reward(game, richer, 0, par) < 1.0
+    assert search._reward(game, state, 0, par - 100.0) > 0.99  # the same position, had it started far behind
