@@ -51,7 +51,13 @@ def task_progress(state: State, seat: int, score: scoring.Score) -> float:
         return min(worthy, 3) + 0.5 * min(len(built), 3)
     if task == "C":
         return float(min(counts[0], 2) + min(counts[1], 2))
-    return float(min(len(score.fulfilled), 3))
+    # D: a reserved contract is half-way, while robots of its colours can still be built. Vilela
+    # removes unreserved contracts every time he inspects, so the task is won by reserving early.
+    done = min(len(score.fulfilled), 3)
+    rules = state.rules
+    held = [p for p, holders in enumerate(state.reservations) if seat in holders and p not in score.fulfilled]
+    open_ = sum(1 for p in held if all(state.robots_board[c] > 0 for c in rules.contracts[state.grid[p]].needs))
+    return done + 0.5 * min(open_, 3 - done)
 
 
 class GreedyPolicy:
@@ -112,6 +118,13 @@ class _Plan:
         both = self.robot_colours + self.project_colours
         self.focus = max(range(len(rules.colours)), key=lambda c: (both[c], -c))
         """Task A: the colour with most robots and projects, to build three of."""
+        self.contract_needs = Counter(
+            c
+            for p, holders in enumerate(state.reservations)
+            if seat in holders
+            for c in rules.contracts[state.grid[p]].needs
+        )
+        """Task D: robots our reserved contracts need, by colour."""
         self.placements = board.placements(state, seat)
         self.completions = sum(1 for _, col in self.placements if self._completes(col))
 
@@ -145,6 +158,9 @@ class _Plan:
             return 2.0 if not self.robot_colours[colour] else 0.0
         if self.task == "C":
             return 1.5 if self.robot_colours[colour] == 1 else 0.0
+        if self.task == "D":
+            planned = self.robot_colours[colour] + self.project_colours[colour]
+            return 2.0 if self.contract_needs[colour] > planned else 0.0
         return 0.0
 
     def placement_value(self, tile: int, col: int) -> float:
