@@ -292,6 +292,11 @@ def raise_value(state: State, seat: int | None, colour: int, tx: Transition, pai
         state.stack.append(["place", 0] if bonus == "place" else ["project"])
 
 
+def reserved(state: State, seat: int) -> list[int]:
+    """Grid positions of the contracts holding ``seat``'s token."""
+    return [position for position, holders in enumerate(state.reservations) if seat in holders]
+
+
 def reservable(state: State, seat: int, position: int) -> bool:
     """Rulebook: a contract still on the board, not already holding your token, at most 2 reservers."""
     holders = state.reservations[position]

@@ -54,9 +54,12 @@ def task_progress(state: State, seat: int, score: scoring.Score) -> float:
     # D: a reserved contract is half-way, while robots of its colours can still be built. Vilela
     # removes unreserved contracts every time he inspects, so the task is won by reserving early.
     done = min(len(score.fulfilled), 3)
-    rules = state.rules
-    held = [p for p, holders in enumerate(state.reservations) if seat in holders and p not in score.fulfilled]
-    open_ = sum(1 for p in held if all(state.robots_board[c] > 0 for c in rules.contracts[state.grid[p]].needs))
+    open_ = sum(
+        1
+        for p in board.reserved(state, seat)
+        if p not in score.fulfilled
+        and all(state.robots_board[c] > 0 for c in state.rules.contracts[state.grid[p]].needs)
+    )
     return done + 0.5 * min(open_, 3 - done)
 
 
@@ -118,13 +121,9 @@ class _Plan:
         both = self.robot_colours + self.project_colours
         self.focus = max(range(len(rules.colours)), key=lambda c: (both[c], -c))
         """Task A: the colour with most robots and projects, to build three of."""
-        self.contract_needs = Counter(
-            c
-            for p, holders in enumerate(state.reservations)
-            if seat in holders
-            for c in rules.contracts[state.grid[p]].needs
-        )
-        """Task D: robots our reserved contracts need, by colour."""
+        self.reserved = [rules.contracts[state.grid[p]] for p in board.reserved(state, seat)]
+        self.contract_needs = Counter(c for contract in self.reserved for c in contract.needs)
+        """Robots our reserved contracts need, by colour."""
         self.placements = board.placements(state, seat)
         self.completions = sum(1 for _, col in self.placements if self._completes(col))
 
@@ -177,11 +176,10 @@ class _Plan:
         already reserved."""
         state = self.state
         rules = state.rules
-        mine = [rules.contracts[state.grid[p]] for p, holders in enumerate(state.reservations) if self.seat in holders]
-        if len(mine) >= (4 if self.task == "D" else 3):
+        if len(self.reserved) >= (4 if self.task == "D" else 3):
             return -1.0
         contract = rules.contracts[state.grid[pos]]
-        need = Counter(c for other in (*mine, contract) for c in other.needs)
+        need = self.contract_needs + Counter(contract.needs)
         built = all(need[c] <= self.robot_colours[c] for c in need)
         likely = all(need[c] <= self.robot_colours[c] + self.project_colours[c] for c in need)
         if not likely:

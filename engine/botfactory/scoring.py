@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from engine.botfactory import board
 from engine.botfactory.state import State
 
 
@@ -51,9 +52,8 @@ def score(state: State, seat: int) -> Score:
     colours = robot_colours(state, seat)
     have = Counter(colours)
     mine = [
-        (pos, rules.contracts[state.grid[pos]], holders.index(seat))
-        for pos, holders in enumerate(state.reservations)
-        if seat in holders
+        (pos, rules.contracts[state.grid[pos]], state.reservations[pos].index(seat))
+        for pos in board.reserved(state, seat)
     ]
     task = state.solo.task if state.solo is not None else None
     best: tuple[bool, int, int, int, tuple[int, ...]] | None = None

@@ -132,7 +132,7 @@ class SearchPolicy(Generic[S]):
             return Advice(choices[0], 0, 1.0)
         hooks, budget, seat = self.hooks, self.budget, decision.seat
         root = hooks.determinize(known, seat, rng)
-        par = hooks.evaluate(root, seat) if not hooks.rivals(root, seat) else None
+        par = 0.0 if hooks.rivals(root, seat) else hooks.evaluate(root, seat)
         alive = self._prior_order(game, root, seat, choices, rng)[: budget.width]
         first = alive[0]
         rounds = max(1, math.ceil(math.log2(len(alive))))
@@ -165,7 +165,7 @@ class SearchPolicy(Generic[S]):
         rest = sorted((c for c in choices if c.id != first.id), key=lambda c: -scores[c.id])
         return [first, *rest]
 
-    def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng, par: float | None) -> float:
+    def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng, par: float) -> float:
         game.advance(world, seat, choice)
         rollout = self.hooks.rollout
         left = self.budget.horizon
@@ -178,7 +178,7 @@ class SearchPolicy(Generic[S]):
             left -= 1
         return self._reward(game, world, seat, par)
 
-    def _reward(self, game: Game[Any], world: S, seat: int, par: float | None) -> float:
+    def _reward(self, game: Game[Any], world: S, seat: int, par: float) -> float:
         """A won game 1, a lost one 0; otherwise the evaluation's margin over the best rival, or, with
         no rival (a solo game), over ``par``: the evaluation where the decision started. Alone, a seat's
         worth only grows, so a margin over nothing would soon squash every choice to the same reward;
@@ -188,7 +188,7 @@ class SearchPolicy(Generic[S]):
             return 1.0 if seat in outcome.winners else 0.0
         mine = self.hooks.evaluate(world, seat)
         rivals = [self.hooks.evaluate(world, s) for s in self.hooks.rivals(world, seat)]
-        margin = mine - (max(rivals) if rivals else par or 0.0)
+        margin = mine - (max(rivals) if rivals else par)
         if self.hooks.progress is not None and margin > 0:
             margin *= 1.0 + self.hooks.urgency * self.hooks.progress(world)
         return 0.5 + 0.5 * math.tanh(margin / self.hooks.scale)

@@ -188,9 +188,7 @@ def test_a_lead_counts_more_near_the_end() -> None:
     late.robots_board[0] = 1
     assert 0.0 < hooks.progress(late) <= 1.0
     search = SearchPolicy("test", hooks, SMALL)
-    rewards = {
-        seat: (search._reward(game, state, seat, None), search._reward(game, late, seat, None)) for seat in (0, 1)
-    }
+    rewards = {seat: (search._reward(game, state, seat, 0.0), search._reward(game, late, seat, 0.0)) for seat in (0, 1)}
     ahead = max(rewards, key=lambda seat: rewards[seat][0])
     behind = 1 - ahead
     # The seats' estimates are unchanged: the lead is weighed up near the end, the deficit is not.
