@@ -21,7 +21,7 @@ from bot import ai
 from bot.clock import STOPPED, Clock, from_epoch, to_epoch
 from bot.notifications import MustAct
 from bot.overrides import validated_overrides
-from bot.service import convert
+from bot.service import convert, outbox
 from bot.service.checks import (
     check_host,
     check_lobby_options,
@@ -232,10 +232,15 @@ class GameService(TableChanges, Preferences, Hints):
                 raise WrongStatus(
                     f"This game is already {row.status}.", key="status.already", game=game_id, status=row.status
                 )
+            now = self._now()
             async with self.store.transaction() as tx:
                 await tx.claim(row)
-                await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=self._now())
+                await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=now)
                 await tx.save_seats(*(replace(s, clock=STOPPED, to_act=False, autoplay=False) for s in loaded.seats))
+                await outbox.owe(tx, game_id, outbox.LOBBY, row.version, now)
+                for seat in loaded.seats:
+                    if seat.to_act and seat.user_id is not None:
+                        await outbox.owe_turn(tx, game_id, seat.seat, row.version, now)
             return await self.game(game_id)
 
     @retried
@@ -477,6 +482,7 @@ class GameService(TableChanges, Preferences, Hints):
                 undo_to=target,
                 checkpoint=False,
                 events=(event,),
+                told=seat,
             )
             loaded = await self._writer.play_ai(loaded, game, state, call)
             result = self._writer.result(loaded, call)
@@ -632,10 +638,12 @@ class GameService(TableChanges, Preferences, Hints):
 
     async def _set_lobby_seats(self, row: GameRow, seats: list[tuple[int | None, str | None]]) -> None:
         """The lobby's new seat list, written only if nobody changed the lobby since ``row`` was read."""
+        now = self._now()
         async with self.store.transaction() as tx:
             await tx.claim(row)
             await tx.replace_seats(row.id, seats)
-            await tx.update_game(row.id, updated_at=self._now())
+            await tx.update_game(row.id, updated_at=now)
+            await outbox.owe(tx, row.id, outbox.LOBBY, row.version, now)
 
     async def _running(self, game_id: int, user_id: int) -> tuple[Loaded, Game[Any], int]:
         """The running game and the seat ``user_id`` controls in it, or a typed refusal."""
