@@ -32,6 +32,7 @@ from bot.service.checks import (
 )
 from bot.service.core import retried
 from bot.service.deadlines import TimeoutPolicy, turn_timer
+from bot.service.deliveries import Deliveries
 from bot.service.errors import (
     AlreadySeated,
     BadInput,
@@ -76,7 +77,7 @@ async def open_service(settings: Settings, *, clock: Clock | None = None) -> Gam
     return await GameService.open(settings.database, clock=clock, overrides_path=settings.data_overrides)
 
 
-class GameService(TableChanges, Preferences, Hints):
+class GameService(TableChanges, Preferences, Hints, Deliveries):
     """Lobbies, moves, views, logs, undo, seats, vacation and deadlines over one :class:`Store`.
 
     No discord imports: the cogs and the CLI both drive this class. Errors are typed
@@ -245,13 +246,16 @@ class GameService(TableChanges, Preferences, Hints):
 
     @retried
     async def set_thread(self, game_id: int, thread_id: int) -> GameInfo:
-        """Record the Discord thread the game lives in (created by the Discord layer after the lobby)."""
+        """Record the Discord thread the game lives in (opened by the Discord layer when it delivers the
+        game's first board); the lobby message, which links to it, owes a redraw."""
         check_ints(thread_id=thread_id)
         async with self._lock(game_id):
             row = await self._row(game_id)
+            now = self._now()
             async with self.store.transaction() as tx:
                 await tx.claim(row)
-                await tx.update_game(game_id, thread_id=thread_id, updated_at=self._now())
+                await tx.update_game(game_id, thread_id=thread_id, updated_at=now)
+                await outbox.owe(tx, game_id, outbox.LOBBY, row.version, now)
             return await self.game(game_id)
 
     @retried

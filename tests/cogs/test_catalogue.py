@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import errors as service_errors
-from cogs.ui import errors, guide, rulebook
+from cogs.ui import errors, guide, publisher, rulebook
 from cogs.ui.words import CATALOG
 from engine.core import errors as engine_errors
 
@@ -129,6 +129,7 @@ BUILT: dict[str, Callable[[], set[str]] | None] = {
     "refusal.": _refusal_keys,
     "refusal.state.": lambda: set(errors.REFUSAL_STATES),
     "rules.section.": _sections,
+    "outbox.permission.": lambda: set(publisher.NEEDED),
     # checked by tests/cogs/test_translator.py against every command, option and choice of the tree
     "cmd.": None,
     "cmd.choice.": None,

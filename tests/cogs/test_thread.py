@@ -126,7 +126,7 @@ async def test_a_reminder_in_the_thread_replaces_the_seats_ping(
     clock.advance(timedelta(hours=10))
     scheduler = harness.bot.get_cog("Scheduler")
     assert scheduler is not None
-    assert await scheduler.tick() == 1  # type: ignore[attr-defined]
+    assert await harness.tick() == 1  # type: ignore[attr-defined]
     assert int(ping["id"]) not in fake.messages
     (reminder,) = [m for m in _public(fake, table.thread_id) if f"<@{player.id}>" in m["content"]]
     assert "⏰" in reminder["content"] and reminder["components"], "the reminder has its Play button"

@@ -99,6 +99,14 @@ class Harness:
         await self.settle()
         await self.bot.close()
 
+    async def tick(self) -> int:
+        """One scheduler pass, then everything it owes delivered; returns how much work it did."""
+        scheduler = self.bot.get_cog("Scheduler")
+        assert scheduler is not None
+        done: int = await scheduler.tick()  # type: ignore[attr-defined]
+        await self.settle()
+        return done
+
     # -- interactions --------------------------------------------------------------------------
     async def slash(self, user: User, command: str, *, channel: int | None = None, **options: Any) -> Exchange:
         """Invoke ``/command`` (e.g. ``"game new"``) with typed options."""
@@ -174,7 +182,15 @@ class Harness:
         return int(self.fake.dm_channel(user.id)["id"])
 
     async def settle(self) -> None:
-        """Wait until no interaction dispatch or bot follow-up task is running."""
+        """Wait until no interaction dispatch or bot follow-up task is running and the outbox has
+        nothing due (what the bot owes the thread is delivered by its worker, not by the click)."""
+        await self._tasks_done()
+        delivery = self.bot.get_cog("Delivery")
+        if delivery is not None:
+            await asyncio.wait_for(delivery.drain(), 60)  # type: ignore[attr-defined]
+            await self._tasks_done()
+
+    async def _tasks_done(self) -> None:
         for _ in range(200):
             await asyncio.sleep(0)
             busy = [
