@@ -141,6 +141,7 @@ async def test_lost_permissions_refuse_sends_edits_and_threads_until_given_back(
         other.create_thread(name="game"),
         thread.send("x"),  # a thread has its parent's permissions
         inside.edit(content="x"),
+        thread.edit(archived=False),  # reopening a thread takes Send Messages in Threads
     )
     for attempt in attempts:
         with pytest.raises(discord.Forbidden) as caught:
@@ -154,6 +155,7 @@ async def test_lost_permissions_refuse_sends_edits_and_threads_until_given_back(
     await other.create_thread(name="game")
     await thread.send("x")
     await inside.edit(content="x")
+    await thread.edit(archived=False)
 
 
 async def test_a_bot_removed_from_its_server_has_no_access_until_added_again(

@@ -73,7 +73,8 @@ class Faults:
     everything, and a thread cannot be made again on the same message (400 160004)."""
     denied_channels: set[int] = field(default_factory=set)
     """Channels (and their threads) where the bot lost Send Messages, Send Messages in Threads, Create
-    Public Threads and Attach Files: sending, editing and creating threads answer 403 50013."""
+    Public Threads and Attach Files: sending, editing (a board's image), creating threads and reopening an
+    archived thread answer 403 50013; reading still works."""
     removed_guilds: set[int] = field(default_factory=set)
     """Servers the bot was removed from: every request on their channels or commands answers 403 50001."""
     expired_interactions: set[str] = field(default_factory=set)

@@ -206,16 +206,15 @@ class FakeDiscord:
                 sends = method == "POST" and rest == ["messages"]
                 edits = method == "PATCH" and len(rest) == 2 and rest[0] == "messages"
                 threads = method == "POST" and rest[-1:] == ["threads"]
-                if (sends or edits or threads) and {cid, channel.get("parent_id")} & {
-                    str(c) for c in self.faults.denied_channels
-                }:
+                reopens = method == "PATCH" and not rest and isinstance(body, dict) and body.get("archived") is False
+                denied = {str(c) for c in self.faults.denied_channels}
+                if (sends or edits or threads or reopens) and {cid, channel.get("parent_id")} & denied:
                     return f.error(403, f.MISSING_PERMISSIONS)
                 thread = channel.get("thread_metadata", {})
                 if edits and thread.get("archived"):
                     return f.error(400, f.THREAD_ARCHIVED)
                 if (sends or edits) and thread.get("locked"):
                     return f.error(403, f.THREAD_LOCKED)
-                reopens = method == "PATCH" and not rest and isinstance(body, dict) and body.get("archived") is False
                 if reopens and thread.get("locked"):  # reopening a locked thread takes Manage Threads
                     return f.error(403, f.MISSING_PERMISSIONS)
         return None
