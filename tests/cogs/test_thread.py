@@ -102,7 +102,7 @@ async def test_pings_are_deleted_after_a_restart_and_a_ping_already_gone_is_fine
     (nxt,) = await _acting(second, table.game_id)
     (live,) = _pings(fake, table.thread_id)
     opened = await second.click(nxt, live["id"], f"board:{table.game_id}:play")
-    del fake.messages[int(live["id"])]  # a moderator deleted the ping meanwhile
+    fake.delete_message(int(live["id"]))  # a moderator deleted the ping meanwhile
     assert opened.message is not None
     panel = opened.message["id"]
     while (await _acting(second, table.game_id)) == [nxt]:
