@@ -220,7 +220,10 @@ class Publisher:
             except discord.HTTPException as exc:
                 if exc.code != THREAD_ARCHIVED:
                     raise
-                await self._unarchive(home)
+                try:
+                    await self._unarchive(home)
+                except Held as held:  # reopening a locked thread takes Manage Threads: it stays locked
+                    raise Held(f"{THREAD_LOCKED}:{home}") from held
                 embed, files, view = await self._board_parts(game.id)
                 await self._guarded(home, message.edit(embed=embed, attachments=files, view=view))
                 return

@@ -170,6 +170,13 @@ class Harness:
             assert late < DEADLINE, f"first answer to {payload['data']} after {late:.1f} s"
         return Exchange(self.fake, payloads[0]["token"], self.fake.requests[start:])
 
+    async def dispatch(self, payload: dict[str, Any]) -> None:
+        """Hand one INTERACTION_CREATE to discord.py and wait for the bot, without requiring an answer
+        (e.g. an interaction whose token Discord no longer accepts)."""
+        self.fake.interactions[payload["token"]] = _record(payload, payload.get("message"))
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+
     def component_payload(self, user: User, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
         """A button click's INTERACTION_CREATE, to feed several at once."""
         return self.payload(3, {"custom_id": custom_id, "component_type": 2}, user, message=message)

@@ -5,7 +5,7 @@ aiohttp server (on 127.0.0.1) sends everything the bot does to us instead of Dis
 answers with real-shaped payloads, keeps the messages it was asked to create so tests can click their
 components, and records every request (method, path, JSON or multipart body) so tests can assert on
 exactly what the bot sent. It plays Discord's part only as far as the bot needs: messages, interaction
-callbacks and webhooks, threads, DMs (including users whose DMs are closed), deleting a channel's
+callbacks and webhooks, threads (on a message or not), DMs (including users whose DMs are closed), deleting a channel's
 messages, and command sync. What goes wrong on Discord's side (a moderator deleting, archiving or
 locking, lost permissions, the bot removed from a server, 5xx bursts, slow routes, expired interactions)
 is stated on :attr:`FakeDiscord.faults` and answered as Discord does (see ``faults``).
@@ -277,6 +277,10 @@ class FakeDiscord:
                 if int(mid) not in self.messages:
                     return f.error(404, f.UNKNOWN_MESSAGE)
                 return 201, self._thread(int(cid), int(mid), body)
+            case "POST", ["channels", cid, "threads"]:
+                if self.channels[int(cid)]["type"] != 0:
+                    return 400, {"message": "Cannot execute action on this channel type", "code": 50024}
+                return 201, self._thread(int(cid), self.snowflake(), body)
             case "POST", ["users", "@me", "channels"]:
                 return 200, self.dm_channel(int(body["recipient_id"]))
         return 404, {"message": "404: Not Found", "code": 0}
