@@ -33,6 +33,22 @@ BACKOFF_CAP_SECONDS = 30
 fault that clears is repaired within two scheduler passes)."""
 
 
+BLOCKS = {
+    "50001": "missing access: the bot was removed from the server or cannot see the channel",
+    "50013": "missing permissions (Send Messages in Threads, Embed Links, Attach Files or Create Public Threads)",
+    "160005": "the thread is locked",
+    "channel_gone": "the lobby channel was deleted",
+}
+"""What each kind of blocked delivery means, for operators (players read it from the Discord layer's
+catalogue): a blocked row's reason is ``<kind>:<channel id>``."""
+
+
+def describe_block(reason: str) -> str:
+    """A blocked row's reason in an operator's words: what is wrong and in which channel."""
+    kind, _, channel = reason.partition(":")
+    return f"{BLOCKS.get(kind, f'Discord error {kind}')} (channel {channel or '?'})"
+
+
 def backoff(attempts: int, cap: int = BACKOFF_CAP_SECONDS) -> int:
     """Seconds before trying again after ``attempts`` failed tries: 1, 2, 4, … up to ``cap``."""
     return min(cap, 2 ** max(0, min(attempts - 1, 16)))
@@ -94,6 +110,11 @@ class Deliveries(ServiceCore):
         """A game's outbox, delivered rows included (for tests and operators)."""
         await self._row(game_id)
         return await self.store.deliveries(game_id)
+
+    async def owed(self) -> tuple[int, datetime | None]:
+        """How many deliveries are owed and not yet made, and when the oldest of them fell due."""
+        count, oldest = await self.store.owed_deliveries()
+        return count, (None if oldest is None else from_epoch(oldest))
 
     async def blocked(self, guild_id: int | None = None) -> list[Blocked]:
         """The games whose owed messages Discord refuses for now, of one server or of all, and why."""

@@ -804,6 +804,11 @@ class Store:
         )
         return [_delivery(r) for r in rows]
 
+    async def owed_deliveries(self) -> tuple[int, int | None]:
+        """How many rows are owed and not yet delivered, and when the oldest of them fell due."""
+        rows = await self.fetch("SELECT COUNT(*), MIN(due_at) FROM deliveries WHERE done_at IS NULL")
+        return int(rows[0][0]), (None if rows[0][1] is None else int(rows[0][1]))
+
     async def blocked_deliveries(self, guild_id: int | None = None) -> list[DeliveryRow]:
         """Owed rows Discord refuses for now (a permission, a locked thread), of one server or all."""
         sql = f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE done_at IS NULL AND blocked IS NOT NULL"

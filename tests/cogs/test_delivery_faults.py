@@ -168,8 +168,12 @@ async def test_send_messages_taken_away_then_given_back(start_bot: StartBot) -> 
     warned = [text for text in host_dms(harness) if "missing" in text]
     assert len(warned) == 1 and "Send Messages in Threads" in warned[0], host_dms(harness)
 
+    status = await harness.slash(MOD, "bricabot status")
+    assert status.ephemeral and "Tiny" in status.text() and "Send Messages in Threads" in status.text()
+
     harness.fake.faults.denied_channels.discard(GUILD.channel_id)
     assert await heal_within_two_passes(harness, table, mark) <= 2
+    assert "nothing is held back" in (await harness.slash(MOD, "bricabot status")).text()
 
 
 async def test_the_bot_removed_and_added_again_catches_up_on_its_own(start_bot: StartBot) -> None:
