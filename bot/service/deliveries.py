@@ -51,7 +51,7 @@ def describe_block(reason: str) -> str:
 
 def backoff(attempts: int, cap: int = BACKOFF_CAP_SECONDS) -> int:
     """Seconds before trying again after ``attempts`` failed tries: 1, 2, 4, … up to ``cap``."""
-    return min(cap, 2 ** max(0, min(attempts - 1, 16)))
+    return min(cap, 1 << max(0, min(attempts - 1, 16)))
 
 
 @dataclass(frozen=True, slots=True)

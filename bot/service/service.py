@@ -451,7 +451,10 @@ class GameService(TableChanges, Preferences, Hints, Deliveries):
                 events=result.events,
             )
             loaded = await self._writer.play_ai(loaded, game, result.state, call)
-            return self._writer.result(loaded, call)
+            last = call.moves[-1]  # the player's own move, unless AIs played after it
+            mine = undo_refusal(last, seat) is None
+            undo = self._taken.get((game_id, last.version)) if mine else None
+            return self._writer.result(loaded, call, seat=seat, undo=undo)
 
     @retried
     async def undo(self, game_id: int, user_id: int, expected_version: int) -> MoveResult:

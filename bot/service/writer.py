@@ -18,9 +18,10 @@ from bot.clock import STOPPED, from_epoch, pause, plan
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
 from bot.service import convert, outbox, results
 from bot.service.checks import state_of
-from bot.service.models import Actor, MoveRecord, MoveResult
+from bot.service.models import Actor, MoveRecord, MoveResult, TableView
 from bot.store import ActionRow, Conflict, GameRow, Loaded, SeatRow, Store, Tx
-from engine.core.contract import Event, Game
+from engine import registry
+from engine.core.contract import Choice, Event, Game
 
 log = logging.getLogger("bricabot.service")
 
@@ -32,6 +33,8 @@ class Call:
     moves: list[MoveRecord] = field(default_factory=list)
     notes: list[Notification] = field(default_factory=list)
     became_due: set[int] = field(default_factory=set)
+    state: Any = None
+    """The game state as last committed by the call (``None`` until it commits one)."""
 
     async def tell(self, tx: Tx, note: Notification, version: int, now: int) -> None:
         """Keep ``note`` for the call's result and owe, in ``tx``, what players must see of it."""
@@ -92,6 +95,7 @@ class Writer:
             loaded.game.id, version, seat, actor, choice, undo_to, checkpoint, tuple(events), from_epoch(now)
         )
         call.moves.append(move)
+        call.state = state
         if self.on_commit is not None:
             try:
                 self.on_commit(move)
@@ -299,12 +303,20 @@ class Writer:
             await tx.save_seats(paused)
         return replace(loaded, game=row, seats=tuple(paused if s.seat == seat.seat else s for s in loaded.seats))
 
-    def result(self, loaded: Loaded, call: Call) -> MoveResult:
-        """The call's result; humans who came to have a decision during it are told to act."""
+    def result(self, loaded: Loaded, call: Call, *, seat: int | None = None, undo: Choice | None = None) -> MoveResult:
+        """The call's result; humans who came to have a decision during it are told to act. With ``seat``
+        (the caller's), it carries what that seat sees of the game as committed, and ``undo``."""
+        info = convert.game_info(loaded.game, loaded.seats)
+        table = None
+        if seat is not None and call.state is not None:
+            game = registry.get(loaded.game.kind)
+            running = loaded.game.status == "active"
+            decision = game.decision_for(call.state, seat) if running else None
+            table = TableView(info, seat, game.view(call.state, seat), decision)
         notes = list(call.notes)
         if loaded.game.status == "active":
-            for seat in loaded.seats:
-                if seat.seat in call.became_due and seat.to_act and seat.human and seat.user_id is not None:
-                    deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
-                    notes.append(MustAct(loaded.game.id, seat.seat, seat.user_id, loaded.game.version, deadline))
-        return MoveResult(convert.game_info(loaded.game, loaded.seats), tuple(call.moves), tuple(notes))
+            for row in loaded.seats:
+                if row.seat in call.became_due and row.to_act and row.human and row.user_id is not None:
+                    deadline = None if row.clock.deadline is None else from_epoch(row.clock.deadline)
+                    notes.append(MustAct(loaded.game.id, row.seat, row.user_id, loaded.game.version, deadline))
+        return MoveResult(info, tuple(call.moves), tuple(notes), table, undo if table is not None else None)

@@ -241,7 +241,8 @@ class Publisher:
         """The game's thread, opened now if it has none yet (by whichever lane needs it first): on its
         lobby message, else (a thread was made there before and deleted, or the lobby message is gone) a
         new thread in the lobby's channel; where no thread can be made there, the channel itself."""
-        assert game.channel_id is not None
+        channel_id = game.channel_id
+        assert channel_id is not None
         lock = self._opening.setdefault(game.id, asyncio.Lock())
         async with lock:
             game = await self.service.game(game.id)  # another lane may have opened it meanwhile
@@ -249,7 +250,7 @@ class Publisher:
                 return game.thread_id
             board = next((r for r in await self.service.outbox(game.id) if r.key == owed.BOARD), None)
             lost = board is not None and bool(board.payload.get("lost"))
-            thread_id = await self._open_thread(game, game.channel_id, lost=lost)
+            thread_id = await self._open_thread(game, channel_id, lost=lost)
             await self.service.set_thread(game.id, thread_id)
             if lost:
                 lang = await self.lang(game)

@@ -78,8 +78,11 @@ async def _step(interaction: discord.Interaction, game_id: int, version: int, ch
         return
     bot.publisher.wake()  # the board and the turn notices the move owes go out now, beside the panel
     try:
-        table = await _seated_view(interaction, game_id)
-        await _show(interaction, table, page=0, note=None, undo=await _undoable(interaction, table))
+        if result.table is not None:  # drawn from what was committed, without reading the game back
+            await _show(interaction, result.table, page=0, note=None, undo=result.undo)
+        else:
+            table = await _seated_view(interaction, game_id)
+            await _show(interaction, table, page=0, note=None, undo=await _undoable(interaction, table))
     except Exception as exc:
         # The move is committed: whatever happens to the drawing of the panel, it was played.
         log.warning("game %s: the panel after a move could not be redrawn (%s)", game_id, type(exc).__name__)
