@@ -32,6 +32,8 @@ POLL_SECONDS = 2.0
 """The longest a lane sleeps before looking for rows again (another process may have owed some)."""
 QUIET_SECONDS = 0.25
 """The shortest sleep when rows are owed but held by another process's lease."""
+STOP_SECONDS = 10.0
+"""How long shutdown waits for a delivery in progress."""
 LANES = (outbox.BOARD_LANE, outbox.NOTICE_LANE)
 
 
@@ -40,15 +42,21 @@ class Delivery(commands.Cog):
         self.bot = bot
         self._tasks: list[asyncio.Task[None]] = []
         self._idle = {lane: asyncio.Event() for lane in LANES}
+        self._stopping = False
 
     async def cog_load(self) -> None:
         for lane in LANES:
             self._tasks.append(asyncio.create_task(self._run(lane), name=f"bricabot-delivery-{lane}"))
 
     async def cog_unload(self) -> None:
-        for task in self._tasks:
+        """Let a delivery in progress finish (a few seconds at most), then stop: a row cut short stays
+        leased for at most ``DELIVERY_LEASE_SECONDS`` and is delivered after that by whoever runs then."""
+        self._stopping = True
+        self.bot.publisher.wake()
+        _, running = await asyncio.wait(self._tasks, timeout=STOP_SECONDS)
+        for task in running:
             task.cancel()
-        for task in self._tasks:
+        for task in running:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._tasks.clear()
@@ -92,7 +100,7 @@ class Delivery(commands.Cog):
 
     async def _run(self, lane: str) -> None:
         wake = self.bot.publisher.wakes[lane]
-        while True:
+        while not self._stopping:
             wait = POLL_SECONDS
             try:
                 wait = await self._pass(lane)
@@ -105,6 +113,7 @@ class Delivery(commands.Cog):
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(wake.wait(), wait)
             wake.clear()
+        self._idle[lane].set()
 
     async def _pass(self, lane: str) -> float:
         """Deliver what is due in ``lane``; returns how long to sleep (0: look again at once)."""

@@ -805,8 +805,12 @@ class Store:
         return [_delivery(r) for r in rows]
 
     async def owed_deliveries(self) -> tuple[int, int | None]:
-        """How many rows are owed and not yet delivered, and when the oldest of them fell due."""
-        rows = await self.fetch("SELECT COUNT(*), MIN(due_at) FROM deliveries WHERE done_at IS NULL")
+        """How many rows of games on Discord are owed and not yet delivered, and when the oldest fell due
+        (games played on the command line owe rows nobody delivers)."""
+        rows = await self.fetch(
+            "SELECT COUNT(*), MIN(due_at) FROM deliveries WHERE done_at IS NULL "
+            "AND game_id IN (SELECT id FROM games WHERE channel_id IS NOT NULL)"
+        )
         return int(rows[0][0]), (None if rows[0][1] is None else int(rows[0][1]))
 
     async def blocked_deliveries(self, guild_id: int | None = None) -> list[DeliveryRow]:

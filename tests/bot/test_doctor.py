@@ -20,7 +20,7 @@ async def doctor(args: list[str]) -> int:
 async def test_doctor_lists_blocked_games_with_what_is_wrong_and_where(
     service: GameService, database: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    game_id = await started_tiny(service)
+    game_id = await started_tiny(service, guild_id=200, channel_id=300)
     assert await doctor(["--database-url", database]) == 0
     assert "Nothing is blocked" in capsys.readouterr().out
 
