@@ -294,7 +294,7 @@ class UnknownComponents(commands.Cog):
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         known = (*DYNAMIC_ITEMS, GuidePage)
-        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)
+        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)  # type: ignore[attr-defined]
         if routed and _on_message(interaction.message, custom_id):
             return
         await interaction.response.send_message(t("game.unknown_button", await _lang(interaction)), ephemeral=True)

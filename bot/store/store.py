@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import SeatClock
-from bot.store.database import Connection, Database, open_database
+from bot.store.connection import Connection, Database
+from bot.store.database import open_database
 from bot.store.rows import (
     GUILD_FIELDS,
     ActionRow,
