@@ -106,5 +106,5 @@ def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
     scores = v.final
     if scores is None:
         raise ValueError("final scores exist only once the game has ended")
-    return drawn(lambda: _final.draw(v, scores, names, lang), _final.summary(scores, names, lang), KEY_COLOURS,
+    return drawn(lambda: _final.draw(v, scores, names, lang), _final.summary(v, scores, names, lang), KEY_COLOURS,
                  lang=lang)
