@@ -40,9 +40,10 @@ def test_the_report_follows_the_game_round_by_round(kind: str) -> None:
         assert [values[-1] for values in series["vp"]] == row.outcome["scores"]  # the screens at the end
         assert all(values[0] == 0 for values in series["vp"])
     else:
-        assert list(series) == ["tokens", "robots", "contracts"]
+        assert list(series) == ["points", "tokens", "robots", "contracts"]
         final = game.view(state_at(game, row, 3, actions, row.version), None)
         assert [values[-1] for values in series["robots"]] == [len(p.robots) for p in final.players]
+        assert [values[-1] for values in series["points"]] == row.outcome["scores"], "the points end at the scores"
     completions = [e for a in actions for e in a.events if e.to is None and e.key in report_module.COMPLETIONS]
     assert completions
     assert [m.key for m in told.completions] == [e.key for e in completions]
@@ -103,8 +104,7 @@ async def test_undone_moves_are_not_in_the_report(service: GameService) -> None:
 
 # -- the replay never shows what was hidden ---------------------------------------------------------
 def _screen(rng: random.Random, seat: int) -> Screen:
-    return Screen(seat, rng.randint(0, 40), rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9),
-                  rng.randint(0, 30))
+    return Screen(seat, rng.randint(0, 40), rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 30))
 
 
 def _sample(views: list[tuple[int | None, Any]]) -> list[ImaginariumView]:
