@@ -124,9 +124,7 @@ def draw(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] 
         icons.paste(canvas, icons.shape(style.shape, 36, style.colour, WHITE), (M + 12, y + 12))
         total = labels.text("final.total", lang, n=line.total)
         total_w = tx.line(d, (PW - M - 14, y + 30), total, 32, HIGHLIGHT, bold=True, anchor="rm")
-        name = seat_name(line.seat, names, lang)
-        if line.report:
-            name += f" — {_report(line.report, lang)}"
+        name = seat_name(line.seat, names, lang)  # the solo report is the headline already
         tx.line(d, (M + 58, y + 30), name, 26, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER - 90 - total_w)
         for i, (text, strong) in enumerate(block):
             tx.line(d, (M + 14, y + BLOCK_TOP + 16 + i * STEP), text, TEXT, INK_ON_TABLE, bold=strong, anchor="lm")
