@@ -21,6 +21,7 @@ from bot.commands.replay import write_report_and_replay
 from bot.commands.selfplay import parse_options
 from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
+from bot.service.ending import end_text
 from bot.service.names import seat_names
 from bot.settings import Settings
 from cogs.ui.history import lines as log_lines
@@ -85,9 +86,7 @@ def bar(done: int, total: int, width: int = 30) -> str:
     return "[" + "#" * filled + "." * (width - filled) + "]"
 
 
-def write_render(
-    out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str], lang: str = "en"
-) -> str:
+def write_render(out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str], lang: str = "en") -> str:
     """Write ``stem.png`` and ``stem.txt`` (its text summary); without drawings, only the view's fields as text."""
     try:
         render = draw(view, names=names, lang=lang)
@@ -119,9 +118,7 @@ async def _demo(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="bricabot-demo-") as scratch:
         db = args.db or Path(scratch) / "demo.sqlite3"
         async with await GameService.open(db, on_commit=on_commit, overrides_path=overrides) as service:
-            lobby = await service.create_lobby(
-                game.kind, HOST, options=options, seed=args.seed, host_seated=False
-            )
+            lobby = await service.create_lobby(game.kind, HOST, options=options, seed=args.seed, host_seated=False)
             for _ in range(args.players):
                 await service.add_ai(lobby.id, HOST)
             result = await service.start(lobby.id, HOST)
@@ -134,14 +131,12 @@ async def _demo(args: argparse.Namespace) -> int:
                 return 1
             names = seat_names(result.game.seats, lang)
             written = await _write_outputs(service, game, lobby.id, args.out, names, progress, lang)
-            written += await write_report_and_replay(service.store, lobby.id, args.out, names)
+            written += await write_report_and_replay(service.store, lobby.id, args.out, names, lang)
     outcome = result.game.outcome
     assert outcome is not None
     scores = ", ".join(t("demo.score", lang, name=names[i], score=s) for i, s in enumerate(outcome.scores))
-    winners = ", ".join(names[i] for i in outcome.winners)
-    print(
-        t("demo.finished", lang, game=game.title, id=lobby.id, n=result.game.version, winners=winners, scores=scores)
-    )
+    end = end_text(game, outcome, names, lang)
+    print(t("demo.finished", lang, game=game.title, id=lobby.id, n=result.game.version, end=end, scores=scores))
     print(t("demo.wrote", lang, n=written, out=args.out))
     return 0
 

@@ -14,7 +14,7 @@ import logging
 import discord
 
 from bot.service import MoveResult, TableView
-from cogs.ui import images, panel
+from cogs.ui import images, panel, standings
 from cogs.ui.context import bot_of, lang_for, require_private_message, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, names, seat_name, title
@@ -123,6 +123,8 @@ async def _show(
         title=t("board.panel.title", lang, name=seat_name(seat, lang), game=title(table.game)),
         description=clip("\n".join(lines), EMBED_DESCRIPTION),
     )
+    for name, value in standings.task_fields(table.view, lang):  # the solo task and how far along it is
+        embed.add_field(name=name, value=value, inline=False)
     embed.set_image(url=f"attachment://{images.SCREEN_FILE}")
     embed.set_footer(text=t("board.panel.footer", lang))
     controls = panel.controls(
