@@ -53,6 +53,10 @@ BLOCKING = (MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_LOCKED)
 PASSING = (aiohttp.ClientError, asyncio.TimeoutError, OSError, discord.RateLimited)
 """Failures that pass by themselves (besides Discord's 5xx): tried again after a short wait."""
 
+GIVE_UP_ATTEMPTS = 12
+"""Tries of a delivery refused for a reason no wait cures before it is dropped (not for 5xx, rate limits,
+timeouts or missing permissions, which are tried until Discord accepts)."""
+
 ARCHIVE_MINUTES: Literal[10080] = 10080
 """A week: the longest auto-archive Discord allows, for games that move every few days."""
 
@@ -167,19 +171,26 @@ class Publisher:
             return
         except discord.HTTPException as exc:
             log.warning("game %s: Discord refused %s (%s %s)", game.id, rows[0].key, exc.status, exc.code)
-            await self._again(rows)
+            await self._again(rows, give_up=True)
             return
         except Exception as exc:
             log.error("could not deliver %s of game %s", rows[0].key, game.id, exc_info=redact.exc_info(exc))
-            await self._again(rows)
+            await self._again(rows, give_up=True)
             return
         for row in rows:
             if not await self.service.delivered(row):
                 self.wakes[row.lane].set()  # a newer version was owed meanwhile
 
-    async def _again(self, rows: list[Delivery]) -> None:
+    async def _again(self, rows: list[Delivery], *, give_up: bool = False) -> None:
+        """Owe ``rows`` again after a wait; with ``give_up``, a row refused for a reason no wait cures (a
+        request Discord finds malformed, a bug) is dropped after :data:`GIVE_UP_ATTEMPTS` tries, so it
+        does not come back for ever (a board is owed again by the game's next change)."""
         for row in rows:
-            await self.service.postpone(row, backoff(row.attempts))
+            if give_up and row.attempts >= GIVE_UP_ATTEMPTS:
+                log.error("game %s: gave up delivering %s after %d tries", row.game_id, row.key, row.attempts)
+                await self.service.delivered(row)
+            else:
+                await self.service.postpone(row, backoff(row.attempts))
 
     async def _one(self, game: GameInfo, row: Delivery) -> None:
         if row.key == owed.BOARD:

@@ -16,11 +16,14 @@ from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store.postgres import scratch_schema
+from cogs.ui import publisher
+from cogs.ui.publisher import Publisher
 from tests.bot.databases import STORES, TEST_DATABASE_URL
 from tests.cogs.conftest import ALICE, BOB, GUILD, MOD, StartBot
 from tests.cogs.flows import Table, custom_ids, open_game
@@ -340,3 +343,28 @@ async def test_a_move_committed_elsewhere_is_delivered_without_a_wake(start_bot:
     while not await healed(harness, table, mark):
         assert time.monotonic() - began < 5, "the owed board and ping were not found"
         await asyncio.sleep(0.1)
+
+
+async def test_a_delivery_discord_finds_malformed_is_dropped_after_a_dozen_tries(
+    start_bot: StartBot, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    harness = await start_bot()
+    table = await open_game(harness, ALICE, [BOB], "tiny")
+
+    class Refused:
+        status, reason = 400, "Bad Request"
+
+    async def malformed(*_: object) -> None:
+        raise discord.HTTPException(Refused(), {"code": 50035, "message": "Invalid Form Body"})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Publisher, "_say", malformed)
+    await harness.slash(ALICE, "game settings", game=table.game_id, reminders=False)  # owes a thread note
+    note = next(d for d in await service(harness).outbox(table.game_id) if d.key.startswith("note:"))
+    for _ in range(publisher.GIVE_UP_ATTEMPTS + 1):
+        await harness.tick()
+    (note,) = [d for d in await service(harness).outbox(table.game_id) if d.key == note.key]
+    assert note.done_at is not None
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == [
+        f"game {table.game_id}: gave up delivering {note.key} after {publisher.GIVE_UP_ATTEMPTS} tries"
+    ]
+    caplog.clear()  # the one error this test expects
