@@ -1,7 +1,9 @@
 """Text layout: measuring, fitting a line into a width, wrapping a paragraph into a box.
 
 Fitting never goes below :data:`renders.kit.fonts.MIN_SIZE`; text that still does not fit is cut with
-an ellipsis, so a long name can never overlap its neighbour. Characters the bundled font has no
+an ellipsis, so a long name can never overlap its neighbour, and the cut is recorded
+(:func:`renders.kit.fonts.shortened`): layouts give every label the room it needs, and the cut is
+only a last guard for display names of any length. Characters the bundled font has no
 glyph for (emoji in a display name) are left out of what is measured and drawn (see
 :func:`printable`), rather than drawn as empty boxes.
 """
@@ -13,7 +15,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from renders.kit.colours import RGB
-from renders.kit.fonts import MIN_SIZE, face, font, note
+from renders.kit.fonts import MIN_SIZE, face, font, note, shortened
 
 ELLIPSIS = "…"
 MISSING = "?"
@@ -55,6 +57,7 @@ def fit(text: str, max_width: int, size: int, *, bold: bool = False) -> tuple[st
     for s in range(size, MIN_SIZE - 1, -1):
         if width(text, s, bold) <= max_width:
             return text, font(s, bold=bold)
+    shortened()
     cut = text
     while cut and width(cut + ELLIPSIS, MIN_SIZE, bold) > max_width:
         cut = cut[:-1]
@@ -76,6 +79,7 @@ def wrap(text: str, max_width: int, size: int, *, bold: bool = False, max_lines:
     if current:
         lines.append(current)
     if len(lines) > max_lines:
+        shortened()
         last = lines[max_lines - 1]
         while last and width(last + ELLIPSIS, size, bold) > max_width:
             last = last[:-1]
@@ -99,8 +103,16 @@ def _stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, 
     return mask, left, top
 
 
-def stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB, *, bold: bool = False,
-          anchor: str = "la") -> None:
+def stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
     """Draw one line of text at ``xy`` (rounded to whole pixels) from the label cache; the size is
     recorded like any drawn text."""
     mask, left, top = _stamp(text, size, bold, anchor)
