@@ -1,7 +1,8 @@
 """Bot Factory's pieces: part tiles, project tiles, robot meeples, speech tokens and workers.
 
-Bot colours are never told by hue alone: every part, project and robot carries its colour's letter
-(R, Y, B, G; U for universal parts), and a part's kind (head, torso, legs) is its pictogram.
+Bot colours are never told by hue alone: every part, project and robot carries its colour's shape
+(:data:`BOT_SHAPES`: red circle, yellow triangle, blue square, green diamond, universal star), which
+reads the same in every language, and a part's kind (head, torso, legs) is its pictogram.
 Pieces are drawn four times larger and scaled down once, then cached per size.
 """
 
@@ -13,7 +14,6 @@ from PIL import Image, ImageDraw
 
 from renders.kit import icons
 from renders.kit.colours import RGB, WHITE, PlayerStyle, contrast, mix, player
-from renders.kit.fonts import face
 
 BOT_COLOURS: dict[str, RGB] = {
     "red": (214, 62, 58),
@@ -22,7 +22,8 @@ BOT_COLOURS: dict[str, RGB] = {
     "green": (52, 160, 90),
     "universal": (205, 205, 215),
 }
-BOT_LETTERS = {"red": "R", "yellow": "Y", "blue": "B", "green": "G", "universal": "U"}
+BOT_SHAPES = {"red": "circle", "yellow": "triangle", "blue": "square", "green": "diamond", "universal": "star"}
+"""The mark of each bot colour (shapes of :func:`renders.kit.icons.shape`)."""
 SEAT_COLOURS: dict[str, RGB] = {
     "blue": (90, 170, 250),
     "yellow": (250, 225, 90),
@@ -88,9 +89,16 @@ def part(colour: str, kind: str, size: int) -> Image.Image:
                             outline=ink, width=int(u * 0.5))
         d.rectangle((2.2 * u, 7.4 * u, 4.6 * u, 8.2 * u), fill=ink)
         d.rectangle((5.4 * u, 7.4 * u, 7.8 * u, 8.2 * u), fill=ink)
-    letter = BOT_LETTERS.get(colour, "?")
-    d.text((big - 1.6 * u, big - 1.5 * u), letter, font=face(max(18, int(u * 2.2)), bold=True), fill=ink, anchor="mm")
+    _mark(img, colour, round(3.6 * u), (round(big - 3.9 * u), round(big - 3.9 * u)), ink, fill)
     return img.resize((size, size), Image.Resampling.LANCZOS)
+
+
+def _mark(img: Image.Image, colour: str, size: int, xy: tuple[int, int], ink: RGB, halo: RGB) -> None:
+    """The colour's shape (:data:`BOT_SHAPES`), ``size`` px, in ``ink`` ringed with ``halo`` so it
+    stands out from the pictogram beneath."""
+    name = BOT_SHAPES.get(colour)
+    if name is not None:
+        img.alpha_composite(icons.shape(name, size, ink, halo), xy)
 
 
 @cache
@@ -110,8 +118,8 @@ def robot(colour: str, size: int, *, ghost: bool = False) -> Image.Image:
     d.rectangle((big * 0.2, big * 0.74, big * 0.44, big * 0.98), fill=body, outline=edge, width=w)
     d.rectangle((big * 0.56, big * 0.74, big * 0.8, big * 0.98), fill=body, outline=edge, width=w)
     if not ghost:
-        d.text((big / 2, big * 0.56), BOT_LETTERS.get(colour, "?"), font=face(max(18, int(big * 0.34)), bold=True),
-               fill=_ink(colour), anchor="mm")
+        m = round(big * 0.36)
+        _mark(img, colour, m, (round(big / 2 - m / 2), round(big * 0.55 - m / 2)), _ink(colour), fill)
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
 
@@ -128,8 +136,8 @@ def project(colour: str, width: int, height: int, *, built: bool = False) -> Ima
                                                                        Image.Resampling.LANCZOS)
     img.alpha_composite(inner, ((big_w - inner.width) // 2, (big_h - inner.height) // 2))
     if not built:
-        d.text((big_w - big_w * 0.18, big_h - big_h * 0.2), BOT_LETTERS.get(colour, "?"),
-               font=face(max(18, int(big_h * 0.28)), bold=True), fill=DARK, anchor="mm")
+        m = round(big_h * 0.32)
+        _mark(img, colour, m, (round(big_w - m - big_w * 0.06), round(big_h - m - big_h * 0.05)), DARK, WHITE)
     return img.resize((width, height), Image.Resampling.LANCZOS)
 
 

@@ -11,6 +11,7 @@ from functools import lru_cache
 from engine.core.text import Catalog
 from engine.imaginarium.text import localise
 from engine.imaginarium.view import MachineCard
+from renders.imaginarium import catalogue
 
 _CATALOG = Catalog("renders.imaginarium")
 """``renders/imaginarium/locale/{en,fr}.toml``: labels, then the ``project_short``,
@@ -41,6 +42,25 @@ def machine(card: MachineCard, lang: str = "en") -> str:
         return card.name
     name = str(localise(_CATALOG, {"machine": card.serial}, lang)["machine"])
     return card.name if name == card.serial else name
+
+
+def assistant_name(aid: str, lang: str = "en") -> str:
+    """An assistant's name as the menus and the log give it ("the Trader", "le Négociant"), from
+    the engine's catalogue, capitalised to stand alone on an image; its effect in a few words when
+    the catalogue has no name (never the bare id)."""
+    name = catalogue.lookup(f"imaginarium.assistant_name.{aid}", lang)
+    return _capital(name) if name else assistant(aid, lang)
+
+
+def project_name(pid: str, lang: str = "en") -> str:
+    """A project's name as the menus and the log give it ("Production line", "Chaîne de
+    production"), from the engine's catalogue; its condition in a few words when it has none."""
+    name = catalogue.lookup(f"imaginarium.project_name.{pid}", lang)
+    return _capital(name) if name else project(pid, lang)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def project(pid: str, lang: str = "en") -> str:

@@ -28,11 +28,8 @@ from renders.kit import frames, icons, layers
 from renders.kit import text as tx
 from renders.kit.colours import (
     ALERT_TAG,
-    CARD,
     HIGHLIGHT,
-    INK,
     INK_ON_TABLE,
-    MUTED_INK,
     MUTED_ON_TABLE,
     PANEL,
     PANEL_EDGE,
@@ -202,8 +199,7 @@ def _stack_h(stack: MachineStack | None) -> int:
 
 def _strip_rows(board: PlayerBoard) -> list[tuple[str, int]]:
     rows = [("yard", max(1, -(-len(board.yard) // 2))),
-            ("assistants", max(1, len(board.assistants))), ("projects", max(1, -(-len(board.completed_projects)
-                                                                                // 3)))]
+            ("assistants", max(1, len(board.assistants))), ("projects", max(1, len(board.completed_projects)))]
     if board.dream:
         rows.append(("dream", 1))
     return rows
@@ -282,20 +278,18 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
                 canvas.paste(chip(card, w, lang), (ix + c * (w + 8), cy + r * (CHIP_H + 4)))
             items: list[str] = [] if board.yard else [labels.text("none", lang)]
         elif key == "assistants":
-            items = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants] or [
-                labels.text("none", lang)]
+            items = [workshop.named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), info_w, 20)
+                     for a in board.assistants] or [labels.text("none", lang)]
         elif key == "projects":
-            items = list(board.completed_projects) or [labels.text("none", lang)]
+            items = [workshop.named(labels.project_name(p, lang), labels.project(p, lang), info_w, 20)
+                     for p in board.completed_projects] or [labels.text("none", lang)]
         else:
             for k, colour in enumerate(board.dream):
                 icons.paste(canvas, fragment(colour, 32), (ix + k * 36, cy + 4))
             items = []
-        per_row = 3 if key == "projects" else 1
-        w = (info_w - 8 * (per_row - 1)) // per_row
         for k, text in enumerate(items):
-            r, c = divmod(k, per_row)
-            tx.line(d, (ix + c * (w + 8), cy + r * (CHIP_H + 4) + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm",
-                    max_width=w)
+            tx.line(d, (ix, cy + k * (CHIP_H + 4) + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm",
+                    max_width=info_w)
         cy += n * (CHIP_H + 4) + 4
     return h
 
@@ -384,11 +378,7 @@ def _secrets(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int
         tile_w = (INNER - GAP) // 2
         for i, tile in enumerate(screen.secret_projects[:2]):
             x = M + i * (tile_w + GAP)
-            frames.rounded(d, (x, y, x + tile_w, y + TILE_H), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
-            icons.paste(canvas, good("vp", 30), (x + 8, y + 8))
-            tx.line(d, (x + 44, y + 23), str(tile.vp), 26, INK, bold=True, anchor="lm")
-            tx.line(d, (x + tile_w - 10, y + 23), tile.id, 20, MUTED_INK, bold=True, anchor="rm")
-            tx.paragraph(d, (x + 10, y + 46), labels.project(tile.id, lang), 20, INK, tile_w - 20, max_lines=3)
+            table.project_tile(canvas, tile.id, tile.vp, (x, y, x + tile_w, y + TILE_H), lang)
         h += 32 + TILE_H + GAP
         y += TILE_H + GAP
     if screen.fragments:

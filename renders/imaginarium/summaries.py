@@ -73,12 +73,14 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
              for s in view.initiative if s.seat is not None]
     lines.append(f"{t('initiative')}: " + (", ".join(track) or none) + ".")
     lines = out["rooms"] = []
-    room = [f"{t('for_price', id=a.id, price=a.price)} ({labels.assistant(a.id, lang)})" for a in view.meeting_room]
+    room = [f"{t('for_price', id=labels.assistant_name(a.id, lang), price=a.price)} ({labels.assistant(a.id, lang)})"
+            for a in view.meeting_room]
     lines.append(f"{t('meeting_room')} ({t('assistant_deck', n=view.assistant_deck)}): " + ("; ".join(room) or none)
                  + ".")
     office = []
     for tile in view.projects:
-        text = f"{tile.id} {labels.project(tile.id, lang)} ({t('project_vp', first=tile.vp, later=tile.vp - 1)})"
+        text = (f"{labels.project_name(tile.id, lang)}: {labels.project(tile.id, lang)} "
+                f"({t('project_vp', first=tile.vp, later=tile.vp - 1)})")
         if tile.completed_by:
             text += " " + t("done_by", names=", ".join(name(s) for s in tile.completed_by))
         office.append(text)
@@ -104,7 +106,8 @@ def screen(view: ImaginariumView, screen: Screen, lang: str, name: str) -> str:
     lines = [f"{labels.text('screen.title', lang, name=name)} — {status(view, lang)}.",
              f"{labels.text('screen.reserve', lang)}: {goods}."]
     if screen.secret_projects:
-        secret = "; ".join(f"{t.id} {labels.project(t.id, lang)} ({t.vp} {labels.text('good.vp', lang)})"
+        secret = "; ".join(f"{labels.project_name(t.id, lang)}: {labels.project(t.id, lang)} "
+                           f"({t.vp} {labels.text('good.vp', lang)})"
                            for t in screen.secret_projects)
         lines.append(f"{labels.text('screen.secret', lang)}: {secret}.")
     if screen.fragments:

@@ -202,15 +202,20 @@ def meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int
         cx = x0 + 16 + i * (w + GAP)
         cy = y0 + 50
         canvas.paste(frames.card(w, y1 - cy - 14, (96, 84, 140), 44), (cx, cy), frames.card_mask(w, y1 - cy - 14))
-        tx.line(d, (cx + 12, cy + 23), card.id, 24, (255, 255, 255), bold=True, anchor="lm")
+        tx.line(d, (cx + 12, cy + 23), labels.text("assistant", lang), 20, (255, 255, 255), bold=True, anchor="lm",
+                max_width=w - 80)
         pw = tx.width(str(card.price), 26, True)
         tx.line(d, (cx + w - 40 - pw, cy + 23), str(card.price), 26, HIGHLIGHT, bold=True, anchor="lm")
         icons.paste(canvas, good("charcoalium", 26), (cx + w - 34, cy + 10))
-        text = catalogue.lookup(card.effect_key, lang)
+        # the name (as the menus give it), then the rules text, or its short form when that is too long
         body_lines = (y1 - cy - 14 - 70) // 24
+        name_h = tx.paragraph(d, (cx + 12, cy + 54), labels.assistant_name(card.id, lang), 20, INK, w - 24,
+                              bold=True, max_lines=body_lines)
+        body_lines -= name_h // 24
+        text = catalogue.lookup(card.effect_key, lang)
         if text is None or len(tx.wrap(text, w - 24, 20)) > body_lines:
             text = labels.assistant(card.id, lang)
-        tx.paragraph(d, (cx + 12, cy + 56), text, 20, INK, w - 24, max_lines=body_lines)
+        tx.paragraph(d, (cx + 12, cy + 60 + name_h), text, 20, INK, w - 24, max_lines=body_lines)
 
 
 def crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
@@ -248,18 +253,33 @@ def office(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int,
         r, c = divmod(i, n)
         x = x0 + 16 + c * (w + GAP)
         y = y0 + 46 + r * (h + GAP)
-        frames.rounded(d, (x, y, x + w, y + h), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
-        icons.paste(canvas, good("vp", 30), (x + 6, y + 6))
-        vw = tx.line(d, (x + 40, y + 21), str(tile.vp), 26, INK, bold=True, anchor="lm")
-        id_w = tx.line(d, (x + w - 8, y + 21), tile.id, 18, MUTED_INK, bold=True, anchor="rm")
-        later = f"/ {tile.vp - 1}"
-        if 44 + vw + tx.width(later, 20) + 8 + id_w + 8 <= w:
-            # the later completers' value, when there is room (it is always one less)
-            tx.line(d, (x + 44 + vw, y + 23), later, 20, MUTED_INK, anchor="lm")
-        tx.paragraph(d, (x + 8, y + 42), labels.project(tile.id, lang), 19, INK, w - 16,
-                     max_lines=2)
+        project_tile(canvas, tile.id, tile.vp, (x, y, x + w, y + h - (34 if tile.completed_by else 0)), lang,
+                     later=True, height=h)
         for j, seat in enumerate(tile.completed_by):
             token(canvas, seat, (x + 8 + j * 30, y + h - 34), 28)
+
+
+def project_tile(canvas: Image.Image, pid: str, vp: int, box: tuple[int, int, int, int], lang: str, *,
+                 later: bool = False, height: int | None = None) -> None:
+    """A project tile: its VP (and, with ``later``, the later completers' value, always one less),
+    its name, then its condition in a few words when ``box`` has room for them. ``height`` is the
+    tile's own height when ``box`` keeps its bottom free for other marks."""
+    d = ImageDraw.Draw(canvas)
+    x, y, x1, y1 = box
+    w = x1 - x
+    frames.rounded(d, (x, y, x1, y + (height or y1 - y)), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
+    icons.paste(canvas, good("vp", 30), (x + 6, y + 6))
+    vw = tx.line(d, (x + 40, y + 21), str(vp), 26, INK, bold=True, anchor="lm")
+    if later:
+        tx.line(d, (x + 44 + vw, y + 23), f"/ {vp - 1}", 20, MUTED_INK, anchor="lm")
+    step = round(19 * 1.2)
+    room = max(1, (y1 - 6 - (y + 42)) // step)
+    name = labels.project_name(pid, lang)
+    top = y + 42 + tx.paragraph(d, (x + 8, y + 42), name, 19, INK, w - 16, bold=True, max_lines=room)
+    condition = labels.project(pid, lang)
+    lines = tx.wrap(condition, w - 16, 19)
+    if condition != name and top + step * len(lines) <= y1 - 6:
+        tx.paragraph(d, (x + 8, top), condition, 19, MUTED_INK, w - 16)
 
 
 def office_height(view: ImaginariumView, per_row: int = 0) -> int:

@@ -61,8 +61,8 @@ def _chip_rows(count: int, per_row: int) -> int:
 def _info_rows(board: PlayerBoard, narrow: bool = False) -> list[tuple[str, int]]:
     """(label key, number of chip rows) for each information line under the machines."""
     rows = [("yard", max(1, _chip_rows(len(board.yard), 2 if narrow else 3)))]
-    rows.append(("assistants", max(1, _chip_rows(len(board.assistants), 2))))
-    rows.append(("projects", max(1, _chip_rows(len(board.completed_projects), 2))))
+    rows.append(("assistants", max(1, len(board.assistants))))
+    rows.append(("projects", max(1, len(board.completed_projects))))
     if board.dream:
         rows.append(("dream", 1))
     return rows
@@ -123,7 +123,7 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             if stack.deactivated:
                 _tangled(canvas, (sx, y, sx + CARD_W, y + stack_height(len(stack.cards))), lang)
             if r * per_row + i in used:
-                _used(d, (sx + CARD_W, y + stack_height(len(stack.cards))), lang)
+                _used(d, (sx, y + (len(stack.cards) - 1) * BAND), lang)
         y += _row_height(row) + GAP
     # yard, assistants, projects, dream
     for key, rows in _info_rows(board, narrow):
@@ -134,11 +134,13 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             n = 2 if narrow else 3
             _chips(canvas, [chip(card, (avail - (n - 1) * GAP) // n, lang) for card in board.yard], (cx, y), n, lang)
         elif key == "assistants":
-            texts = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants]
-            _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
+            texts = [named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), avail - 20, 20)
+                     for a in board.assistants]
+            _text_chips(d, texts, (cx, y), avail, lang)
         elif key == "projects":
-            texts = [f"{p}  {labels.project(p, lang)}" for p in board.completed_projects]
-            _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
+            texts = [named(labels.project_name(p, lang), labels.project(p, lang), avail - 20, 20)
+                     for p in board.completed_projects]
+            _text_chips(d, texts, (cx, y), avail, lang)
         else:
             _dream(canvas, board, (cx, y))
         y += rows * (CHIP_H + 6) + 4
@@ -154,13 +156,19 @@ def _chips(canvas: Image.Image, chips: list[Image.Image], xy: tuple[int, int], p
         canvas.paste(img, (xy[0] + c * (img.width + GAP), xy[1] + r * (CHIP_H + 6)))
 
 
+def named(name: str, effect: str, max_width: int, size: int) -> str:
+    """An assistant or project by its name, followed by its effect when the line has room for both."""
+    both = f"{name} — {effect}"
+    return both if effect != name and tx.width(both, size) <= max_width else name
+
+
 def _text_chips(d: ImageDraw.ImageDraw, texts: list[str], xy: tuple[int, int], chip_w: int, lang: str) -> None:
+    """One chip a row, ``chip_w`` wide."""
     if not texts:
         tx.line(d, (xy[0], xy[1] + CHIP_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
         return
     for i, text in enumerate(texts):
-        r, c = divmod(i, 2)
-        x, y = xy[0] + c * (chip_w + GAP), xy[1] + r * (CHIP_H + 6)
+        x, y = xy[0], xy[1] + i * (CHIP_H + 6)
         frames.rounded(d, (x, y, x + chip_w, y + CHIP_H), radius=8, fill=mix(TABLE, INK_ON_TABLE, 0.12),
                             outline=PANEL_EDGE, width=1)
         tx.line(d, (x + 10, y + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=chip_w - 20)
@@ -195,13 +203,17 @@ def _tangled(canvas: Image.Image, box: tuple[int, int, int, int], lang: str) -> 
     d.text((cx, cy), label, font=face, fill=(255, 255, 255), anchor="mm")
 
 
-def _used(d: ImageDraw.ImageDraw, corner: tuple[int, int], lang: str) -> None:
-    """A "used" tag at the bottom right of a stack already used in this machine phase."""
+def _used(d: ImageDraw.ImageDraw, top_left: tuple[int, int], lang: str) -> None:
+    """A "used" tag on the band of a stack's top card (``top_left``), over its type glyph and
+    serial, for a stack already used in this machine phase: the effects, the combinations and the
+    repair cost stay readable, and the level beside it too."""
     label = "✓ " + labels.text("used", lang)
-    w = tx.width(label, 20, True)
-    x1, y1 = corner[0] - 6, corner[1] - 44
-    frames.rounded(d, (x1 - w - 16, y1 - 30, x1, y1), radius=8, fill=(30, 120, 70), outline=(255, 255, 255), width=2)
-    tx.line(d, (x1 - 8, y1 - 15), label, 20, (255, 255, 255), bold=True, anchor="rm")
+    x0, y0 = top_left[0] + 6, top_left[1] + 6
+    x1 = top_left[0] + CARD_W - 46
+    size = 20 if tx.width(label, 20, True) <= x1 - x0 - 12 else 18
+    frames.rounded(d, (x0, y0, x1, y0 + BAND - 12), radius=8, fill=(30, 120, 70), outline=(255, 255, 255), width=2)
+    tx.line(d, ((x0 + x1) // 2, y0 + (BAND - 12) // 2), label, size, (255, 255, 255), bold=True, anchor="mm",
+            max_width=x1 - x0 - 8)
 
 
 def summary(board: PlayerBoard, name: str, lang: str) -> str:
@@ -224,9 +236,10 @@ def summary(board: PlayerBoard, name: str, lang: str) -> str:
         f"{labels.text('workshop', lang, n=board.workshop).lower()})",
         topic("spaces", "; ".join(spaces)),
         topic("yard", ", ".join(describe(c, lang) for c in board.yard)),
-        topic("assistants", ", ".join(f"{a.id} ({labels.assistant(a.id, lang)})" for a in board.assistants)),
+        topic("assistants", ", ".join(f"{labels.assistant_name(a.id, lang)} ({labels.assistant(a.id, lang)})"
+                                      for a in board.assistants)),
         topic("dial", " + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else ""),
-        topic("projects", ", ".join(board.completed_projects)),
+        topic("projects", ", ".join(labels.project_name(p, lang) for p in board.completed_projects)),
     ]
     if board.team is not None:
         parts.insert(1, labels.text("team", lang, n=board.team + 1).lower())

@@ -41,7 +41,7 @@ def test_board_text_states_prices_reservations_and_stacks() -> None:
     assert "2. Flamelleur (P6, production, level 3), price 6, reserved by Seat 3" in text
     assert "Supertransmuteur (T3, transformation, level 2) under Carpenteur (P2, production, level 1)" in text
     assert "Diplomateur (S2, special, level 3) [tangled]" in text
-    assert "PR07 6 machines (5/4 VP) done by Seat 1" in text
+    assert "Six machines: 6 machines (5/4 VP) done by Seat 1" in text
 
 
 def test_display_names_replace_seat_numbers_everywhere() -> None:
@@ -75,7 +75,7 @@ def test_screen_shows_the_viewers_reserve_and_workshop(seats: int) -> None:
 def test_screen_lists_secret_projects_only_when_held() -> None:
     with_secret = render_screen(samples.mid_game(3, viewer=1)).text
     without = render_screen(samples.mid_game(3, viewer=0)).text
-    assert "Secret projects: PR13" in with_secret
+    assert "Secret projects: Three assistants" in with_secret
     assert "Secret projects" not in without
 
 
