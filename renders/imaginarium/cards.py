@@ -172,3 +172,19 @@ def describe(card: MachineCard, lang: str = "en") -> str:
     """The card in words for text summaries: "Copperette (P3, production, level 2)"."""
     kind = labels.text(f"type.{card.type}", lang)
     return f"{labels.machine(card, lang)} ({card.serial}, {kind}, {labels.text('card.level', lang, n=card.level)})"
+
+
+def brief(card: MachineCard, lang: str = "en") -> str:
+    """The card in a few words for a seat's line of the text summary: "Copperette (lvl 2)" (the
+    board's text gives each card's type and serial where it is offered)."""
+    return f"{labels.machine(card, lang)} ({labels.text('card.level_short', lang, n=card.level)})"
+
+
+def briefs(cards: Sequence[MachineCard], lang: str = "en") -> str:
+    """Cards in a few words, by level, equal names counted ("Achievette ×2, Diplomatrice (lvl 3)")."""
+    levels = sorted({card.level for card in cards})
+    return ", ".join(
+        labels.counted(sorted(labels.machine(c, lang) for c in cards if c.level == level), ", ")
+        + f" ({labels.text('card.level_short', lang, n=level)})"
+        for level in levels
+    )

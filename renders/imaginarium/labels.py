@@ -6,7 +6,9 @@ follow the French rulebook (charbonium, bric-à-brac, paravent, bureau d'études
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from itertools import groupby
 
 from engine.core.text import Catalog
 from engine.imaginarium.text import localise
@@ -71,6 +73,17 @@ def project(pid: str, lang: str = "en") -> str:
 def assistant(aid: str, lang: str = "en") -> str:
     """An assistant's effect in a few words (rulebook: Assistants); the id itself when unknown."""
     return _lookup(f"assistant_short.{aid}", lang) or aid
+
+
+def counted(items: Sequence[str], sep: str) -> str:
+    """``items`` joined by ``sep``, a run of equal neighbours written once and counted ("empty ×3")."""
+    runs = ((item, len(list(run))) for item, run in groupby(items))
+    return sep.join(item + (f" ×{n}" if n != 1 else "") for item, n in runs)
+
+
+def fragments(colours: Sequence[str], lang: str = "en") -> str:
+    """Dream fragments in words, in order, a run of one colour counted ("glory, nightmare ×2")."""
+    return counted([text(f"fragment.{c}", lang) for c in colours], ", ")
 
 
 def caption(serial: str, lang: str = "en") -> str:

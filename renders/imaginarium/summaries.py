@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.imaginarium.view import ImaginariumView, Screen
+from engine.imaginarium.view import ImaginariumView, PlayerBoard, Screen
 from renders.imaginarium import dream, goal, labels, workshop
 from renders.imaginarium.cards import describe
 from renders.imaginarium.table import status
@@ -79,8 +79,7 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
                  + ".")
     office = []
     for tile in view.projects:
-        text = (f"{labels.project_name(tile.id, lang)}: {labels.project(tile.id, lang)} "
-                f"({t('project_vp', first=tile.vp, later=tile.vp - 1)})")
+        text = f"{labels.project_name(tile.id, lang)} ({t('project_vp', first=tile.vp, later=tile.vp - 1)})"
         if tile.completed_by:
             text += " " + t("done_by", names=", ".join(name(s) for s in tile.completed_by))
         office.append(text)
@@ -91,8 +90,12 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
     out["office"] = [f"{t('design_office')}: " + ("; ".join(office) or none) + "."]
     if view.dream_spaces:
         out["dream"] = [dream.summary(view, names, lang)]
+    described: dict[int, tuple[PlayerBoard, str]] = {}
     for player in view.players:
-        out[f"seat:{player.seat}"] = [workshop.summary(player, name(player.seat), lang) + "."]
+        teammate = described.get(player.team) if player.team is not None else None
+        out[f"seat:{player.seat}"] = [workshop.summary(player, name(player.seat), lang, teammate) + "."]
+        if player.team is not None:
+            described.setdefault(player.team, (player, name(player.seat)))
     return out
 
 
@@ -111,5 +114,5 @@ def screen(view: ImaginariumView, screen: Screen, lang: str, name: str) -> str:
                            for t in screen.secret_projects)
         lines.append(f"{labels.text('screen.secret', lang)}: {secret}.")
     if screen.fragments:
-        lines.append(f"{labels.text('screen.fragments', lang)}: {', '.join(screen.fragments)}.")
+        lines.append(f"{labels.text('screen.fragments', lang)}: {labels.fragments(screen.fragments, lang)}.")
     return "\n".join(lines)

@@ -14,7 +14,17 @@ from PIL import Image, ImageDraw
 
 from engine.imaginarium.view import CurrentTurn, MachineStack, PlayerBoard
 from renders.imaginarium import labels
-from renders.imaginarium.cards import BAND, CARD_H, CARD_W, CHIP_H, chip, describe, paste_stack, stack_height
+from renders.imaginarium.cards import (
+    BAND,
+    CARD_H,
+    CARD_W,
+    CHIP_H,
+    brief,
+    briefs,
+    chip,
+    paste_stack,
+    stack_height,
+)
 from renders.imaginarium.goods import fragment
 from renders.kit import frames, icons
 from renders.kit import text as tx
@@ -216,17 +226,21 @@ def _used(d: ImageDraw.ImageDraw, top_left: tuple[int, int], lang: str) -> None:
             max_width=x1 - x0 - 8)
 
 
-def summary(board: PlayerBoard, name: str, lang: str) -> str:
-    """The panel in words: one line per seat for the text summary."""
+def summary(board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoard, str] | None = None) -> str:
+    """The panel in words: one line per seat for the text summary. A team shares its yard and its
+    dream (Chimera, team play): when ``teammate`` (a board and its name) was described before, the
+    line refers to it instead of listing them again, which keeps a part's text short."""
     style = player(board.seat)
     spaces = []
     for stack in board.slots:
         if stack is None or not stack.cards:
             spaces.append(labels.text("empty", lang))
             continue
-        text = f" {labels.text('under', lang)} ".join(describe(c, lang) for c in reversed(stack.cards))
+        text = f" {labels.text('under', lang)} ".join(brief(c, lang) for c in reversed(stack.cards))
         spaces.append(text + (f" [{labels.text('tangled', lang).lower()}]" if stack.deactivated else ""))
     none = labels.text("none", lang)
+
+    same = labels.text("same_as", lang, name=teammate[1]) if teammate else ""
 
     def topic(key: str, value: str) -> str:
         return f"{labels.text(key, lang).lower()}: {value or none}"
@@ -234,8 +248,9 @@ def summary(board: PlayerBoard, name: str, lang: str) -> str:
     parts = [
         f"{name} ({labels.text(f'style.{style.name}', lang)}, "
         f"{labels.text('workshop', lang, n=board.workshop).lower()})",
-        topic("spaces", "; ".join(spaces)),
-        topic("yard", ", ".join(describe(c, lang) for c in board.yard)),
+        topic("spaces", labels.counted(spaces, "; ")),
+        topic("yard", same if teammate and teammate[0].yard == board.yard else
+              briefs(board.yard, lang)),
         topic("assistants", ", ".join(f"{labels.assistant_name(a.id, lang)} ({labels.assistant(a.id, lang)})"
                                       for a in board.assistants)),
         topic("dial", " + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else ""),
@@ -244,5 +259,6 @@ def summary(board: PlayerBoard, name: str, lang: str) -> str:
     if board.team is not None:
         parts.insert(1, labels.text("team", lang, n=board.team + 1).lower())
     if board.dream:
-        parts.append(topic("dream", ", ".join(board.dream)))
+        parts.append(topic("dream", same if teammate and teammate[0].dream == board.dream else
+                           labels.fragments(board.dream, lang)))
     return " — ".join(parts)
