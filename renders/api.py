@@ -28,6 +28,11 @@ from renders.kit.fonts import recording
 from renders.kit.png import encode
 from renders.kit.typography import punctuate
 
+DESCRIPTION_LIMIT = 1024
+"""The most characters Discord keeps of an attachment's description, where a render's ``text``
+goes: each game's texts are laid out to stay within it (one text per phone part, terse per-seat
+lines) rather than be cut."""
+
 
 @dataclass(frozen=True, slots=True)
 class Render:

@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from functools import partial
 
 from engine.imaginarium.view import AssistantCard, ImaginariumView, MachineCard, ProjectTile
-from renders.api import Part, Render, drawn, drawn_parts
+from renders.api import DESCRIPTION_LIMIT, Part, Render, drawn, drawn_parts
 from renders.imaginarium import final as _final
 from renders.imaginarium import labels, phone, sheet, summaries, table, tiles, workshop
 from renders.imaginarium.goods import KEY_COLOURS
 from renders.kit.names import seat_name
+from renders.kit.typography import punctuate
 
 
 def _check(view: object) -> ImaginariumView:
@@ -40,7 +41,11 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
     for name, part, draw in phone.board_parts(v, names, lang):
         if name.startswith("players-"):
             first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
-            lines = [line for p in v.players[first : first + phone.SEATS_PER_PART] for line in text[f"seat:{p.seat}"]]
+            shown = v.players[first : first + phone.SEATS_PER_PART]
+            lines = [line for p in shown for line in text[f"seat:{p.seat}"]]
+            if len(punctuate("\n".join(lines), lang)) > DESCRIPTION_LIMIT:
+                short = summaries.seats(v, names, lang, short=True)
+                lines = [short[p.seat] for p in shown]
         else:
             lines = {"status": text["header"], "belt": text["belt"], "extractors": text["extractors"],
                      "rooms": text["rooms"],

@@ -33,18 +33,20 @@ def draw(
     """The final scores, best first: one block per seat with its total, sources and revealed reserve;
     in team play teammates side by side, each block naming its team (``teams``: seat -> team)."""
     note = tx.wrap(labels.text("tiebreak.note", lang), INNER, 18)
-    height = M + 60 + 56 + len(lines) * (ROW_H + 8) + 22 * len(note) + M
+    best = winners(lines)
+    key = "final.winner" if len(best) == 1 else "final.winners"
+    names_text = ", ".join(seat_name(b.seat, names, lang) for b in best)
+    # the winners on as many lines as their names need
+    crowned = tx.wrap(f"{labels.text(key, lang)}: {names_text}", INNER - 46, 26, bold=True)
+    height = M + 60 + 56 + 32 * (len(crowned) - 1) + len(lines) * (ROW_H + 8) + 22 * len(note) + M
     canvas, d = blank(height)
     tx.line(d, (M, M + 18), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
     tx.line(d, (M, M + 52), labels.text("final.title", lang), 24, INK_ON_TABLE, bold=True, anchor="lm")
-    best = winners(lines)
     y = M + 70
-    key = "final.winner" if len(best) == 1 else "final.winners"
     icons.paste(canvas, good("vp", 36), (M, y))
-    names_text = ", ".join(seat_name(b.seat, names, lang) for b in best)
-    tx.line(d, (M + 46, y + 18), f"{labels.text(key, lang)}: {names_text}", 26, HIGHLIGHT, bold=True, anchor="lm",
-            max_width=INNER - 46)
-    y += 56
+    for i, text in enumerate(crowned):
+        tx.line(d, (M + 46, y + 18 + 32 * i), text, 26, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER - 46)
+    y += 56 + 32 * (len(crowned) - 1)
     for line in (line for _, members in by_team(lines, teams) for line in members):
         fill = mix(PANEL, HIGHLIGHT, 0.25) if line.winner else PANEL
         frames.panel(d, (M, y, PW - M, y + ROW_H), fill=fill, edge=HIGHLIGHT if line.winner else PANEL_EDGE)

@@ -86,6 +86,13 @@ def fragments(colours: Sequence[str], lang: str = "en") -> str:
     return counted([text(f"fragment.{c}", lang) for c in colours], ", ")
 
 
+def fragment_counts(colours: Sequence[str], lang: str = "en") -> str:
+    """Dream fragments counted by colour, in the rulebook's order of colours ("romance ×2, glory")."""
+    order = ("romance", "glory", "escape", "festivities", "nightmare")
+    counts = {c: colours.count(c) for c in (*order, *sorted(set(colours) - set(order))) if c in colours}
+    return ", ".join(text(f"fragment.{c}", lang) + (f" ×{n}" if n != 1 else "") for c, n in counts.items())
+
+
 def caption(serial: str, lang: str = "en") -> str:
     """The card-face caption of a machine without input → output effect lines, or ""."""
     return _lookup(f"caption.{serial}", lang) or ""

@@ -162,11 +162,39 @@ def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> 
 MID_H = 340
 
 
+LEGEND_ROW = 40
+
+
+def _legend(canvas: Image.Image | None, seats: Sequence[int], y: int, names: Sequence[str] | None,
+            lang: str) -> int:
+    """Tokens and names of ``seats`` wrapping over lines from ``y``, for pieces whose places are too
+    narrow for their names; returns the height used (``canvas`` ``None``: only measures)."""
+    if not seats:
+        return 0
+    d = ImageDraw.Draw(canvas) if canvas is not None else None
+    x, row = M + 14, 0
+    for seat in seats:
+        name = seat_name(seat, names, lang)
+        w = table.TOKEN + 8 + min(tx.width(name, 20, True), INNER - 28 - table.TOKEN - 8)
+        if x + w > PW - M - 14 and x > M + 14:
+            row, x = row + 1, M + 14
+        if canvas is not None and d is not None:
+            table.token(canvas, seat, (x, y + row * LEGEND_ROW + 4))
+            tx.line(d, (x + table.TOKEN + 8, y + row * LEGEND_ROW + 4 + table.TOKEN // 2), name, 20, INK_ON_TABLE,
+                    bold=True, anchor="lm", max_width=INNER - 28 - table.TOKEN - 8)
+        x += w + 20
+    return (row + 1) * LEGEND_ROW + 4
+
+
 def extractors_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """The extractors and the initiative track (they change with almost every placement)."""
-    canvas, d = blank(M + CAPTION_H + MID_H + M)
+    """The extractors and the initiative track (they change with almost every placement); the
+    names too long for their pieces' places follow in a legend inside the panel."""
+    seats = table.unnamed(view, INNER, names, lang)
+    legend_h = _legend(None, seats, 0, names, lang)
+    canvas, d = blank(M + CAPTION_H + MID_H + legend_h + M)
     y = _caption(d, M, labels.text("part.extractors", lang)) + M
-    table.extractors(canvas, view, (M, y, PW - M, y + MID_H), names, lang)
+    table.extractors(canvas, view, (M, y, PW - M, y + MID_H + legend_h), names, lang)
+    _legend(canvas, seats, y + MID_H - 14, names, lang)
     return canvas
 
 
@@ -205,20 +233,40 @@ def _strip_rows(board: PlayerBoard) -> list[tuple[str, int]]:
     return rows
 
 
-def strip_height(board: PlayerBoard) -> int:
+LEGEND_H = 28
+"""The line under a strip's machines saying what its marks mean (see :func:`_marks`)."""
+
+
+def _marks(board: PlayerBoard, turn: CurrentTurn | None) -> dict[int, str]:
+    """Slot index -> mark of the stacks a strip marks: "tangled" (face down) or "used" this phase."""
+    used = set(turn.used_slots) if turn is not None else set()
+    out = {}
+    for i, stack in enumerate(board.slots):
+        if stack is not None and stack.cards and (stack.deactivated or i in used):
+            out[i] = "tangled" if stack.deactivated else "used"
+    return out
+
+
+MARKS = {"tangled": ("✕", ALERT_TAG), "used": ("✓", USED)}
+"""A mark's symbol and colour; the symbol sits on the chip, its word once in the strip's legend."""
+
+
+def strip_height(board: PlayerBoard, turn: CurrentTurn | None = None) -> int:
     """Height of one seat's strip."""
     slots = board.slots
     machines = sum(max(_stack_h(s) for s in slots[i : i + 2]) + 4 for i in range(0, len(slots), 2))
     info = sum(n * (CHIP_H + 4) + 4 for _, n in _strip_rows(board))
-    return 52 + (32 if board.dial is not None else 0) + machines + info + STRIP_PAD
+    legend = LEGEND_H if _marks(board, turn) else 0
+    return 52 + (32 if board.dial is not None else 0) + machines + legend + info + STRIP_PAD
 
 
-def _mark(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, fill: tuple[int, int, int]) -> None:
-    """A tag at the right end of a chip: shape and word say the same as the colour."""
-    w = tx.width(text, 18, True) + 14
-    _, y0, x1, y1 = box
-    frames.rounded(d, (x1 - w, y0 + 4, x1 - 4, y1 - 4), radius=6, fill=fill, outline=(255, 255, 255), width=2)
-    tx.line(d, (x1 - 4 - (w - 4) // 2, (y0 + y1) // 2), text, 18, (255, 255, 255), bold=True, anchor="mm")
+def _mark(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], mark: str) -> None:
+    """A mark on a chip's type glyph (left end): symbol, shape and colour say the same; the strip's
+    legend gives its word, which would hide the machine's name on the chip itself."""
+    symbol, fill = MARKS[mark]
+    x0, y0, _, y1 = box
+    frames.rounded(d, (x0 + 3, y0 + 5, x0 + 29, y1 - 5), radius=6, fill=fill, outline=(255, 255, 255), width=2)
+    tx.line(d, (x0 + 16, (y0 + y1) // 2), symbol, 18, (255, 255, 255), bold=True, anchor="mm")
 
 
 def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active: bool,
@@ -226,7 +274,7 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
     """One seat's public side as a compact strip: a chip per machine, then yard, assistants,
     completed projects and dream. Returns its height."""
     d = ImageDraw.Draw(canvas)
-    h = strip_height(board)
+    h = strip_height(board, turn)
     style = player(board.seat)
     x0, x1 = M, PW - M
     frames.panel(d, (x0, y, x1, y + h), fill=mix(TABLE, style.colour, 0.10), edge=HIGHLIGHT if active else PANEL_EDGE)
@@ -241,7 +289,7 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
             max_width=INNER - 2 * STRIP_PAD - 54 - dw)
     cy = y + 52
     done = set(turn.actions_done) if turn is not None else set()
-    used = set(turn.used_slots) if turn is not None else set()
+    marks = _marks(board, turn)
     if board.dial is not None:
         pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in board.dial)
         tx.line(d, (x0 + STRIP_PAD, cy + 12), pair, 20, HIGHLIGHT if active else INK_ON_TABLE, bold=True,
@@ -260,12 +308,18 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
                 continue
             for k, card in enumerate(reversed(stack.cards)):
                 canvas.paste(chip(card, cell_w, lang), (cx, cy + k * (CHIP_H + 4)))
-            box = (cx, cy, cx + cell_w - 30, cy + CHIP_H)
-            if stack.deactivated:
-                _mark(d, box, "✕ " + labels.text("tangled", lang), ALERT_TAG)
-            elif i + j in used:
-                _mark(d, box, "✓ " + labels.text("used", lang), USED)
+            if i + j in marks:
+                _mark(d, (cx, cy, cx + cell_w, cy + CHIP_H), marks[i + j])
         cy += max(_stack_h(s) for s in row) + 4
+    if marks:
+        lx = x0 + STRIP_PAD
+        for mark in dict.fromkeys(marks.values()):
+            symbol, fill = MARKS[mark]
+            frames.rounded(d, (lx, cy + 2, lx + 24, cy + 24), radius=5, fill=fill, outline=(255, 255, 255), width=2)
+            tx.line(d, (lx + 12, cy + 13), symbol, 18, (255, 255, 255), bold=True, anchor="mm")
+            word = labels.text(mark, lang).lower()
+            lx += 32 + tx.line(d, (lx + 32, cy + 13), word, 18, MUTED_ON_TABLE, anchor="lm") + 20
+        cy += LEGEND_H
     info_w = INNER - 2 * STRIP_PAD - 110
     for key, n in _strip_rows(board):
         tx.line(d, (x0 + STRIP_PAD, cy + CHIP_H // 2), labels.text(key, lang), 18, MUTED_ON_TABLE, bold=True,
@@ -299,7 +353,8 @@ def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None,
     seat whose turn is being played is outlined; who must decide now is in the status part only, so
     a strip changes with its seat's own play."""
     boards = view.players
-    height = M + CAPTION_H + sum(strip_height(b) + GAP for b in boards) + M - GAP
+    turns = {b.seat: view.turn if view.turn is not None and view.turn.seat == b.seat else None for b in boards}
+    height = M + CAPTION_H + sum(strip_height(b, turns[b.seat]) + GAP for b in boards) + M - GAP
     canvas, d = blank(height)
     title = (labels.text("part.players", lang, first=start + 1, last=start + len(boards)) if len(boards) > 1
              else labels.text("part.player", lang, n=start + 1))

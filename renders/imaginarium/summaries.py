@@ -90,12 +90,21 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
     out["office"] = [f"{t('design_office')}: " + ("; ".join(office) or none) + "."]
     if view.dream_spaces:
         out["dream"] = [dream.summary(view, names, lang)]
+    out.update({f"seat:{seat}": [line] for seat, line in seats(view, names, lang).items()})
+    return out
+
+
+def seats(view: ImaginariumView, names: Sequence[str] | None, lang: str, *, short: bool = False) -> dict[int, str]:
+    """Each seat's workshop in words, one line a seat (``short``: the shorter form, see
+    :func:`renders.imaginarium.workshop.summary`)."""
+    out = {}
     described: dict[int, tuple[PlayerBoard, str]] = {}
     for player in view.players:
+        name = seat_name(player.seat, names, lang)
         teammate = described.get(player.team) if player.team is not None else None
-        out[f"seat:{player.seat}"] = [workshop.summary(player, name(player.seat), lang, teammate) + "."]
+        out[player.seat] = workshop.summary(player, name, lang, teammate, short=short) + "."
         if player.team is not None:
-            described.setdefault(player.team, (player, name(player.seat)))
+            described.setdefault(player.team, (player, name))
     return out
 
 

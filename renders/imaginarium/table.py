@@ -147,14 +147,46 @@ def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: S
         saboteur = slot.reserved_by is None
         token(canvas, piece, (x, my), saboteur=saboteur)
         text = seat_name(piece, names, lang)
-        tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT_ON_TABLE if saboteur else INK_ON_TABLE, bold=True,
-                anchor="lm", max_width=CARD_W - TOKEN - 8)
+        room = CARD_W - TOKEN - 8 - (36 if slot.fragment else 0)
+        colour = ALERT_ON_TABLE if saboteur else INK_ON_TABLE
+        laid = tx.name_lines(text, room, 22, bold=True)
+        if laid is not None:
+            tx.lines(d, (x + TOKEN + 8, my + TOKEN // 2), laid, colour)
+        else:  # a name too long for two lines: the kit's last guard cuts it
+            tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, colour, bold=True, anchor="lm", max_width=room)
     if slot.fragment:
         icons.paste(canvas, fragment(slot.fragment, 32), (x + CARD_W - 32, my))
 
 
+def _occupant_name(name: str) -> tx.Laid | None:
+    """An extractor's occupant's name beside its token, when it fits on two lines."""
+    return tx.name_lines(name, 86, 20, bold=True)
+
+
+def _initiative_size(view: ImaginariumView, width: int) -> int:
+    return min(100, (width - 32 - 8 * (len(view.initiative) - 1)) // max(1, len(view.initiative)))
+
+
+def _initiative_name(name: str, size: int) -> tx.Laid | None:
+    """A name under its token on an initiative space ``size`` wide, when it fits on two lines."""
+    return tx.name_lines(name, size - 8, 18)
+
+
+def unnamed(view: ImaginariumView, width: int, names: Sequence[str] | None, lang: str) -> list[int]:
+    """The seats whose names :func:`extractors` (``width`` wide) has no room for beside their pieces,
+    in the order the pieces stand, for a legend."""
+    size = _initiative_size(view, width)
+    out = [p for e in view.extractors if (p := e.occupant if e.occupant is not None else e.sabotaged_by) is not None
+           and _occupant_name(seat_name(p, names, lang)) is None]
+    out += [s.seat for s in view.initiative if s.seat is not None
+            and _initiative_name(seat_name(s.seat, names, lang), size) is None]
+    return list(dict.fromkeys(out))
+
+
 def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int],
-                names: Sequence[str] | None, lang: str) -> None:
+               names: Sequence[str] | None, lang: str) -> None:
+    """The extractors and the initiative track; a seat's name goes beside its piece when it fits
+    there on at most two lines (:func:`unnamed` lists those that do not)."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, _ = box
     frames.panel(d, box)
@@ -170,15 +202,13 @@ def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, 
         if piece is not None:
             saboteur = ext.occupant is None
             token(canvas, piece, (cx + 84, cy + 6), saboteur=saboteur)
-            text = seat_name(piece, names, lang)
-            tx.line(d, (cx + 84, cy + 60), text, 20, ALERT_ON_TABLE if saboteur else INK_ON_TABLE, bold=True,
-                    anchor="lm", max_width=86)
+            laid = _occupant_name(seat_name(piece, names, lang))
+            if laid is not None:
+                tx.lines(d, (cx + 84, cy + 60), laid, ALERT_ON_TABLE if saboteur else INK_ON_TABLE)
     ty = y0 + 148
     title(d, (x0 + 16, ty), labels.text("initiative", lang))
     spaces = view.initiative
-    if not spaces:
-        return
-    size = min(100, (x1 - x0 - 32 - 8 * (len(spaces) - 1)) // len(spaces))
+    size = _initiative_size(view, x1 - x0)
     for i, space in enumerate(spaces):
         bx = x0 + 16 + i * (size + 8)
         by = ty + 40
@@ -187,8 +217,9 @@ def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, 
         tx.line(d, (bx + 8, by + 4), str(space.number), 22, MUTED_ON_TABLE, bold=True)
         if space.seat is not None:
             token(canvas, space.seat, (bx + size // 2 - 18, by + 30), 36, saboteur=space.piece == "saboteur")
-            tx.line(d, (bx + size // 2, by + 88), seat_name(space.seat, names, lang), 18, INK_ON_TABLE,
-                    anchor="mm", max_width=size - 8)
+            laid = _initiative_name(seat_name(space.seat, names, lang), size)
+            if laid is not None:
+                tx.lines(d, (bx + size // 2, by + 88), laid, INK_ON_TABLE, anchor="mm")
 
 
 def meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:

@@ -226,10 +226,13 @@ def _used(d: ImageDraw.ImageDraw, top_left: tuple[int, int], lang: str) -> None:
             max_width=x1 - x0 - 8)
 
 
-def summary(board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoard, str] | None = None) -> str:
+def summary(board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoard, str] | None = None, *,
+            short: bool = False) -> str:
     """The panel in words: one line per seat for the text summary. A team shares its yard and its
     dream (Chimera, team play): when ``teammate`` (a board and its name) was described before, the
-    line refers to it instead of listing them again, which keeps a part's text short."""
+    line refers to it instead of listing them again, which keeps a part's text short. ``short``
+    names assistants without their effects and counts the dream's fragments by colour, for a part
+    whose text would not fit Discord's description otherwise."""
     style = player(board.seat)
     spaces = []
     for stack in board.slots:
@@ -251,7 +254,8 @@ def summary(board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoar
         topic("spaces", labels.counted(spaces, "; ")),
         topic("yard", same if teammate and teammate[0].yard == board.yard else
               briefs(board.yard, lang)),
-        topic("assistants", ", ".join(f"{labels.assistant_name(a.id, lang)} ({labels.assistant(a.id, lang)})"
+        topic("assistants", ", ".join(labels.assistant_name(a.id, lang) + ("" if short else
+                                                                            f" ({labels.assistant(a.id, lang)})")
                                       for a in board.assistants)),
         topic("dial", " + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else ""),
         topic("projects", ", ".join(labels.project_name(p, lang) for p in board.completed_projects)),
@@ -260,5 +264,5 @@ def summary(board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoar
         parts.insert(1, labels.text("team", lang, n=board.team + 1).lower())
     if board.dream:
         parts.append(topic("dream", same if teammate and teammate[0].dream == board.dream else
-                           labels.fragments(board.dream, lang)))
+                           labels.fragment_counts(board.dream, lang) if short else labels.fragments(board.dream, lang)))
     return " — ".join(parts)

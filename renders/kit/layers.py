@@ -38,10 +38,10 @@ def layer(draw: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
     def cached(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
         key = (args, tuple(sorted(kwargs.items())))
         hit = done.get(key)
-        if hit is None:
+        if hit is None:  # drawn now: the open recordings saw the text as it was drawn
             with recording() as record:
-                hit = (draw(*args, **kwargs), record)
-            done[key] = hit
+                done[key] = (image := draw(*args, **kwargs), record)
+            return image
         replay(hit[1])
         return hit[0]
 
@@ -58,12 +58,13 @@ def recent(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
         hit = _recent.get(key)
         if hit is not None:
             _recent.move_to_end(key)
-    if hit is None:
+    if hit is None:  # drawn now: the open recordings saw the text as it was drawn
         with recording() as record:
-            hit = (draw(), record)
+            image = draw()
         with _recent_lock:
-            _recent[key] = hit
+            _recent[key] = (image, record)
             while len(_recent) > RECENT:
                 _recent.popitem(last=False)
+        return image
     replay(hit[1])
     return hit[0]

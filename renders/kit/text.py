@@ -11,6 +11,7 @@ glyph for (emoji in a display name) are left out of what is measured and drawn (
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -87,6 +88,34 @@ def wrap(text: str, max_width: int, size: int, *, bold: bool = False, max_lines:
     return lines
 
 
+class Laid(NamedTuple):
+    """A name laid out by :func:`name_lines`."""
+
+    lines: list[str]
+    size: int
+    bold: bool
+
+
+def name_lines(text: str, max_width: int, size: int, *, bold: bool = False, max_lines: int = 2) -> Laid | None:
+    """A name laid out in a narrow place without cutting it: the lines (broken at spaces and after
+    hyphens), from ``size`` down to the minimum, in bold then (if ``bold`` did not fit) in the
+    regular weight, with at most ``max_lines`` lines; ``None`` when it cannot fit, so the caller
+    says it elsewhere (a legend) rather than cut it."""
+    words = text.replace("-", "-\0").replace(" ", " \0").split("\0")
+    for weight in (True, False) if bold else (False,):
+        for s in range(size, MIN_SIZE - 1, -1):
+            lines: list[str] = []
+            for word in words:
+                if lines and width((lines[-1] + word).strip(), s, weight) <= max_width:
+                    lines[-1] += word
+                else:
+                    lines.append(word)
+            lines = [part.strip() for part in lines]
+            if len(lines) <= max_lines and all(width(part, s, weight) <= max_width for part in lines):
+                return Laid(lines, s, weight)
+    return None
+
+
 @lru_cache(maxsize=8192)
 def _stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     """``text`` rendered once as a coverage mask, with the mask's offset from the anchor point.
@@ -137,6 +166,14 @@ def line(
         size = round(fitted.size)
     stamp(draw, xy, text, size, fill, bold=bold, anchor=anchor)
     return width(text, size, bold)
+
+
+def lines(draw: ImageDraw.ImageDraw, xy: tuple[float, float], laid: Laid, fill: RGB, *, anchor: str = "lm") -> None:
+    """Draw :func:`name_lines`' lines, centred as a block on ``xy``'s height."""
+    step = laid.size + 2
+    for i, text in enumerate(laid.lines):
+        stamp(draw, (xy[0], xy[1] + (i - (len(laid.lines) - 1) / 2) * step), text, laid.size, fill, bold=laid.bold,
+              anchor=anchor)
 
 
 def paragraph(

@@ -39,9 +39,9 @@ def test_board_grows_with_the_seat_count_instead_of_shrinking_text() -> None:
 def test_board_text_states_prices_reservations_and_stacks() -> None:
     text = render_board(samples.mid_game(3)).text
     assert "2. Flamelleur (P6, production, level 3), price 6, reserved by Seat 3" in text
-    assert "Supertransmuteur (T3, transformation, level 2) under Carpenteur (P2, production, level 1)" in text
-    assert "Diplomateur (S2, special, level 3) [tangled]" in text
-    assert "Six machines: 6 machines (5/4 VP) done by Seat 1" in text
+    assert "Supertransmuteur (lvl 2) under Carpenteur (lvl 1)" in text
+    assert "Diplomateur (lvl 3) [tangled]" in text
+    assert "Six machines (5/4 VP) done by Seat 1" in text
 
 
 def test_display_names_replace_seat_numbers_everywhere() -> None:
@@ -168,7 +168,7 @@ def test_two_player_saboteurs_chimera_dreams_and_teams_are_shown() -> None:
     assert render.png != render_board(view).png
     assert "price 6, sabotage by Seat 2, fragment glory" in render.text
     assert "+1 charcoalium (sabotage: Seat 1)" in render.text
-    assert "dream: romance, romance, nightmare" in render.text
+    assert "dream: romance ×2, nightmare" in render.text
     assert "Seat 1 (red circle, workshop 1) — team 1 —" in render.text
 
 

@@ -131,3 +131,35 @@ def test_rounded_rectangles_stamped_from_cached_corners_match_pillows() -> None:
         ImageDraw.Draw(pillow).rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         frames.rounded(ImageDraw.Draw(ours), box, radius=radius, fill=fill, outline=outline, width=width)
         assert ImageChops.difference(pillow, ours).getbbox() is None, (box, radius, width, fill, outline)
+
+
+def test_every_label_shortened_with_an_ellipsis_is_counted_and_cached_layers_replay_the_count() -> None:
+    from PIL import ImageDraw
+
+    from renders.kit.fonts import recording
+    from renders.kit.layers import layer
+
+    @layer
+    def tag(text: str) -> Image.Image:
+        image = Image.new("RGB", (60, 30))
+        tx.line(ImageDraw.Draw(image), (0, 0), text, 24, (255, 255, 255), max_width=60)
+        return image
+
+    for _ in range(2):  # drawn, then taken from the cache: the count is the same
+        with recording() as record:
+            tag("a label far too long for sixty pixels")
+            tag("ok")
+        assert record.ellipsized == 1
+    with recording() as record:
+        assert tx.wrap("one two three four five six", 60, MIN_SIZE, max_lines=2)[-1].endswith(tx.ELLIPSIS)
+        assert tx.wrap("one two", 200, MIN_SIZE, max_lines=2) == ["one two"]
+        tx.width("measured only, never cut", MIN_SIZE)
+    assert record.ellipsized == 1
+
+
+def test_a_name_is_laid_on_lines_or_refused_never_cut() -> None:
+    laid = tx.name_lines("Dominique-Alexandre", 120, 22, bold=True)
+    assert laid is not None and laid.lines == ["Dominique-", "Alexandre"]
+    assert all(tx.width(line, laid.size, laid.bold) <= 120 for line in laid.lines)
+    assert tx.name_lines("Léa", 120, 22, bold=True) == tx.Laid(["Léa"], 22, True)
+    assert tx.name_lines("Supercalifragilisticexpialidocious", 60, 22) is None
