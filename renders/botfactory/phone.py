@@ -239,6 +239,6 @@ def screen(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Imag
     tx.line(d, (M + 14, ry + 14), labels.text("screen.values", lang), 22, INK_ON_TABLE, bold=True, anchor="lm")
     x = M + 14 + tx.width(labels.text("screen.values", lang), 22, True) + 16
     for track in view.values:
-        icons.paste(canvas, pieces.robot(track.colour, 32), (x, ry - 2))
-        x += 36 + tx.line(d, (x + 36, ry + 14), str(track.value), 24, INK_ON_TABLE, bold=True, anchor="lm") + 14
+        icons.paste(canvas, pieces.robot(track.colour, 40), (x, ry - 6))
+        x += 44 + tx.line(d, (x + 44, ry + 14), str(track.value), 24, INK_ON_TABLE, bold=True, anchor="lm") + 14
     return canvas

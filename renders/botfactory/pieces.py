@@ -118,7 +118,7 @@ def robot(colour: str, size: int, *, ghost: bool = False) -> Image.Image:
     d.rectangle((big * 0.2, big * 0.74, big * 0.44, big * 0.98), fill=body, outline=edge, width=w)
     d.rectangle((big * 0.56, big * 0.74, big * 0.8, big * 0.98), fill=body, outline=edge, width=w)
     if not ghost:
-        m = round(big * 0.36)
+        m = round(big * 0.46)  # as large as the body allows: robots are drawn small
         _mark(img, colour, m, (round(big / 2 - m / 2), round(big * 0.55 - m / 2)), _ink(colour), fill)
     return img.resize((size, size), Image.Resampling.LANCZOS)
 
