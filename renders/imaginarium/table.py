@@ -249,6 +249,10 @@ def meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int
         tx.paragraph(d, (cx + 12, cy + 60 + name_h), text, 20, INK, w - 24, max_lines=body_lines)
 
 
+CRUSHER_CHIP_W = 200
+"""The narrowest chip beside the crusher's top card that leaves machine names their room."""
+
+
 def crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
@@ -257,10 +261,13 @@ def crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int
     if not view.crusher:
         tx.line(d, (x0 + 16, y0 + 70), labels.text("empty", lang), 22, MUTED_ON_TABLE)
         return
-    canvas.paste(face(view.crusher[-1], 1, lang), (x0 + 16, y0 + 52), frames.card_mask(CARD_W, CARD_H))
     cx = x0 + 16 + CARD_W + GAP
-    chip_w = x1 - cx - 16
     below = list(reversed(view.crusher[:-1]))
+    if x1 - cx - 16 >= CRUSHER_CHIP_W:  # the top card's face, the others as chips beside it
+        canvas.paste(face(view.crusher[-1], 1, lang), (x0 + 16, y0 + 52), frames.card_mask(CARD_W, CARD_H))
+    else:  # too narrow for both: every card as a chip, the top one first
+        cx, below = x0 + 16, list(reversed(view.crusher))
+    chip_w = x1 - cx - 16
     fits = (y1 - y0 - 52 - 14) // (CHIP_H + 6)
     shown = below if len(below) <= fits else below[: fits - 1]
     for i, card in enumerate(shown):

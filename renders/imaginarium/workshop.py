@@ -68,9 +68,9 @@ def _chip_rows(count: int, per_row: int) -> int:
     return (count + per_row - 1) // per_row
 
 
-def _info_rows(board: PlayerBoard, narrow: bool = False) -> list[tuple[str, int]]:
+def _info_rows(board: PlayerBoard) -> list[tuple[str, int]]:
     """(label key, number of chip rows) for each information line under the machines."""
-    rows = [("yard", max(1, _chip_rows(len(board.yard), 2 if narrow else 3)))]
+    rows = [("yard", max(1, _chip_rows(len(board.yard), 2)))]
     rows.append(("assistants", max(1, len(board.assistants))))
     rows.append(("projects", max(1, len(board.completed_projects))))
     if board.dream:
@@ -81,7 +81,7 @@ def _info_rows(board: PlayerBoard, narrow: bool = False) -> list[tuple[str, int]
 def height(board: PlayerBoard, narrow: bool = False) -> int:
     """Height of this seat's panel; the board lays panels out from it before drawing."""
     slots = sum(_row_height(row) + GAP for row in _slot_rows(board, narrow))
-    info = sum(n * (CHIP_H + 6) + 4 for _, n in _info_rows(board, narrow))
+    info = sum(n * (CHIP_H + 6) + 4 for _, n in _info_rows(board))
     return HEADER + (DIAL_LINE if narrow else 0) + slots + info + PAD
 
 
@@ -136,13 +136,13 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
                 _used(d, (sx, y + (len(stack.cards) - 1) * BAND), lang)
         y += _row_height(row) + GAP
     # yard, assistants, projects, dream
-    for key, rows in _info_rows(board, narrow):
+    for key, rows in _info_rows(board):
         tx.line(d, (x0 + PAD, y + CHIP_H // 2), labels.text(key, lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
         cx = x0 + PAD + LABEL_W
         avail = panel_w - 2 * PAD - LABEL_W
         if key == "yard":
-            n = 2 if narrow else 3
-            _chips(canvas, [chip(card, (avail - (n - 1) * GAP) // n, lang) for card in board.yard], (cx, y), n, lang)
+            # two chips a row: three would leave the longest machine names too little room
+            _chips(canvas, [chip(card, (avail - GAP) // 2, lang) for card in board.yard], (cx, y), 2, lang)
         elif key == "assistants":
             texts = [named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), avail - 20, 20)
                      for a in board.assistants]
