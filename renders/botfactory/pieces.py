@@ -43,6 +43,8 @@ def label(name: str) -> tuple[RGB, RGB]:
     while contrast(ink, fill) < 4.5:
         fill, ink = mix(fill, (0, 0, 0), 0.1), WHITE
     return fill, ink
+
+
 SANDRA: RGB = (150, 150, 160)
 VILELA: RGB = (60, 60, 70)
 _SS = 4
@@ -73,20 +75,36 @@ def part(colour: str, kind: str, size: int) -> Image.Image:
     d.rounded_rectangle((2, 2, big - 3, big - 3), radius=big // 6, fill=fill, outline=DARK, width=big // 20)
     u = big / 10
     if kind == "head":
-        d.rounded_rectangle((2.5 * u, 2.2 * u, 7.5 * u, 6.6 * u), radius=u, fill=mix(fill, WHITE, 0.55), outline=ink,
-                            width=int(u * 0.5))
+        d.rounded_rectangle(
+            (2.5 * u, 2.2 * u, 7.5 * u, 6.6 * u), radius=u, fill=mix(fill, WHITE, 0.55), outline=ink, width=int(u * 0.5)
+        )
         d.ellipse((3.6 * u, 3.6 * u, 4.6 * u, 4.6 * u), fill=ink)
         d.ellipse((5.4 * u, 3.6 * u, 6.4 * u, 4.6 * u), fill=ink)
         d.line((5 * u, 1.2 * u, 5 * u, 2.2 * u), fill=ink, width=int(u * 0.5))
     elif kind == "torso":
-        d.rounded_rectangle((2.3 * u, 2.3 * u, 7.7 * u, 7.2 * u), radius=u * 0.6, fill=mix(fill, WHITE, 0.55),
-                            outline=ink, width=int(u * 0.5))
+        d.rounded_rectangle(
+            (2.3 * u, 2.3 * u, 7.7 * u, 7.2 * u),
+            radius=u * 0.6,
+            fill=mix(fill, WHITE, 0.55),
+            outline=ink,
+            width=int(u * 0.5),
+        )
         d.rectangle((4 * u, 3.6 * u, 6 * u, 5.6 * u), fill=ink)
     else:
-        d.rounded_rectangle((2.6 * u, 2.4 * u, 4.3 * u, 7.4 * u), radius=u * 0.4, fill=mix(fill, WHITE, 0.55),
-                            outline=ink, width=int(u * 0.5))
-        d.rounded_rectangle((5.7 * u, 2.4 * u, 7.4 * u, 7.4 * u), radius=u * 0.4, fill=mix(fill, WHITE, 0.55),
-                            outline=ink, width=int(u * 0.5))
+        d.rounded_rectangle(
+            (2.6 * u, 2.4 * u, 4.3 * u, 7.4 * u),
+            radius=u * 0.4,
+            fill=mix(fill, WHITE, 0.55),
+            outline=ink,
+            width=int(u * 0.5),
+        )
+        d.rounded_rectangle(
+            (5.7 * u, 2.4 * u, 7.4 * u, 7.4 * u),
+            radius=u * 0.4,
+            fill=mix(fill, WHITE, 0.55),
+            outline=ink,
+            width=int(u * 0.5),
+        )
         d.rectangle((2.2 * u, 7.4 * u, 4.6 * u, 8.2 * u), fill=ink)
         d.rectangle((5.4 * u, 7.4 * u, 7.8 * u, 8.2 * u), fill=ink)
     _mark(img, colour, round(3.6 * u), (round(big - 3.9 * u), round(big - 3.9 * u)), ink, fill)
@@ -111,10 +129,12 @@ def robot(colour: str, size: int, *, ghost: bool = False) -> Image.Image:
     edge = mix(fill, WHITE, 0.4) if ghost else mix(fill, WHITE, 0.65)
     body = None if ghost else fill
     w = big // 14
-    d.rounded_rectangle((big * 0.26, big * 0.02, big * 0.74, big * 0.34), radius=big // 10, fill=body, outline=edge,
-                        width=w)
-    d.rounded_rectangle((big * 0.08, big * 0.36, big * 0.92, big * 0.74), radius=big // 10, fill=body, outline=edge,
-                        width=w)
+    d.rounded_rectangle(
+        (big * 0.26, big * 0.02, big * 0.74, big * 0.34), radius=big // 10, fill=body, outline=edge, width=w
+    )
+    d.rounded_rectangle(
+        (big * 0.08, big * 0.36, big * 0.92, big * 0.74), radius=big // 10, fill=body, outline=edge, width=w
+    )
     d.rectangle((big * 0.2, big * 0.74, big * 0.44, big * 0.98), fill=body, outline=edge, width=w)
     d.rectangle((big * 0.56, big * 0.74, big * 0.8, big * 0.98), fill=body, outline=edge, width=w)
     if not ghost:
@@ -130,10 +150,16 @@ def project(colour: str, width: int, height: int, *, built: bool = False) -> Ima
     img = Image.new("RGBA", (big_w, big_h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     fill = BOT_COLOURS.get(colour, (128, 128, 128))
-    d.rounded_rectangle((2, 2, big_w - 3, big_h - 3), radius=big_w // 8, fill=mix(fill, (245, 245, 250), 0.7),
-                        outline=fill, width=big_w // 14)
-    inner = robot(colour, int(height * 0.7), ghost=not built).resize((int(big_h * 0.7), int(big_h * 0.7)),
-                                                                       Image.Resampling.LANCZOS)
+    d.rounded_rectangle(
+        (2, 2, big_w - 3, big_h - 3),
+        radius=big_w // 8,
+        fill=mix(fill, (245, 245, 250), 0.7),
+        outline=fill,
+        width=big_w // 14,
+    )
+    inner = robot(colour, int(height * 0.7), ghost=not built).resize(
+        (int(big_h * 0.7), int(big_h * 0.7)), Image.Resampling.LANCZOS
+    )
     img.alpha_composite(inner, ((big_w - inner.width) // 2, (big_h - inner.height) // 2))
     if not built:
         m = round(big_h * 0.32)
@@ -148,8 +174,9 @@ def speech_token(colour: RGB, size: int) -> Image.Image:
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     w = big // 14
-    d.polygon([(big * 0.25, big * 0.7), (big * 0.18, big * 0.98), (big * 0.5, big * 0.78)], fill=colour, outline=DARK,
-              width=w)
+    d.polygon(
+        [(big * 0.25, big * 0.7), (big * 0.18, big * 0.98), (big * 0.5, big * 0.78)], fill=colour, outline=DARK, width=w
+    )
     d.ellipse((w, w, big - w, big * 0.82), fill=colour, outline=DARK, width=w)
     for i in range(3):
         cx = big * (0.32 + i * 0.18)

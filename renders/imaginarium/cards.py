@@ -28,8 +28,14 @@ ICON = 24
 CHIP_H = 40
 
 
-def amounts(canvas: Image.Image, xy: tuple[int, int], items: Sequence[Amount], *, size: int = ICON,
-            ink: tuple[int, int, int] = INK) -> int:
+def amounts(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    items: Sequence[Amount],
+    *,
+    size: int = ICON,
+    ink: tuple[int, int, int] = INK,
+) -> int:
     """Draw goods left to right from ``xy`` (top left); a count above 1 is written before its icon.
 
     Returns the x just past the last icon.
@@ -154,8 +160,9 @@ def _chip(name: str, machine_type: str, level: int, width: int) -> Image.Image:
     # the type's glyph and the name the menus give (the serial is on the card face)
     x = 8 + tx.line(draw, (8, CHIP_H // 2), glyph, 20, WHITE, bold=True, anchor="lm") + 6
     room = width - x - 34
-    size, bold = next(((s, b) for s, b in ((20, True), (18, True), (20, False)) if tx.width(name, s, b) <= room),
-                      (18, False))
+    size, bold = next(
+        ((s, b) for s, b in ((20, True), (18, True), (20, False)) if tx.width(name, s, b) <= room), (18, False)
+    )
     tx.line(draw, (x, CHIP_H // 2), name, size, WHITE, bold=bold, anchor="lm", max_width=room)
     # the level in dark ink on a light badge: yellow on the type colours is below 4.5:1
     draw.rounded_rectangle((width - 30, 7, width - 4, CHIP_H - 8), radius=6, fill=HIGHLIGHT)

@@ -45,6 +45,7 @@ def type_style(machine_type: str) -> tuple[RGB, str]:
     """Band colour and glyph of a machine type."""
     return TYPES.get(machine_type, ((90, 90, 90), "?"))
 
+
 FRAGMENTS: dict[str, tuple[RGB, str]] = {
     "romance": ((235, 90, 140), "♥"),
     "glory": ((250, 200, 40), "♛"),

@@ -85,9 +85,18 @@ def height(board: PlayerBoard, narrow: bool = False) -> int:
     return HEADER + (DIAL_LINE if narrow else 0) + slots + info + PAD
 
 
-def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: str, active: bool,
-         lang: str, panel_height: int | None = None, turn: CurrentTurn | None = None,
-         narrow: bool = False) -> None:
+def draw(
+    canvas: Image.Image,
+    board: PlayerBoard,
+    xy: tuple[int, int],
+    *,
+    name: str,
+    active: bool,
+    lang: str,
+    panel_height: int | None = None,
+    turn: CurrentTurn | None = None,
+    narrow: bool = False,
+) -> None:
     """Draw the panel with its top left corner at ``xy``; ``turn`` (this seat's turn in progress)
     ticks the actions done and marks the machines already used. ``narrow`` lays three spaces a row
     (:data:`NARROW_W` wide) and puts the dial on its own line."""
@@ -115,8 +124,16 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
         pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in board.dial)
         colour = HIGHLIGHT if active else INK_ON_TABLE
         if narrow:
-            tx.line(d, (x0 + PAD, y0 + HEADER + DIAL_LINE // 2 - 4), pair, 22, colour, bold=True, anchor="lm",
-                    max_width=panel_w - 2 * PAD)
+            tx.line(
+                d,
+                (x0 + PAD, y0 + HEADER + DIAL_LINE // 2 - 4),
+                pair,
+                22,
+                colour,
+                bold=True,
+                anchor="lm",
+                max_width=panel_w - 2 * PAD,
+            )
         else:
             tx.line(d, (x0 + panel_w - PAD, y0 + 30), pair, 22, colour, bold=True, anchor="rm", max_width=300)
     # machine spaces
@@ -126,8 +143,9 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             sx = x0 + PAD + i * (CARD_W + GAP)
             if stack is None or not stack.cards:
                 frames.rounded(d, (sx, y, sx + CARD_W, y + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
-                tx.line(d, (sx + CARD_W // 2, y + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
-                        anchor="mm")
+                tx.line(
+                    d, (sx + CARD_W // 2, y + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE, anchor="mm"
+                )
                 continue
             paste_stack(canvas, stack.cards, (sx, y), lang)
             if stack.deactivated:
@@ -144,12 +162,16 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             # two chips a row: three would leave the longest machine names too little room
             _chips(canvas, [chip(card, (avail - GAP) // 2, lang) for card in board.yard], (cx, y), 2, lang)
         elif key == "assistants":
-            texts = [named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), avail - 20, 20)
-                     for a in board.assistants]
+            texts = [
+                named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), avail - 20, 20)
+                for a in board.assistants
+            ]
             _text_chips(d, texts, (cx, y), avail, lang)
         elif key == "projects":
-            texts = [named(labels.project_name(p, lang), labels.project(p, lang), avail - 20, 20)
-                     for p in board.completed_projects]
+            texts = [
+                named(labels.project_name(p, lang), labels.project(p, lang), avail - 20, 20)
+                for p in board.completed_projects
+            ]
             _text_chips(d, texts, (cx, y), avail, lang)
         else:
             _dream(canvas, board, (cx, y))
@@ -158,8 +180,14 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
 
 def _chips(canvas: Image.Image, chips: list[Image.Image], xy: tuple[int, int], per_row: int, lang: str) -> None:
     if not chips:
-        tx.line(ImageDraw.Draw(canvas), (xy[0], xy[1] + CHIP_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE,
-                anchor="lm")
+        tx.line(
+            ImageDraw.Draw(canvas),
+            (xy[0], xy[1] + CHIP_H // 2),
+            labels.text("none", lang),
+            20,
+            MUTED_ON_TABLE,
+            anchor="lm",
+        )
         return
     for i, img in enumerate(chips):
         r, c = divmod(i, per_row)
@@ -179,8 +207,14 @@ def _text_chips(d: ImageDraw.ImageDraw, texts: list[str], xy: tuple[int, int], c
         return
     for i, text in enumerate(texts):
         x, y = xy[0], xy[1] + i * (CHIP_H + 6)
-        frames.rounded(d, (x, y, x + chip_w, y + CHIP_H), radius=8, fill=mix(TABLE, INK_ON_TABLE, 0.12),
-                            outline=PANEL_EDGE, width=1)
+        frames.rounded(
+            d,
+            (x, y, x + chip_w, y + CHIP_H),
+            radius=8,
+            fill=mix(TABLE, INK_ON_TABLE, 0.12),
+            outline=PANEL_EDGE,
+            width=1,
+        )
         tx.line(d, (x + 10, y + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=chip_w - 20)
 
 
@@ -222,12 +256,21 @@ def _used(d: ImageDraw.ImageDraw, top_left: tuple[int, int], lang: str) -> None:
     x1 = top_left[0] + CARD_W - 46
     size = 20 if tx.width(label, 20, True) <= x1 - x0 - 12 else 18
     frames.rounded(d, (x0, y0, x1, y0 + BAND - 12), radius=8, fill=(30, 120, 70), outline=(255, 255, 255), width=2)
-    tx.line(d, ((x0 + x1) // 2, y0 + (BAND - 12) // 2), label, size, (255, 255, 255), bold=True, anchor="mm",
-            max_width=x1 - x0 - 8)
+    tx.line(
+        d,
+        ((x0 + x1) // 2, y0 + (BAND - 12) // 2),
+        label,
+        size,
+        (255, 255, 255),
+        bold=True,
+        anchor="mm",
+        max_width=x1 - x0 - 8,
+    )
 
 
-def summary(board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoard, str] | None = None, *,
-            short: bool = False) -> str:
+def summary(
+    board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoard, str] | None = None, *, short: bool = False
+) -> str:
     """The panel in words: one line per seat for the text summary. A team shares its yard and its
     dream (Chimera, team play): when ``teammate`` (a board and its name) was described before, the
     line refers to it instead of listing them again, which keeps a part's text short. ``short``
@@ -252,17 +295,28 @@ def summary(board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoar
         f"{name} ({labels.text(f'style.{style.name}', lang)}, "
         f"{labels.text('workshop', lang, n=board.workshop).lower()})",
         topic("spaces", labels.counted(spaces, "; ")),
-        topic("yard", same if teammate and teammate[0].yard == board.yard else
-              briefs(board.yard, lang)),
-        topic("assistants", ", ".join(labels.assistant_name(a.id, lang) + ("" if short else
-                                                                            f" ({labels.assistant(a.id, lang)})")
-                                      for a in board.assistants)),
+        topic("yard", same if teammate and teammate[0].yard == board.yard else briefs(board.yard, lang)),
+        topic(
+            "assistants",
+            ", ".join(
+                labels.assistant_name(a.id, lang) + ("" if short else f" ({labels.assistant(a.id, lang)})")
+                for a in board.assistants
+            ),
+        ),
         topic("dial", " + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else ""),
         topic("projects", ", ".join(labels.project_name(p, lang) for p in board.completed_projects)),
     ]
     if board.team is not None:
         parts.insert(1, labels.text("team", lang, n=board.team + 1).lower())
     if board.dream:
-        parts.append(topic("dream", same if teammate and teammate[0].dream == board.dream else
-                           labels.fragment_counts(board.dream, lang) if short else labels.fragments(board.dream, lang)))
+        parts.append(
+            topic(
+                "dream",
+                same
+                if teammate and teammate[0].dream == board.dream
+                else labels.fragment_counts(board.dream, lang)
+                if short
+                else labels.fragments(board.dream, lang),
+            )
+        )
     return " — ".join(parts)

@@ -172,8 +172,15 @@ def lines(draw: ImageDraw.ImageDraw, xy: tuple[float, float], laid: Laid, fill: 
     """Draw :func:`name_lines`' lines, centred as a block on ``xy``'s height."""
     step = laid.size + 2
     for i, text in enumerate(laid.lines):
-        stamp(draw, (xy[0], xy[1] + (i - (len(laid.lines) - 1) / 2) * step), text, laid.size, fill, bold=laid.bold,
-              anchor=anchor)
+        stamp(
+            draw,
+            (xy[0], xy[1] + (i - (len(laid.lines) - 1) / 2) * step),
+            text,
+            laid.size,
+            fill,
+            bold=laid.bold,
+            anchor=anchor,
+        )
 
 
 def paragraph(

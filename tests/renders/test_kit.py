@@ -53,8 +53,11 @@ def test_unknown_shape_is_refused() -> None:
 
 def test_encode_is_a_deterministic_palette_png() -> None:
     img = Image.new("RGB", (320, 200), (24, 30, 41))
-    img.paste(icons.shape("star", 120, (250, 200, 40), (0, 0, 0)), (20, 20), icons.shape("star", 120, (250, 200, 40),
-                                                                                         (0, 0, 0)))
+    img.paste(
+        icons.shape("star", 120, (250, 200, 40), (0, 0, 0)),
+        (20, 20),
+        icons.shape("star", 120, (250, 200, 40), (0, 0, 0)),
+    )
     first, second = encode(img), encode(img.copy())
     assert first == second
     decoded = Image.open(io.BytesIO(first))
@@ -88,8 +91,15 @@ def test_text_colours_reach_the_contrast_ratio_on_what_they_are_drawn() -> None:
     panels = [TABLE, PANEL, mix(PANEL, HIGHLIGHT, 0.10), *(mix(TABLE, p.colour, 0.10) for p in PLAYERS)]
     pairs = [(ink, bg) for ink in (INK_ON_TABLE, MUTED_ON_TABLE, HIGHLIGHT) for bg in panels]
     pairs += [(ALERT_ON_TABLE, TABLE), (ALERT_ON_TABLE, PANEL)]  # a saboteur's name, on the belt or a room
-    pairs += [(INK, CARD), (MUTED_INK, CARD), (INK, HIGHLIGHT), (MUTED_INK, HIGHLIGHT), (WHITE, ALERT_TAG),
-              (WHITE, (30, 120, 70)), (HIGHLIGHT, mix(PANEL, HIGHLIGHT, 0.25))]
+    pairs += [
+        (INK, CARD),
+        (MUTED_INK, CARD),
+        (INK, HIGHLIGHT),
+        (MUTED_INK, HIGHLIGHT),
+        (WHITE, ALERT_TAG),
+        (WHITE, (30, 120, 70)),
+        (HIGHLIGHT, mix(PANEL, HIGHLIGHT, 0.25)),
+    ]
     pairs += [(WHITE, colour) for colour, _ in TYPES.values()]
     pairs += [(label(name)[1], label(name)[0]) for name in BOT_COLOURS]
     weak = [(ink, bg, round(contrast(ink, bg), 2)) for ink, bg in pairs if contrast(ink, bg) < 4.5]
