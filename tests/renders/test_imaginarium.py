@@ -135,10 +135,10 @@ def test_every_card_renders_with_its_facts(serial: str) -> None:
 def test_assistant_and_project_sheets_state_their_terms() -> None:
     assistant = render_card(samples.assistant("AS09"))
     assert decode(assistant.png).width >= 1600
-    assert assistant.text.startswith("Assistant AS09 — costs 3 charcoalium")
+    assert assistant.text.startswith("The Diploma Dealer — costs 3 charcoalium")
     assert "a VP costs 3 charcoalium" in assistant.text
     tile = render_card(samples.project("PR06"))
-    assert tile.text.startswith("Project PR06 — 5 VP for the first to complete it, 4 VP for the others")
+    assert tile.text.startswith("Triple combination — 5 VP for the first to complete it, 4 VP for the others")
     assert assistant.png != tile.png
 
 
@@ -161,8 +161,10 @@ def test_two_player_saboteurs_chimera_dreams_and_teams_are_shown() -> None:
     view = samples.mid_game(2)
     belt = (dataclasses.replace(view.belt[0], sabotaged_by=1, fragment="glory"), *view.belt[1:])
     extractors = (dataclasses.replace(view.extractors[0], sabotaged_by=0), *view.extractors[1:])
-    players = (dataclasses.replace(view.players[0], dream=("romance", "romance", "nightmare"), dream_position=7,
-                                   team=0), view.players[1])
+    players = (
+        dataclasses.replace(view.players[0], dream=("romance", "romance", "nightmare"), dream_position=7, team=0),
+        view.players[1],
+    )
     changed = dataclasses.replace(view, belt=belt, extractors=extractors, players=players)
     render = render_board(changed)
     assert render.png != render_board(view).png
@@ -193,8 +195,9 @@ def test_chimera_dream_track_shows_rewards_and_tokens() -> None:
     chimera = dataclasses.replace(view, dream_spaces=spaces, players=players, fragment_pile=20, fragment_discard=3)
     render = render_board(chimera)
     assert decode(render.png).height > decode(render_board(view).png).height
-    assert ("Dream track (fragments: 20 in the pile, 3 discarded): unclaimed rewards 1: 1 wood; 2b: 1 copper; "
-            "Seat 1 on 2b.") in render.text
+    assert (
+        "Dream track (fragments: 20 in the pile, 3 discarded): unclaimed rewards 1: 1 wood; 2b: 1 copper; Seat 1 on 2b."
+    ) in render.text
     assert dream.layout(spaces) == {0: (0, 0), 1: (1, 0), 2: (2, -1), 3: (2, 1), 4: (3, 0)}
 
 
@@ -206,8 +209,10 @@ def test_french_renders_and_unknown_languages_fall_back_to_english() -> None:
     assert "À jouer\u00a0: Place 2." in french.text
     assert "Tapis roulant (pioche\u00a0: 23)" in french.text
     assert "réservée par Place 3" in french.text
-    assert "Derrière votre paravent\u00a0: 5 charbonium, 3 bois, 2 cuivre, 1 cristal, 7 PV." in render_screen(
-        view, lang="fr").text
+    assert (
+        "Derrière votre paravent\u00a0: 5 charbonium, 3 bois, 2 cuivre, 1 cristal, 7 PV."
+        in render_screen(view, lang="fr").text
+    )
     assert "Départage" in render_final(samples.ended(3), lang="fr").text
     unknown = render_board(view, lang="xx")
     assert unknown.png == english.png and unknown.text == english.text
