@@ -104,11 +104,14 @@ def summary(
         if team is not None:
             together = ", ".join(seat_name(m.seat, names, lang) for m in members)
             out.append(labels.text("final.team", lang, n=team + 1, names=together))
-            if len({_score(m) for m in members}) == 1:
-                # a team shares its screen and its score: one line for all its members
-                out.append(_line(lines, members[0], names, lang, labels.text("final.team_name", lang, n=team + 1)))
-                continue
-        out.extend(_line(lines, line, names, lang) for line in members)
+        for i, line in enumerate(members):
+            # a team shares its screen and its score: a teammate's equal line is said once
+            same = next((m for m in members[:i] if _score(m) == _score(line)), None)
+            if same is None:
+                out.append(_line(lines, line, names, lang))
+            else:
+                out.append(labels.text("final.same", lang, rank=rank(lines, line),
+                                       name=seat_name(line.seat, names, lang), other=seat_name(same.seat, names, lang)))
     out.append(labels.text("tiebreak.note", lang))
     return "\n".join(out)
 
@@ -120,13 +123,12 @@ def _score(line: ScoreLine) -> tuple[object, ...]:
             s.charcoalium, s.wood, s.copper, s.crystal, line.winner)
 
 
-def _line(lines: Sequence[ScoreLine], line: ScoreLine, names: Sequence[str] | None, lang: str,
-          name: str | None = None) -> str:
-    """One seat's score in words (``name``: whose, when not the seat's own), ranked among ``lines``."""
+def _line(lines: Sequence[ScoreLine], line: ScoreLine, names: Sequence[str] | None, lang: str) -> str:
+    """One seat's score in words, ranked among ``lines``."""
     s = line.screen
     reserve = ", ".join(f"{value} {labels.text(f'good.{g}', lang)}" for g, value in zip(
         RESERVE, (s.charcoalium, s.wood, s.copper, s.crystal), strict=True))
     return labels.text(
-        "final.line", lang, rank=rank(lines, line), name=name or seat_name(line.seat, names, lang), total=line.total,
+        "final.line", lang, rank=rank(lines, line), name=seat_name(line.seat, names, lang), total=line.total,
         projects=line.projects, machines=line.machines, purchases=line.purchases, majorities=line.majorities,
         other=line.other, tiebreak=line.tiebreak, reserve=reserve)
