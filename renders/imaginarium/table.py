@@ -371,7 +371,8 @@ def project_tile(
     step = round(19 * 1.2)
     room = max(1, (y1 - 6 - (y + 42)) // step)
     name = labels.project_name(pid, lang)
-    top = y + 42 + tx.paragraph(d, (x + 8, y + 42), name, 19, INK, w - 16, bold=True, max_lines=room)
+    bold = len(tx.wrap(name, w - 16, 19, bold=True)) <= room  # the regular weight when bold would not fit
+    top = y + 42 + tx.paragraph(d, (x + 8, y + 42), name, 19, INK, w - 16, bold=bold, max_lines=room)
     condition = labels.project(pid, lang)
     lines = tx.wrap(condition, w - 16, 19)
     if condition != name and top + step * len(lines) <= y1 - 6:

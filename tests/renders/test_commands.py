@@ -53,7 +53,7 @@ def test_bench_ends_with_the_json_figures(capsys: pytest.CaptureFixture[str]) ->
         if item["name"] != "board_parts":
             assert item["width"] > 0 and item["height"] > 0 and item["min_font_px"] >= 18
             assert item["legible_px"] == round(item["min_font_px"] * 400 / item["width"], 2)
-            assert 0 < item["text_chars"] and item["ellipsized"] >= 0
+            assert item["text_chars"] > 0 and item["ellipsized"] >= 0
             if item["posted"]:
                 assert item["ellipsized"] == 0 and item["text_chars"] <= 1024, item
     assert not any(item["posted"] for item in images if item["name"] in ("full_board", "zoom"))
