@@ -23,6 +23,7 @@ CASES = [("imaginarium", seats, {"chimera": chimera}) for seats in (2, 3, 4, 5) 
 CASES += [("imaginarium", seats, {"chimera": True, "teams": True}) for seats in (4, 6)]
 CASES += [("botfactory", seats, {}) for seats in (1, 2, 3, 4)]
 CASES += [("botfactory", seats, {"variant": variant}) for seats in (1, 4) for variant in (1, 2)]
+CASES += [("botfactory", 1, {"task": task}) for task in "ABCD"]
 SNAPSHOTS = 6
 DESCRIPTION_LIMIT = 1024
 """Discord's limit on an attachment's description, where a render's text goes."""
