@@ -28,6 +28,11 @@ from renders.kit.fonts import recording
 from renders.kit.png import encode
 from renders.kit.typography import punctuate
 
+DESCRIPTION_LIMIT = 1024
+"""The most characters Discord keeps of an attachment's description, where a render's ``text``
+goes: each game's texts are laid out to stay within it (one text per phone part, terse per-seat
+lines) rather than be cut."""
+
 
 @dataclass(frozen=True, slots=True)
 class Render:
@@ -39,15 +44,19 @@ class Render:
     """Which image this is among several (a board part: "belt", "players-1"...); "" for a single image."""
     min_font_px: int = 0
     """The smallest text size drawn on the image (0: no text), recorded while drawing."""
+    ellipsized: int = 0
+    """How many labels the drawing had to shorten with "…" (a posted image has none)."""
 
 
-def drawn(draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), name: str = "",
-          lang: str = "en") -> Render:
-    """Run ``draw``, recording the text sizes it draws, and encode its image (``keep``: colours the
-    palette keeps exact); ``text`` follows ``lang``'s punctuation (see :func:`punctuate`)."""
+def drawn(
+    draw: Callable[[], Image.Image], text: str, keep: Iterable[RGB] = (), name: str = "", lang: str = "en"
+) -> Render:
+    """Run ``draw``, recording the text sizes it draws and the labels it shortens, and encode its
+    image (``keep``: colours the palette keeps exact); ``text`` follows ``lang``'s punctuation (see
+    :func:`punctuate`)."""
     with recording() as record:
         image = draw()
-    return Render(encode(image, keep), punctuate(text, lang), name, record.smallest or 0)
+    return Render(encode(image, keep), punctuate(text, lang), name, record.smallest or 0, record.ellipsized)
 
 
 RECENT_PARTS = 64
@@ -102,14 +111,16 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en
         with recording() as record:
             image = draw()
         _areas[name] = image.width * image.height
-        drawings.append((pool.submit(encode, image, colours), record.smallest or 0))
+        drawings.append((pool.submit(encode, image, colours), record))
     with _recent_lock:
-        for (key, _), (png, smallest) in zip(missing, drawings, strict=True):
-            found[key] = _recent[key] = Render(png.result(), "", key[0], smallest)
+        for (key, _), (png, record) in zip(missing, drawings, strict=True):
+            found[key] = _recent[key] = Render(png.result(), "", key[0], record.smallest or 0, record.ellipsized)
         while len(_recent) > RECENT_PARTS:
             _recent.popitem(last=False)
-    return tuple(Render(found[key].png, punctuate(text, lang), name, found[key].min_font_px)
-                 for key, (name, _, _, text) in zip(keys, parts, strict=True))
+    return tuple(
+        Render(found[key].png, punctuate(text, lang), name, found[key].min_font_px, found[key].ellipsized)
+        for key, (name, _, _, text) in zip(keys, parts, strict=True)
+    )
 
 
 def _module(view: View) -> ModuleType:

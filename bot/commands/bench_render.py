@@ -11,10 +11,13 @@ the move left unchanged are not drawn again); the full board, close-ups and fina
 on one position. ``cpu_p95_ms`` is the process time, which
 other work on the machine does not inflate.
 
-For each image the command reports ``width``, ``height``, ``p50_ms``, ``p95_ms``, ``cpu_p95_ms``,
-``bytes``, ``min_font_px`` (the smallest text the render kit drew), ``legible_px`` (that text's
-height once Discord shows the image 400 px wide), and whether it is ``posted`` to Discord by default
-(the full board and close-ups are sent only on request). The phone board's parts are drawn together,
+Every table is drawn in English and in French (``--lang`` keeps one). For each image the command
+reports ``width``, ``height``, ``p50_ms``, ``p95_ms``, ``cpu_p95_ms``, ``bytes``, ``min_font_px``
+(the smallest text the render kit drew), ``legible_px`` (that text's height once Discord shows the
+image 400 px wide), ``ellipsized`` (the most labels the kit had to shorten with "…" on any drawing
+of that image: the board and the screen over every timed move), ``text_chars`` (the longest text
+alternative, which Discord caps at 1024 characters) and whether it is ``posted`` to Discord by
+default (the full board and close-ups are sent only on request). The phone board's parts are drawn together,
 so each part's times are those of the whole set, also reported as ``board_parts``. With ``--json``
 the last line holds every result under ``images``.
 """
@@ -27,7 +30,7 @@ import json
 import statistics
 import time
 from collections import ChainMap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from itertools import product
 from typing import Any
@@ -46,14 +49,17 @@ HELP = "Time every image kind (phone board parts, screen, final, full board) and
 
 PHONE_WIDTH = 400
 """About how wide Discord shows an image on a phone."""
+LANGS = ("en", "fr")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--game", default=None, help="game kind (default: every game)")
     parser.add_argument("--seats", type=int, default=None, help="one table size (default: every size)")
-    parser.add_argument("--runs", type=int, default=40,
-                        help="moves timed for the board and screen; renders timed for the other images")
+    parser.add_argument(
+        "--runs", type=int, default=40, help="moves timed for the board and screen; renders timed for the other images"
+    )
     parser.add_argument("--seed", type=int, default=11, help="seed of the positions")
+    parser.add_argument("--lang", choices=LANGS, default=None, help="one language (default: every language)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line of the results")
 
 
@@ -66,19 +72,21 @@ Timing = tuple[float, float, float]
 """p50 and p95 wall-clock milliseconds, p95 process-time milliseconds."""
 
 
-def _measure(calls: list[Callable[[], Any]]) -> Timing:
-    wall, cpu = [], []
+def _measure(calls: list[Callable[[], Any]]) -> tuple[Timing, list[Any]]:
+    """The timing of ``calls`` and what each returned (the renders, to check after the timing)."""
+    wall, cpu, results = [], [], []
     for call in calls:
         start, start_cpu = time.perf_counter(), time.process_time()
-        call()
+        results.append(call())
         wall.append((time.perf_counter() - start) * 1000)
         cpu.append((time.process_time() - start_cpu) * 1000)
-    return (round(statistics.median(wall), 1), round(_percentile(wall, 0.95), 1), round(_percentile(cpu, 0.95), 1))
+    timing = (round(statistics.median(wall), 1), round(_percentile(wall, 0.95), 1), round(_percentile(cpu, 0.95), 1))
+    return timing, results
 
 
 def _time(draw: Callable[[], Any], runs: int) -> Timing:
     draw()  # warm-up: fills the caches of card faces, icons and glyphs
-    return _measure([draw] * runs)
+    return _measure([draw] * runs)[0]
 
 
 def _moves(game: Any, state: Any, seed: int, count: int) -> list[tuple[Any, Any]]:
@@ -97,13 +105,36 @@ def _moves(game: Any, state: Any, seed: int, count: int) -> list[tuple[Any, Any]
     return out
 
 
-def _item(game: str, table: tuple[int, str], name: str, posted: bool, render: Render,
-          timing: Timing) -> dict[str, Any]:
+def _item(
+    game: str,
+    table: tuple[int, str, str],
+    name: str,
+    posted: bool,
+    render: Render,
+    timing: Timing,
+    drawings: Sequence[Render] = (),
+) -> dict[str, Any]:
+    """One image's figures: ``render`` is its last drawing, ``drawings`` every other one timed."""
     width, height = Image.open(io.BytesIO(render.png)).size
-    return {"game": game, "seats": table[0], "options": table[1], "name": name, "posted": posted,
-            "width": width, "height": height,
-            "p50_ms": timing[0], "p95_ms": timing[1], "cpu_p95_ms": timing[2], "bytes": len(render.png),
-            "min_font_px": render.min_font_px, "legible_px": round(render.min_font_px * PHONE_WIDTH / width, 2)}
+    every = [render, *drawings]
+    return {
+        "game": game,
+        "seats": table[0],
+        "options": table[1],
+        "lang": table[2],
+        "name": name,
+        "posted": posted,
+        "width": width,
+        "height": height,
+        "p50_ms": timing[0],
+        "p95_ms": timing[1],
+        "cpu_p95_ms": timing[2],
+        "bytes": len(render.png),
+        "min_font_px": render.min_font_px,
+        "legible_px": round(render.min_font_px * PHONE_WIDTH / width, 2),
+        "ellipsized": max(r.ellipsized for r in every),
+        "text_chars": max(len(r.text) for r in every),
+    }
 
 
 def _tables(kind: str) -> list[tuple[int, dict[str, Any]]]:
@@ -111,10 +142,19 @@ def _tables(kind: str) -> list[tuple[int, dict[str, Any]]]:
     options and choices other than "random"); options limited to some counts (teams, solo tasks)
     keep their default unless a count needs them."""
     game = registry.get(kind)
-    varied = [[{}] + [{spec.name: value} for value in
-                      ((not spec.default,) if spec.kind == "bool" else
-                       tuple(v for v in spec.choices if v not in (spec.default, "random")))]
-              for spec in game.option_specs if spec.seats is None and spec.kind in ("bool", "choice")]
+    varied = [
+        [{}]
+        + [
+            {spec.name: value}
+            for value in (
+                (not spec.default,)
+                if spec.kind == "bool"
+                else tuple(v for v in spec.choices if v not in (spec.default, "random"))
+            )
+        ]
+        for spec in game.option_specs
+        if spec.seats is None and spec.kind in ("bool", "choice")
+    ]
     combos = [dict(ChainMap(*combo)) for combo in product(*varied)]
     out: list[tuple[int, dict[str, Any]]] = []
     for seats in range(game.min_seats, game.max_seats + 1):
@@ -130,35 +170,50 @@ def _label(options: dict[str, Any]) -> str:
     return "-".join(name if value is True else f"{name}-{value}" for name, value in options.items()) or "-"
 
 
-def _bench(kind: str, seed: int, runs: int, only: int | None) -> list[dict[str, Any]]:
+def _bench(kind: str, seed: int, runs: int, only: int | None, langs: Sequence[str]) -> list[dict[str, Any]]:
     game = registry.get(kind)
     items: list[dict[str, Any]] = []
-    for seats, options in _tables(kind):
+    for (seats, options), lang in product(_tables(kind), langs):
         if only is not None and seats != only:
             continue
-        table = (seats, _label(options))
+        table = (seats, _label(options), lang)
         mid = play(kind, seats, seed + seats, options=options)
         public = game.view(mid.state, None)
-        render_board_parts(public)
-        render_screen(game.view(mid.state, public.active[0] if public.active else 0))
+        render_board_parts(public, lang=lang)
+        render_screen(game.view(mid.state, public.active[0] if public.active else 0), lang=lang)
         moves = _moves(game, mid.state, seed, runs)
-        boards = _measure([partial(render_board_parts, view) for view, _ in moves])
-        screens = _measure([partial(render_screen, view) for _, view in moves])
+        boards, board_sets = _measure([partial(render_board_parts, view, lang=lang) for view, _ in moves])
+        screens, screen_drawings = _measure([partial(render_screen, view, lang=lang) for _, view in moves])
         last_public, last_private = moves[-1]
-        parts = render_board_parts(last_public)
+        parts = render_board_parts(last_public, lang=lang)
         for part in parts:
-            items.append(_item(kind, table, f"board-{part.name}", True, part, boards))
-        items.append({"game": kind, "seats": seats, "options": table[1], "name": "board_parts", "posted": True,
-                      "images": len(parts),
-                      "moves": len(moves), "p50_ms": boards[0], "p95_ms": boards[1], "cpu_p95_ms": boards[2],
-                      "bytes": sum(len(p.png) for p in parts)})
-        items.append(_item(kind, table, "screen", True, render_screen(last_private), screens))
-        draw_board = partial(render_board, last_public)
+            drawings = [p for drawn_set in board_sets for p in drawn_set if p.name == part.name]
+            items.append(_item(kind, table, f"board-{part.name}", True, part, boards, drawings))
+        items.append(
+            {
+                "game": kind,
+                "seats": seats,
+                "options": table[1],
+                "lang": lang,
+                "name": "board_parts",
+                "posted": True,
+                "images": len(parts),
+                "moves": len(moves),
+                "p50_ms": boards[0],
+                "p95_ms": boards[1],
+                "cpu_p95_ms": boards[2],
+                "bytes": sum(len(p.png) for p in parts),
+            }
+        )
+        items.append(
+            _item(kind, table, "screen", True, render_screen(last_private, lang=lang), screens, screen_drawings)
+        )
+        draw_board = partial(render_board, last_public, lang=lang)
         items.append(_item(kind, table, "full_board", False, draw_board(), _time(draw_board, max(5, runs // 4))))
-        draw_zoom = partial(render_zoom, last_public, f"seat:{seats - 1}")
+        draw_zoom = partial(render_zoom, last_public, f"seat:{seats - 1}", lang=lang)
         items.append(_item(kind, table, "zoom", False, draw_zoom(), _time(draw_zoom, max(5, runs // 4))))
         done = play(kind, seats, seed + seats, until_round=None, options=options)
-        draw_final = partial(render_final, game.view(done.state, None))
+        draw_final = partial(render_final, game.view(done.state, None), lang=lang)
         items.append(_item(kind, table, "final", True, draw_final(), _time(draw_final, runs)))
     return items
 
@@ -166,19 +221,25 @@ def _bench(kind: str, seed: int, runs: int, only: int | None) -> list[dict[str, 
 def run(args: argparse.Namespace) -> int:
     kinds = [args.game] if args.game else sorted(registry.games())
     try:
-        items = [item for kind in kinds for item in _bench(kind, args.seed, args.runs, args.seats)]
+        langs = [args.lang] if args.lang else list(LANGS)
+        items = [item for kind in kinds for item in _bench(kind, args.seed, args.runs, args.seats, langs)]
     except (EngineError, LookupError) as exc:
         raise SystemExit(f"bricabot bench render: no position to draw: {exc}") from None
-    print(f"{'game':>12} {'seats':>5} {'options':>13} {'image':>18} {'posted':>6} {'size':>10} {'font':>4} "
-          f"{'@400':>6} {'p50 ms':>7} {'p95 ms':>7} {'cpu p95':>7} {'bytes':>8}")
+    print(
+        f"{'game':>12} {'seats':>5} {'options':>13} {'lang':>4} {'image':>18} {'posted':>6} {'size':>10} "
+        f"{'font':>4} {'@400':>6} {'cut':>3} {'text':>4} {'p50 ms':>7} {'p95 ms':>7} {'cpu p95':>7} {'bytes':>8}"
+    )
     for item in items:
         size = f"{item['width']}×{item['height']}" if "width" in item else f"{item['images']} images"
         font = item.get("min_font_px", "")
         legible = item.get("legible_px", "")
+        cut, chars = item.get("ellipsized", ""), item.get("text_chars", "")
         posted = "yes" if item["posted"] else "no"
-        print(f"{item['game']:>12} {item['seats']:>5} {item['options']:>13} {item['name']:>18} {posted:>6} "
-              f"{size:>10} {font:>4} {legible:>6} {item['p50_ms']:>7} {item['p95_ms']:>7} {item['cpu_p95_ms']:>7} "
-              f"{item['bytes']:>8}")
+        print(
+            f"{item['game']:>12} {item['seats']:>5} {item['options']:>13} {item['lang']:>4} {item['name']:>18} "
+            f"{posted:>6} {size:>10} {font:>4} {legible:>6} {cut:>3} {chars:>4} {item['p50_ms']:>7} "
+            f"{item['p95_ms']:>7} {item['cpu_p95_ms']:>7} {item['bytes']:>8}"
+        )
     if args.json:
         print(json.dumps({"runs": args.runs, "seed": args.seed, "phone_width": PHONE_WIDTH, "images": items}))
     return 0

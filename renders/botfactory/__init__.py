@@ -93,8 +93,7 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     mine = reserved(v, own.seat)
     if mine:
         text += f"\n{labels.text('sum.reserved_contracts', lang)}: " + "; ".join(
-            labels.text("sum.for_vp", lang, name=contract.name, vp=vp,
-                        needs=" + ".join(labels.colour(n, lang) for n in contract.needs))
+            labels.text("sum.for_vp", lang, name=contract.name, vp=vp, needs=labels.needs(contract.needs, lang))
             for contract, vp, _ in mine) + "."
     text += f"\n{labels.text('sum.values', lang)}: " + ", ".join(
         f"{labels.colour(t.colour, lang)} {t.value}" for t in v.values) + "."

@@ -23,8 +23,9 @@ def _title(d: ImageDraw.ImageDraw, box: Box, text: str) -> None:
     tx.line(d, (box[0] + 16, box[1] + 10), text, 24, INK_ON_TABLE, bold=True)
 
 
-def _tile(canvas: Image.Image, tile: PartTile | None, xy: tuple[int, int], size: int = TILE,
-          kind: str | None = None) -> None:
+def _tile(
+    canvas: Image.Image, tile: PartTile | None, xy: tuple[int, int], size: int = TILE, kind: str | None = None
+) -> None:
     """A part tile, or the empty outline of a space (with its kind's name when it has one)."""
     if tile is not None:
         icons.paste(canvas, pieces.part(tile.colour, tile.kind, size), xy)
@@ -52,8 +53,17 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
         top = y0 + 76
         fill, ink = pieces.label(column.colour)
         frames.rounded(d, (cx + 4, top - 20, cx + cw - 8, top + 6), radius=6, fill=fill)
-        tx.line(d, (cx + 12, top - 7), labels.colour(column.colour, lang).capitalize(), 18, ink, bold=True,
-                anchor="lm")
+        icons.paste(canvas, icons.shape(pieces.BOT_SHAPES[column.colour], 18, ink, fill), (cx + 9, top - 16))
+        tx.line(
+            d,
+            (cx + 32, top - 7),
+            labels.colour(column.colour, lang).capitalize(),
+            18,
+            ink,
+            bold=True,
+            anchor="lm",
+            max_width=cw - 44,
+        )
         size = min(38, (cw - 14) // max(column.group_size, 1) - 3)
         for r in range(column.group_size):
             robot = pieces.robot(column.colour, size, ghost=r >= column.robots_left)
@@ -94,21 +104,60 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
             mid = px + pile_w // 2
             d.polygon([(mid - 14, top - 30), (mid + 14, top - 30), (mid, top - 8)], fill=HIGHLIGHT)
         for depth in range(min(pile.count - 1, 3), 0, -1):
-            frames.rounded(d, (px + depth * 3, top - depth * 3, px + pile_w + depth * 3, top + pile_w - depth * 3),
-                                radius=10, fill=mix(PANEL, WHITE, 0.15), outline=PANEL_EDGE, width=2)
+            frames.rounded(
+                d,
+                (px + depth * 3, top - depth * 3, px + pile_w + depth * 3, top + pile_w - depth * 3),
+                radius=10,
+                fill=mix(PANEL, WHITE, 0.15),
+                outline=PANEL_EDGE,
+                width=2,
+            )
         _tile(canvas, pile.top, (px, top), pile_w)
         tx.line(d, (px + pile_w // 2, top + pile_w + 20), f"×{pile.count}", 22, INK_ON_TABLE, bold=True, anchor="mm")
+        # the discards, under one row caption: a label per pile would not fit a phone's narrow columns
+        discard_y = top + pile_w + 58
         if pile.discard:
-            _tile(canvas, pile.discard[-1], (px + 8, top + 104), pile_w - 16)
-        tx.line(d, (px + pile_w // 2, top + 170), labels.text("discard", lang, n=len(pile.discard)), 18,
-                MUTED_ON_TABLE, anchor="mm", max_width=step - 4)
+            _tile(canvas, pile.discard[-1], (px + 8, discard_y), pile_w - 16)
+        else:
+            frames.rounded(
+                d, (px + 8, discard_y, px + pile_w - 8, discard_y + pile_w - 16), radius=8, outline=PANEL_EDGE, width=2
+            )
+        tx.line(
+            d,
+            (px + pile_w // 2, discard_y + pile_w - 16 + 16),
+            f"×{len(pile.discard)}",
+            18,
+            MUTED_ON_TABLE,
+            bold=True,
+            anchor="mm",
+        )
+    if view.piles:
+        tx.line(
+            d,
+            (x0 + 20, top + pile_w + 44),
+            labels.text("discards", lang),
+            18,
+            MUTED_ON_TABLE,
+            anchor="lm",
+            max_width=len(view.piles) * step,
+        )
     cx, cy = x1 - 30 - radius - 30, y0 + 40 + radius + 30
-    d.ellipse((cx - radius - 34, cy - radius - 34, cx + radius + 34, cy + radius + 34),
-              fill=mix(PANEL, WHITE, 0.06), outline=PANEL_EDGE, width=3)
+    d.ellipse(
+        (cx - radius - 34, cy - radius - 34, cx + radius + 34, cy + radius + 34),
+        fill=mix(PANEL, WHITE, 0.06),
+        outline=PANEL_EDGE,
+        width=3,
+    )
     tx.line(d, (cx, cy), labels.text("wheel", lang), 20, MUTED_ON_TABLE, anchor="mm")
     tx.line(d, (cx, cy - radius - 52), labels.text("wheel.in", lang), 18, MUTED_ON_TABLE, anchor="mm")
-    tx.line(d, (cx + (60 if narrow else 0), cy + radius + 50), labels.text("wheel.out", lang), 18, MUTED_ON_TABLE,
-            anchor="mm")
+    tx.line(
+        d,
+        (cx + (60 if narrow else 0), cy + radius + 50),
+        labels.text("wheel.out", lang),
+        18,
+        MUTED_ON_TABLE,
+        anchor="mm",
+    )
     for slot in view.wheel:
         angle = _wheel_angle(slot.position)
         sx = round(cx + radius * math.cos(angle)) - 26
@@ -124,7 +173,7 @@ def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
     d = ImageDraw.Draw(canvas)
     frames.panel(d, box)
     _title(d, box, labels.text("board.projects", lang))
-    x0, y0, _, y1 = box
+    x0, y0, x1, y1 = box
     tw, th = 86, 104
     rows = max((p.row for p in view.projects), default=2) + 1
     for space in view.projects:
@@ -137,18 +186,34 @@ def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
         if space.bonus:
             _bonus_badge(canvas, space.bonus, (px + tw - 16, py + th - 16))
     legend_y = y0 + 56 + rows * (th + 10) + 4
-    for i, bonus in enumerate(("place", "token")):
-        lx = x0 + 24 + i * 230
+    lx = x0 + 24
+    for bonus in ("place", "token"):
         _bonus_badge(canvas, bonus, (lx, legend_y))
-        tx.line(d, (lx + 34, legend_y + 14), labels.text(f"bonus.{bonus}", lang), 18, INK_ON_TABLE, anchor="lm",
-                max_width=190)
+        lx += (
+            34
+            + tx.line(
+                d,
+                (lx + 34, legend_y + 14),
+                labels.text(f"bonus.{bonus}", lang),
+                18,
+                INK_ON_TABLE,
+                anchor="lm",
+                max_width=x1 - lx - 50,
+            )
+            + 24
+        )
     rx = x0 + 24 + 2 * (tw + 16) + 150
-    frames.rounded(d, (rx, y0 + 60, rx + 90, y0 + 170), radius=10, fill=(70, 78, 110), outline=(160, 170, 210),
-                        width=3)
+    frames.rounded(d, (rx, y0 + 60, rx + 90, y0 + 170), radius=10, fill=(70, 78, 110), outline=(160, 170, 210), width=3)
     tx.line(d, (rx + 45, y0 + 115), str(view.project_deck), 34, INK_ON_TABLE, bold=True, anchor="mm")
     tx.line(d, (rx + 45, y0 + 186), labels.text("deck", lang, n="").strip(), 18, MUTED_ON_TABLE, anchor="mm")
-    tx.line(d, (rx + 150, y0 + 115), labels.text("discard", lang, n=len(view.project_discard)), 20, MUTED_ON_TABLE,
-            anchor="mm")
+    tx.line(
+        d,
+        (rx + 150, y0 + 115),
+        labels.text("discard", lang, n=len(view.project_discard)),
+        20,
+        MUTED_ON_TABLE,
+        anchor="mm",
+    )
     tx.line(d, (rx, y0 + 222), labels.text("universal", lang), 20, MUTED_ON_TABLE)
     for i, tile in enumerate(view.universal_parts):
         r, c = divmod(i, 4)
@@ -185,8 +250,12 @@ def finance(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> N
         for v in range(view.value_min, view.value_max + 1):
             vx = left + (v - view.value_min) * cell
             here = v == track.value
-            d.rectangle((vx, ty + 2, vx + cell - 2, ty + 30), fill=fill if here else mix(PANEL, WHITE, 0.08),
-                        outline=PANEL_EDGE if not here else WHITE, width=1 if not here else 2)
+            d.rectangle(
+                (vx, ty + 2, vx + cell - 2, ty + 30),
+                fill=fill if here else mix(PANEL, WHITE, 0.08),
+                outline=PANEL_EDGE if not here else WHITE,
+                width=1 if not here else 2,
+            )
             if here:
                 tx.line(d, (vx + cell // 2 - 1, ty + 16), str(v), 18, ink, bold=True, anchor="mm")
     grid_top = top + 4 * 34 + 16
@@ -209,8 +278,15 @@ def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
         if col == 0:
             icons.paste(canvas, pieces.speech_token((200, 200, 210), 26), (x0, cy + row_h // 2 - 16))
             tx.line(d, (x0 + 32, cy + row_h // 2), str(space.cost), 22, INK_ON_TABLE, bold=True, anchor="lm")
-            tx.line(d, (x1, cy + row_h // 2), labels.text("row_vp", lang, n=space.row_vp), 20, HIGHLIGHT, bold=True,
-                    anchor="rm")
+            tx.line(
+                d,
+                (x1, cy + row_h // 2),
+                labels.text("row_vp", lang, n=space.row_vp),
+                20,
+                HIGHLIGHT,
+                bold=True,
+                anchor="rm",
+            )
         box_ = (cx + 4, cy + 3, cx + cw - 4, cy + row_h - 3)
         if space.contract is None:
             frames.rounded(d, box_, radius=8, outline=PANEL_EDGE, width=2)

@@ -49,6 +49,13 @@ def part(colour_name: str, kind: str, lang: str = "en") -> str:
     return f"{colour(colour_name, lang)} {text(f'kind.{kind}', lang)}"
 
 
+def needs(colours: Sequence[str], lang: str = "en") -> str:
+    """A contract by the robots it needs, its name in words: "Red + blue" (the tile shows those
+    robots; the code the menus also give goes beside it where there is room)."""
+    text_ = " + ".join(colour(c, lang) for c in colours)
+    return text_[:1].upper() + text_[1:]
+
+
 def who_name(who: str, names: Sequence[str] | None, lang: str = "en") -> str:
     """A meeple's owner in words: a seat's name, Sandra or Vilela."""
     if who.startswith("seat:"):

@@ -71,13 +71,14 @@ def _people(canvas: Image.Image, d: ImageDraw.ImageDraw, y: int, label: str, who
     start, row = x, 0
     for item in who:
         name = labels.who_name(item, names, lang)
-        w = 36 + min(tx.width(name, 20, True), 170) + 16
-        if x + w > PW - M and x > start:
+        room = PW - M - start - 36  # a name longer than a whole line is the kit's to cut
+        w = 36 + min(tx.width(name, 20, True), room) + 16
+        if x + w > PW - M + 16 and x > start:
             row += 1
             x = start
         if draw:
             icons.paste(canvas, pieces.who_icon(item, colours, 30), (x, y + row * 38 + 3))
-            tx.line(d, (x + 36, y + row * 38 + 18), name, 20, INK_ON_TABLE, bold=True, anchor="lm", max_width=170)
+            tx.line(d, (x + 36, y + row * 38 + 18), name, 20, INK_ON_TABLE, bold=True, anchor="lm", max_width=room)
         x += w
     return 40 + row * 38
 
@@ -231,13 +232,16 @@ def screen(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Imag
     for contract, vp, row_vp in mine:
         for i, colour in enumerate(contract.needs):
             icons.paste(canvas, pieces.robot(colour, 36), (M + 14 + i * 40, ry))
-        text = labels.text("screen.contract", lang, name=contract.name, vp=vp, row=row_vp)
-        tx.line(d, (M + 14 + 3 * 40 + 10, ry + 18), text, 20, INK_ON_TABLE, anchor="lm", max_width=INNER - 160)
+        text = labels.text("screen.contract", lang, needs=labels.needs(contract.needs, lang), vp=vp, row=row_vp)
+        lines = tx.wrap(text, INNER - 160, 20, max_lines=2)
+        for i, text_line in enumerate(lines):
+            tx.line(d, (M + 14 + 3 * 40 + 10, ry + 18 + (i - (len(lines) - 1) / 2) * 22), text_line, 20, INK_ON_TABLE,
+                    anchor="lm")
         ry += ROW
     ry = y + 50 + ROW * max(1, len(mine))
     tx.line(d, (M + 14, ry + 14), labels.text("screen.values", lang), 22, INK_ON_TABLE, bold=True, anchor="lm")
     x = M + 14 + tx.width(labels.text("screen.values", lang), 22, True) + 16
     for track in view.values:
-        icons.paste(canvas, pieces.robot(track.colour, 32), (x, ry - 2))
-        x += 36 + tx.line(d, (x + 36, ry + 14), str(track.value), 24, INK_ON_TABLE, bold=True, anchor="lm") + 14
+        icons.paste(canvas, pieces.robot(track.colour, 40), (x, ry - 6))
+        x += 44 + tx.line(d, (x + 44, ry + 14), str(track.value), 24, INK_ON_TABLE, bold=True, anchor="lm") + 14
     return canvas

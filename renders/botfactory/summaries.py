@@ -64,8 +64,8 @@ def sections(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> di
     for c in view.contracts:
         if c.contract is None:
             continue
-        text = t("sum.contract", name=c.contract.name, needs=" + ".join(colour(n) for n in c.contract.needs),
-                 cost=c.cost, vp=c.row_vp)
+        text = t("sum.contract", name=c.contract.name, needs=labels.needs(c.contract.needs, lang), cost=c.cost,
+                 vp=c.row_vp)
         if c.reservations:
             who = ", ".join(f"{seat_name(r.seat, names, lang)} ({r.vp})" for r in c.reservations)
             text += " " + t("sum.reserved", who=who)

@@ -65,14 +65,15 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
         icons.paste(canvas, pieces.who_icon(who, colours, 30), (x, y + ORDER_H // 2 - 15))
         x += 36 + tx.line(d, (x + 36, y + ORDER_H // 2), labels.who_name(who, names, lang), 20, INK_ON_TABLE,
                           anchor="lm", max_width=180) + 18
-    if view.production_offer:
-        offer = labels.text("offer", lang, tiles=", ".join(view.production_offer))
-        tx.line(d, (x + 12, y + ORDER_H // 2), offer, 20, MUTED_ON_TABLE, anchor="lm", max_width=W // 2 - x)
-    if view.turn is not None:
+    right = W - M
+    if view.turn is not None:  # the turn in progress at the right end, the offer between
         turn = view.turn
         text = labels.text("turn", lang, name=seat_name(turn.seat, names, lang), space=view.spaces[turn.space].name,
                            left=turn.main_left)
-        tx.line(d, (W - M, y + ORDER_H // 2), text, 22, HIGHLIGHT, bold=True, anchor="rm", max_width=560)
+        right -= tx.line(d, (W - M, y + ORDER_H // 2), text, 22, HIGHLIGHT, bold=True, anchor="rm", max_width=560) + 24
+    if view.production_offer:
+        offer = labels.text("offer", lang, tiles=", ".join(view.production_offer))
+        tx.line(d, (x + 12, y + ORDER_H // 2), offer, 20, MUTED_ON_TABLE, anchor="lm", max_width=right - x - 12)
 
 
 SOLO_H = 200

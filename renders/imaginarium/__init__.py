@@ -12,11 +12,12 @@ from collections.abc import Sequence
 from functools import partial
 
 from engine.imaginarium.view import AssistantCard, ImaginariumView, MachineCard, ProjectTile
-from renders.api import Part, Render, drawn, drawn_parts
+from renders.api import DESCRIPTION_LIMIT, Part, Render, drawn, drawn_parts
 from renders.imaginarium import final as _final
 from renders.imaginarium import labels, phone, sheet, summaries, table, tiles, workshop
 from renders.imaginarium.goods import KEY_COLOURS
 from renders.kit.names import seat_name
+from renders.kit.typography import punctuate
 
 
 def _check(view: object) -> ImaginariumView:
@@ -40,11 +41,19 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
     for name, part, draw in phone.board_parts(v, names, lang):
         if name.startswith("players-"):
             first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
-            lines = [line for p in v.players[first : first + phone.SEATS_PER_PART] for line in text[f"seat:{p.seat}"]]
+            shown = v.players[first : first + phone.SEATS_PER_PART]
+            lines = [line for p in shown for line in text[f"seat:{p.seat}"]]
+            if len(punctuate("\n".join(lines), lang)) > DESCRIPTION_LIMIT:
+                short = summaries.seats(v, names, lang, short=True)
+                lines = [short[p.seat] for p in shown]
         else:
-            lines = {"status": text["header"], "belt": text["belt"], "extractors": text["extractors"],
-                     "rooms": text["rooms"],
-                     "office": text["office"] + text.get("dream", [])}[name]
+            lines = {
+                "status": text["header"],
+                "belt": text["belt"],
+                "extractors": text["extractors"],
+                "rooms": text["rooms"],
+                "office": text["office"] + text.get("dream", []),
+            }[name]
         out.append((name, (part, lang, names), partial(draw, part), "\n".join(lines)))
     return drawn_parts(out, KEY_COLOURS, lang)
 
@@ -70,8 +79,13 @@ def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | No
         raise LookupError(f"no area {area!r} on this board; known: {', '.join(boxes)}")
     text = summaries.sections(v, names, lang)
     lines = text["extractors"] + text["rooms"] if area == "rooms" else text[area]
-    return drawn(lambda: table.draw(v, names, lang).crop(boxes[area]), "\n".join(lines), KEY_COLOURS,
-                 area.replace(":", "-"), lang)
+    return drawn(
+        lambda: table.draw(v, names, lang).crop(boxes[area]),
+        "\n".join(lines),
+        KEY_COLOURS,
+        area.replace(":", "-"),
+        lang,
+    )
 
 
 def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
@@ -108,5 +122,6 @@ def card(item: object, *, lang: str = "en") -> Render:
         return drawn(lambda: sheet.draw(item, lang), "\n".join(sheet.facts(item, lang)), KEY_COLOURS, lang=lang)
     if isinstance(item, AssistantCard | ProjectTile):
         return drawn(lambda: tiles.draw(item, lang), "\n".join(tiles.facts(item, lang)), KEY_COLOURS, lang=lang)
-    raise TypeError(f"Imaginarium card renders take a MachineCard, AssistantCard or ProjectTile, "
-                    f"not {type(item).__name__}")
+    raise TypeError(
+        f"Imaginarium card renders take a MachineCard, AssistantCard or ProjectTile, not {type(item).__name__}"
+    )

@@ -28,8 +28,14 @@ ICON = 24
 CHIP_H = 40
 
 
-def amounts(canvas: Image.Image, xy: tuple[int, int], items: Sequence[Amount], *, size: int = ICON,
-            ink: tuple[int, int, int] = INK) -> int:
+def amounts(
+    canvas: Image.Image,
+    xy: tuple[int, int],
+    items: Sequence[Amount],
+    *,
+    size: int = ICON,
+    ink: tuple[int, int, int] = INK,
+) -> int:
     """Draw goods left to right from ``xy`` (top left); a count above 1 is written before its icon.
 
     Returns the x just past the last icon.
@@ -72,9 +78,10 @@ def _draw_effects(canvas: Image.Image, card: MachineCard, top: int, bottom: int,
     for i, line in enumerate(lines):
         y = top + i * step
         tag = _effect_tag(line, card, lang)
-        if tag:
-            tx.line(draw, (8 * k, y + icon // 2), tag, 18 * k, MUTED_INK, bold=True, anchor="lm")
         x = 52 * k
+        if tag:  # a longer tag ("sur P") pushes the goods right rather than under it
+            w = tx.line(draw, (8 * k, y + icon // 2), tag, 18 * k, MUTED_INK, bold=True, anchor="lm")
+            x = max(x, 8 * k + w + 6 * k)
         if line.inputs:
             x = amounts(canvas, (x, y), line.inputs, size=icon)
             tx.line(draw, (x, y + icon // 2), "→", 20 * k, INK, bold=True, anchor="lm")
@@ -96,8 +103,10 @@ def _face(card: MachineCard, k: int, lang: str) -> Image.Image:
     draw.ellipse((cx - r, band // 2 - r, cx + r, band // 2 + r), fill=WHITE, outline=CARD_EDGE, width=2 * k)
     tx.line(draw, (cx, band // 2 + k), str(card.level), 24 * k, INK, bold=True, anchor="mm")
     # name
-    tx.line(draw, (w // 2, band + 20 * k), labels.machine(card, lang), 22 * k, INK, bold=True, anchor="mm",
-            max_width=w - 16 * k)
+    # in bold, or in the regular weight when the longest names would not fit the card in bold
+    name = labels.machine(card, lang)
+    bold = tx.width(name, 18 * k, True) <= w - 12 * k
+    tx.line(draw, (w // 2, band + 20 * k), name, 22 * k, INK, bold=bold, anchor="mm", max_width=w - 12 * k)
     # effect
     footer = h - 40 * k
     combos_y = footer - 26 * k
@@ -144,12 +153,17 @@ def paste_stack(canvas: Image.Image, cards: Sequence[MachineCard], xy: tuple[int
 
 
 @layer
-def _chip(serial: str, name: str, machine_type: str, level: int, width: int) -> Image.Image:
+def _chip(name: str, machine_type: str, level: int, width: int) -> Image.Image:
     colour, glyph = type_style(machine_type)
     img = frames.card(width, CHIP_H, colour, CHIP_H - 2).copy()
     draw = ImageDraw.Draw(img)
-    tx.line(draw, (8, CHIP_H // 2), f"{glyph} {serial}", 20, WHITE, bold=True, anchor="lm")
-    tx.line(draw, (68, CHIP_H // 2), name, 18, WHITE, anchor="lm", max_width=width - 68 - 30)
+    # the type's glyph and the name the menus give (the serial is on the card face)
+    x = 8 + tx.line(draw, (8, CHIP_H // 2), glyph, 20, WHITE, bold=True, anchor="lm") + 6
+    room = width - x - 34
+    size, bold = next(
+        ((s, b) for s, b in ((20, True), (18, True), (20, False)) if tx.width(name, s, b) <= room), (18, False)
+    )
+    tx.line(draw, (x, CHIP_H // 2), name, size, WHITE, bold=bold, anchor="lm", max_width=room)
     # the level in dark ink on a light badge: yellow on the type colours is below 4.5:1
     draw.rounded_rectangle((width - 30, 7, width - 4, CHIP_H - 8), radius=6, fill=HIGHLIGHT)
     tx.line(draw, (width - 17, CHIP_H // 2), str(level), 20, INK, bold=True, anchor="mm")
@@ -157,11 +171,27 @@ def _chip(serial: str, name: str, machine_type: str, level: int, width: int) -> 
 
 
 def chip(card: MachineCard, width: int, lang: str) -> Image.Image:
-    """A one-line card (type colour, serial, name, level) for yards and lists."""
-    return _chip(card.serial, labels.machine(card, lang), card.type, card.level, width)
+    """A one-line card (type colour and glyph, name, level) for yards and lists."""
+    return _chip(labels.machine(card, lang), card.type, card.level, width)
 
 
 def describe(card: MachineCard, lang: str = "en") -> str:
     """The card in words for text summaries: "Copperette (P3, production, level 2)"."""
     kind = labels.text(f"type.{card.type}", lang)
     return f"{labels.machine(card, lang)} ({card.serial}, {kind}, {labels.text('card.level', lang, n=card.level)})"
+
+
+def brief(card: MachineCard, lang: str = "en") -> str:
+    """The card in a few words for a seat's line of the text summary: "Copperette (lvl 2)" (the
+    board's text gives each card's type and serial where it is offered)."""
+    return f"{labels.machine(card, lang)} ({labels.text('card.level_short', lang, n=card.level)})"
+
+
+def briefs(cards: Sequence[MachineCard], lang: str = "en") -> str:
+    """Cards in a few words, by level, equal names counted ("Achievette ×2, Diplomatrice (lvl 3)")."""
+    levels = sorted({card.level for card in cards})
+    return ", ".join(
+        labels.counted(sorted(labels.machine(c, lang) for c in cards if c.level == level), ", ")
+        + f" ({labels.text('card.level_short', lang, n=level)})"
+        for level in levels
+    )

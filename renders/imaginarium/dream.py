@@ -52,8 +52,13 @@ def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, i
     x0, y0, x1, y1 = box
     frames.panel(d, box)
     w = tx.line(d, (x0 + 16, y0 + 10), labels.text("dream_track", lang), 24, INK_ON_TABLE, bold=True)
-    tx.line(d, (x0 + 28 + w, y0 + 13), labels.text("fragments", lang, pile=view.fragment_pile,
-                                                    discard=view.fragment_discard), 20, MUTED_ON_TABLE)
+    tx.line(
+        d,
+        (x0 + 28 + w, y0 + 13),
+        labels.text("fragments", lang, pile=view.fragment_pile, discard=view.fragment_discard),
+        20,
+        MUTED_ON_TABLE,
+    )
     spaces = view.dream_spaces
     where = layout(spaces)
     columns = max((c for c, _ in where.values()), default=0)
@@ -70,11 +75,13 @@ def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, i
     for s in spaces:
         cx, cy = centre(s.index)
         fill = mix(PANEL, INK_ON_TABLE, 0.15) if not s.reward or s.claimed else CARD
-        d.ellipse((cx - NODE // 2, cy - NODE // 2, cx + NODE // 2, cy + NODE // 2), fill=fill, outline=PANEL_EDGE,
-                  width=2)
+        d.ellipse(
+            (cx - NODE // 2, cy - NODE // 2, cx + NODE // 2, cy + NODE // 2), fill=fill, outline=PANEL_EDGE, width=2
+        )
         label = {"start": "▶", "end": "★"}.get(s.id, s.id)
-        tx.line(d, (cx, cy), label, 18, INK if fill == CARD else INK_ON_TABLE, bold=True, anchor="mm",
-                max_width=NODE - 2)
+        tx.line(
+            d, (cx, cy), label, 18, INK if fill == CARD else INK_ON_TABLE, bold=True, anchor="mm", max_width=NODE - 2
+        )
         if s.reward and not s.claimed:
             _, lane = where[s.index]
             width = sum(24 + 5 + (14 if a.count != 1 else 0) for a in s.reward)
@@ -89,20 +96,27 @@ def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, i
         at[board.dream_position] = k + 1
         style = player(board.seat)
         dx = (0, -16, 16, -8, 8)[k % 5]
-        icons.paste(canvas, icons.shape(style.shape, 26, style.colour, (255, 255, 255)),
-                    (cx - 13 + dx, cy - 13 + (k // 3) * 12))
+        icons.paste(
+            canvas, icons.shape(style.shape, 26, style.colour, (255, 255, 255)), (cx - 13 + dx, cy - 13 + (k // 3) * 12)
+        )
 
 
 def summary(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
     """The track in words: unclaimed rewards and where each seat stands."""
-    ids = {s.index: s.id for s in view.dream_spaces}
+    ids = {s.index: labels.text(f"dream.{s.id}", lang) if s.id in ("start", "end") else s.id for s in view.dream_spaces}
     rewards = "; ".join(
         f"{s.id}: " + " + ".join(f"{a.count} {labels.text(f'good.{a.good}', lang)}" for a in s.reward)
-        for s in view.dream_spaces if s.reward and not s.claimed)
+        for s in view.dream_spaces
+        if s.reward and not s.claimed
+    )
     tokens = ", ".join(
         labels.text("dream.on", lang, name=seat_name(b.seat, names, lang), space=ids.get(b.dream_position, "?"))
-        for b in view.players if b.dream_position is not None)
+        for b in view.players
+        if b.dream_position is not None
+    )
     fragments = labels.text("fragments", lang, pile=view.fragment_pile, discard=view.fragment_discard)
     rewards_text = labels.text("dream.rewards", lang, rewards=rewards or labels.text("none", lang))
-    return (f"{labels.text('dream_track', lang)} ({fragments}): {rewards_text}; "
-            f"{tokens or labels.text('dream.nobody', lang)}.")
+    return (
+        f"{labels.text('dream_track', lang)} ({fragments}): {rewards_text}; "
+        f"{tokens or labels.text('dream.nobody', lang)}."
+    )

@@ -33,18 +33,20 @@ def draw(
     """The final scores, best first: one block per seat with its total, sources and revealed reserve;
     in team play teammates side by side, each block naming its team (``teams``: seat -> team)."""
     note = tx.wrap(labels.text("tiebreak.note", lang), INNER, 18)
-    height = M + 60 + 56 + len(lines) * (ROW_H + 8) + 22 * len(note) + M
+    best = winners(lines)
+    key = "final.winner" if len(best) == 1 else "final.winners"
+    names_text = ", ".join(seat_name(b.seat, names, lang) for b in best)
+    # the winners on as many lines as their names need
+    crowned = tx.wrap(f"{labels.text(key, lang)}: {names_text}", INNER - 46, 26, bold=True)
+    height = M + 60 + 56 + 32 * (len(crowned) - 1) + len(lines) * (ROW_H + 8) + 22 * len(note) + M
     canvas, d = blank(height)
     tx.line(d, (M, M + 18), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
     tx.line(d, (M, M + 52), labels.text("final.title", lang), 24, INK_ON_TABLE, bold=True, anchor="lm")
-    best = winners(lines)
     y = M + 70
-    key = "final.winner" if len(best) == 1 else "final.winners"
     icons.paste(canvas, good("vp", 36), (M, y))
-    names_text = ", ".join(seat_name(b.seat, names, lang) for b in best)
-    tx.line(d, (M + 46, y + 18), f"{labels.text(key, lang)}: {names_text}", 26, HIGHLIGHT, bold=True, anchor="lm",
-            max_width=INNER - 46)
-    y += 56
+    for i, text in enumerate(crowned):
+        tx.line(d, (M + 46, y + 18 + 32 * i), text, 26, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER - 46)
+    y += 56 + 32 * (len(crowned) - 1)
     for line in (line for _, members in by_team(lines, teams) for line in members):
         fill = mix(PANEL, HIGHLIGHT, 0.25) if line.winner else PANEL
         frames.panel(d, (M, y, PW - M, y + ROW_H), fill=fill, edge=HIGHLIGHT if line.winner else PANEL_EDGE)
@@ -102,9 +104,23 @@ def summary(
         if team is not None:
             together = ", ".join(seat_name(m.seat, names, lang) for m in members)
             out.append(labels.text("final.team", lang, n=team + 1, names=together))
-        out.extend(_line(lines, line, names, lang) for line in members)
+        for i, line in enumerate(members):
+            # a team shares its screen and its score: a teammate's equal line is said once
+            same = next((m for m in members[:i] if _score(m) == _score(line)), None)
+            if same is None:
+                out.append(_line(lines, line, names, lang))
+            else:
+                out.append(labels.text("final.same", lang, rank=rank(lines, line),
+                                       name=seat_name(line.seat, names, lang), other=seat_name(same.seat, names, lang)))
     out.append(labels.text("tiebreak.note", lang))
     return "\n".join(out)
+
+
+def _score(line: ScoreLine) -> tuple[object, ...]:
+    """Everything a score line says but whose it is."""
+    s = line.screen
+    return (line.projects, line.machines, line.purchases, line.majorities, line.other, line.total, line.tiebreak,
+            s.charcoalium, s.wood, s.copper, s.crystal, line.winner)
 
 
 def _line(lines: Sequence[ScoreLine], line: ScoreLine, names: Sequence[str] | None, lang: str) -> str:

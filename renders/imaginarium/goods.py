@@ -45,18 +45,20 @@ def type_style(machine_type: str) -> tuple[RGB, str]:
     """Band colour and glyph of a machine type."""
     return TYPES.get(machine_type, ((90, 90, 90), "?"))
 
+
 FRAGMENTS: dict[str, tuple[RGB, str]] = {
-    "romance": ((235, 90, 140), "R"),
-    "glory": ((250, 200, 40), "G"),
-    "escape": ((80, 170, 240), "E"),
-    "festivities": ((120, 200, 90), "F"),
-    "nightmare": ((30, 30, 30), "N"),
+    "romance": ((235, 90, 140), "♥"),
+    "glory": ((250, 200, 40), "♛"),
+    "escape": ((80, 170, 240), "✈"),
+    "festivities": ((120, 200, 90), "♪"),
+    "nightmare": ((30, 30, 30), "☠"),
 }
-"""Chimera's dream fragments: colour and initial (the initial tells them apart without colour)."""
+"""Chimera's dream fragments: colour and emblem (a heart, a crown, a plane, a note, a skull: the
+emblem tells them apart without colour, in every language)."""
 
 
 def fragment(colour: str, size: int) -> Image.Image:
-    """A dream fragment token: a disc in its colour with its initial."""
+    """A dream fragment token: a disc in its colour with its emblem."""
     fill, letter = FRAGMENTS.get(colour, ((160, 160, 160), "?"))
     ink = (255, 255, 255) if colour == "nightmare" else (20, 22, 28)
     return icons.shape("circle", size, fill, (240, 243, 248), letter, ink)

@@ -6,11 +6,14 @@ follow the French rulebook (charbonium, bric-à-brac, paravent, bureau d'études
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from itertools import groupby
 
 from engine.core.text import Catalog
 from engine.imaginarium.text import localise
 from engine.imaginarium.view import MachineCard
+from renders.imaginarium import catalogue
 
 _CATALOG = Catalog("renders.imaginarium")
 """``renders/imaginarium/locale/{en,fr}.toml``: labels, then the ``project_short``,
@@ -43,6 +46,25 @@ def machine(card: MachineCard, lang: str = "en") -> str:
     return card.name if name == card.serial else name
 
 
+def assistant_name(aid: str, lang: str = "en") -> str:
+    """An assistant's name as the menus and the log give it ("the Trader", "le Négociant"), from
+    the engine's catalogue, capitalised to stand alone on an image; its effect in a few words when
+    the catalogue has no name (never the bare id)."""
+    name = catalogue.lookup(f"imaginarium.assistant_name.{aid}", lang)
+    return _capital(name) if name else assistant(aid, lang)
+
+
+def project_name(pid: str, lang: str = "en") -> str:
+    """A project's name as the menus and the log give it ("Production line", "Chaîne de
+    production"), from the engine's catalogue; its condition in a few words when it has none."""
+    name = catalogue.lookup(f"imaginarium.project_name.{pid}", lang)
+    return _capital(name) if name else project(pid, lang)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def project(pid: str, lang: str = "en") -> str:
     """A project's condition in a few words (rulebook: Projects); the id itself when unknown."""
     return _lookup(f"project_short.{pid}", lang) or pid
@@ -51,6 +73,24 @@ def project(pid: str, lang: str = "en") -> str:
 def assistant(aid: str, lang: str = "en") -> str:
     """An assistant's effect in a few words (rulebook: Assistants); the id itself when unknown."""
     return _lookup(f"assistant_short.{aid}", lang) or aid
+
+
+def counted(items: Sequence[str], sep: str) -> str:
+    """``items`` joined by ``sep``, a run of equal neighbours written once and counted ("empty ×3")."""
+    runs = ((item, len(list(run))) for item, run in groupby(items))
+    return sep.join(item + (f" ×{n}" if n != 1 else "") for item, n in runs)
+
+
+def fragments(colours: Sequence[str], lang: str = "en") -> str:
+    """Dream fragments in words, in order, a run of one colour counted ("glory, nightmare ×2")."""
+    return counted([text(f"fragment.{c}", lang) for c in colours], ", ")
+
+
+def fragment_counts(colours: Sequence[str], lang: str = "en") -> str:
+    """Dream fragments counted by colour, in the rulebook's order of colours ("romance ×2, glory")."""
+    order = ("romance", "glory", "escape", "festivities", "nightmare")
+    counts = {c: colours.count(c) for c in (*order, *sorted(set(colours) - set(order))) if c in colours}
+    return ", ".join(text(f"fragment.{c}", lang) + (f" ×{n}" if n != 1 else "") for c, n in counts.items())
 
 
 def caption(serial: str, lang: str = "en") -> str:

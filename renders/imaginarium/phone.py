@@ -28,11 +28,8 @@ from renders.kit import frames, icons, layers
 from renders.kit import text as tx
 from renders.kit.colours import (
     ALERT_TAG,
-    CARD,
     HIGHLIGHT,
-    INK,
     INK_ON_TABLE,
-    MUTED_INK,
     MUTED_ON_TABLE,
     PANEL,
     PANEL_EDGE,
@@ -70,8 +67,9 @@ def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
     return CAPTION_H
 
 
-def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int, lang: str,
-          draw: bool = True) -> int:
+def _goal(
+    canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int, lang: str, draw: bool = True
+) -> int:
     """The goal panel; returns its height (``draw=False`` only measures)."""
     body = [line for text in goal.lines(view, lang) for line in tx.wrap(text, INNER - 70, 20)]
     h = 16 + 30 + 24 * len(body) + 12
@@ -84,8 +82,9 @@ def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y:
     return h
 
 
-def _now(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int,
-         names: Sequence[str] | None, lang: str) -> int:
+def _now(
+    canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int, names: Sequence[str] | None, lang: str
+) -> int:
     """Who must decide now, as tokens and names wrapping over lines; returns the height used."""
     if view.phase == "ended":
         return 0
@@ -105,8 +104,14 @@ def _now(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: 
     return 44 + row * 40
 
 
-def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, names: Sequence[str] | None,
-            lang: str, draw: bool = True) -> int:
+def _header(
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: ImaginariumView,
+    names: Sequence[str] | None,
+    lang: str,
+    draw: bool = True,
+) -> int:
     """Title, status, who acts and the goal; returns the height used."""
     y = M
     if draw:
@@ -121,8 +126,7 @@ def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, 
     return y
 
 
-def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequence[str] | None,
-               lang: str) -> int:
+def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequence[str] | None, lang: str) -> int:
     """The machine deck then the belt spaces, three a row; returns the height used."""
     cells = len(view.belt) + 1
     rows = -(-cells // 3)
@@ -165,11 +169,46 @@ def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> 
 MID_H = 340
 
 
+LEGEND_ROW = 40
+
+
+def _legend(canvas: Image.Image | None, seats: Sequence[int], y: int, names: Sequence[str] | None, lang: str) -> int:
+    """Tokens and names of ``seats`` wrapping over lines from ``y``, for pieces whose places are too
+    narrow for their names; returns the height used (``canvas`` ``None``: only measures)."""
+    if not seats:
+        return 0
+    d = ImageDraw.Draw(canvas) if canvas is not None else None
+    x, row = M + 14, 0
+    for seat in seats:
+        name = seat_name(seat, names, lang)
+        w = table.TOKEN + 8 + min(tx.width(name, 20, True), INNER - 28 - table.TOKEN - 8)
+        if x + w > PW - M - 14 and x > M + 14:
+            row, x = row + 1, M + 14
+        if canvas is not None and d is not None:
+            table.token(canvas, seat, (x, y + row * LEGEND_ROW + 4))
+            tx.line(
+                d,
+                (x + table.TOKEN + 8, y + row * LEGEND_ROW + 4 + table.TOKEN // 2),
+                name,
+                20,
+                INK_ON_TABLE,
+                bold=True,
+                anchor="lm",
+                max_width=INNER - 28 - table.TOKEN - 8,
+            )
+        x += w + 20
+    return (row + 1) * LEGEND_ROW + 4
+
+
 def extractors_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """The extractors and the initiative track (they change with almost every placement)."""
-    canvas, d = blank(M + CAPTION_H + MID_H + M)
+    """The extractors and the initiative track (they change with almost every placement); the
+    names too long for their pieces' places follow in a legend inside the panel."""
+    seats = table.unnamed(view, INNER, names, lang)
+    legend_h = _legend(None, seats, 0, names, lang)
+    canvas, d = blank(M + CAPTION_H + MID_H + legend_h + M)
     y = _caption(d, M, labels.text("part.extractors", lang)) + M
-    table.extractors(canvas, view, (M, y, PW - M, y + MID_H), names, lang)
+    table.extractors(canvas, view, (M, y, PW - M, y + MID_H + legend_h), names, lang)
+    _legend(canvas, seats, y + MID_H - 14, names, lang)
     return canvas
 
 
@@ -201,36 +240,59 @@ def _stack_h(stack: MachineStack | None) -> int:
 
 
 def _strip_rows(board: PlayerBoard) -> list[tuple[str, int]]:
-    rows = [("yard", max(1, -(-len(board.yard) // 2))),
-            ("assistants", max(1, len(board.assistants))), ("projects", max(1, -(-len(board.completed_projects)
-                                                                                // 3)))]
+    rows = [
+        ("yard", max(1, -(-len(board.yard) // 2))),
+        ("assistants", max(1, len(board.assistants))),
+        ("projects", max(1, len(board.completed_projects))),
+    ]
     if board.dream:
         rows.append(("dream", 1))
     return rows
 
 
-def strip_height(board: PlayerBoard) -> int:
+LEGEND_H = 28
+"""The line under a strip's machines saying what its marks mean (see :func:`_marks`)."""
+
+
+def _marks(board: PlayerBoard, turn: CurrentTurn | None) -> dict[int, str]:
+    """Slot index -> mark of the stacks a strip marks: "tangled" (face down) or "used" this phase."""
+    used = set(turn.used_slots) if turn is not None else set()
+    out = {}
+    for i, stack in enumerate(board.slots):
+        if stack is not None and stack.cards and (stack.deactivated or i in used):
+            out[i] = "tangled" if stack.deactivated else "used"
+    return out
+
+
+MARKS = {"tangled": ("✕", ALERT_TAG), "used": ("✓", USED)}
+"""A mark's symbol and colour; the symbol sits on the chip, its word once in the strip's legend."""
+
+
+def strip_height(board: PlayerBoard, turn: CurrentTurn | None = None) -> int:
     """Height of one seat's strip."""
     slots = board.slots
     machines = sum(max(_stack_h(s) for s in slots[i : i + 2]) + 4 for i in range(0, len(slots), 2))
     info = sum(n * (CHIP_H + 4) + 4 for _, n in _strip_rows(board))
-    return 52 + (32 if board.dial is not None else 0) + machines + info + STRIP_PAD
+    legend = LEGEND_H if _marks(board, turn) else 0
+    return 52 + (32 if board.dial is not None else 0) + machines + legend + info + STRIP_PAD
 
 
-def _mark(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], text: str, fill: tuple[int, int, int]) -> None:
-    """A tag at the right end of a chip: shape and word say the same as the colour."""
-    w = tx.width(text, 18, True) + 14
-    _, y0, x1, y1 = box
-    frames.rounded(d, (x1 - w, y0 + 4, x1 - 4, y1 - 4), radius=6, fill=fill, outline=(255, 255, 255), width=2)
-    tx.line(d, (x1 - 4 - (w - 4) // 2, (y0 + y1) // 2), text, 18, (255, 255, 255), bold=True, anchor="mm")
+def _mark(d: ImageDraw.ImageDraw, box: tuple[int, int, int, int], mark: str) -> None:
+    """A mark on a chip's type glyph (left end): symbol, shape and colour say the same; the strip's
+    legend gives its word, which would hide the machine's name on the chip itself."""
+    symbol, fill = MARKS[mark]
+    x0, y0, _, y1 = box
+    frames.rounded(d, (x0 + 3, y0 + 5, x0 + 29, y1 - 5), radius=6, fill=fill, outline=(255, 255, 255), width=2)
+    tx.line(d, (x0 + 16, (y0 + y1) // 2), symbol, 18, (255, 255, 255), bold=True, anchor="mm")
 
 
-def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active: bool,
-          turn: CurrentTurn | None, lang: str) -> int:
+def strip(
+    canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active: bool, turn: CurrentTurn | None, lang: str
+) -> int:
     """One seat's public side as a compact strip: a chip per machine, then yard, assistants,
     completed projects and dream. Returns its height."""
     d = ImageDraw.Draw(canvas)
-    h = strip_height(board)
+    h = strip_height(board, turn)
     style = player(board.seat)
     x0, x1 = M, PW - M
     frames.panel(d, (x0, y, x1, y + h), fill=mix(TABLE, style.colour, 0.10), edge=HIGHLIGHT if active else PANEL_EDGE)
@@ -241,15 +303,31 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
     if board.team is not None:
         detail += " · " + labels.text("team", lang, n=board.team + 1)
     dw = tx.line(d, (x1 - STRIP_PAD, y + 27), detail, 18, MUTED_ON_TABLE, anchor="rm", max_width=200)
-    tx.line(d, (x0 + STRIP_PAD + 42, y + 26), name, 26, INK_ON_TABLE, bold=True, anchor="lm",
-            max_width=INNER - 2 * STRIP_PAD - 54 - dw)
+    tx.line(
+        d,
+        (x0 + STRIP_PAD + 42, y + 26),
+        name,
+        26,
+        INK_ON_TABLE,
+        bold=True,
+        anchor="lm",
+        max_width=INNER - 2 * STRIP_PAD - 54 - dw,
+    )
     cy = y + 52
     done = set(turn.actions_done) if turn is not None else set()
-    used = set(turn.used_slots) if turn is not None else set()
+    marks = _marks(board, turn)
     if board.dial is not None:
         pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in board.dial)
-        tx.line(d, (x0 + STRIP_PAD, cy + 12), pair, 20, HIGHLIGHT if active else INK_ON_TABLE, bold=True,
-                anchor="lm", max_width=INNER - 2 * STRIP_PAD)
+        tx.line(
+            d,
+            (x0 + STRIP_PAD, cy + 12),
+            pair,
+            20,
+            HIGHLIGHT if active else INK_ON_TABLE,
+            bold=True,
+            anchor="lm",
+            max_width=INNER - 2 * STRIP_PAD,
+        )
         cy += 32
     cell_w = (INNER - 2 * STRIP_PAD - 8) // 2
     slots = board.slots
@@ -259,21 +337,36 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
             cx = x0 + STRIP_PAD + j * (cell_w + 8)
             if stack is None or not stack.cards:
                 frames.rounded(d, (cx, cy, cx + cell_w, cy + CHIP_H), radius=8, outline=PANEL_EDGE, width=2)
-                tx.line(d, (cx + cell_w // 2, cy + CHIP_H // 2), labels.text("empty", lang), 18, MUTED_ON_TABLE,
-                        anchor="mm")
+                tx.line(
+                    d, (cx + cell_w // 2, cy + CHIP_H // 2), labels.text("empty", lang), 18, MUTED_ON_TABLE, anchor="mm"
+                )
                 continue
             for k, card in enumerate(reversed(stack.cards)):
                 canvas.paste(chip(card, cell_w, lang), (cx, cy + k * (CHIP_H + 4)))
-            box = (cx, cy, cx + cell_w - 30, cy + CHIP_H)
-            if stack.deactivated:
-                _mark(d, box, "✕ " + labels.text("tangled", lang), ALERT_TAG)
-            elif i + j in used:
-                _mark(d, box, "✓ " + labels.text("used", lang), USED)
+            if i + j in marks:
+                _mark(d, (cx, cy, cx + cell_w, cy + CHIP_H), marks[i + j])
         cy += max(_stack_h(s) for s in row) + 4
+    if marks:
+        lx = x0 + STRIP_PAD
+        for mark in dict.fromkeys(marks.values()):
+            symbol, fill = MARKS[mark]
+            frames.rounded(d, (lx, cy + 2, lx + 24, cy + 24), radius=5, fill=fill, outline=(255, 255, 255), width=2)
+            tx.line(d, (lx + 12, cy + 13), symbol, 18, (255, 255, 255), bold=True, anchor="mm")
+            word = labels.text(mark, lang).lower()
+            lx += 32 + tx.line(d, (lx + 32, cy + 13), word, 18, MUTED_ON_TABLE, anchor="lm") + 20
+        cy += LEGEND_H
     info_w = INNER - 2 * STRIP_PAD - 110
     for key, n in _strip_rows(board):
-        tx.line(d, (x0 + STRIP_PAD, cy + CHIP_H // 2), labels.text(key, lang), 18, MUTED_ON_TABLE, bold=True,
-                anchor="lm", max_width=104)
+        tx.line(
+            d,
+            (x0 + STRIP_PAD, cy + CHIP_H // 2),
+            labels.text(key, lang),
+            18,
+            MUTED_ON_TABLE,
+            bold=True,
+            anchor="lm",
+            max_width=104,
+        )
         ix = x0 + STRIP_PAD + 110
         if key == "yard":
             w = (info_w - 8) // 2
@@ -282,20 +375,21 @@ def strip(canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active:
                 canvas.paste(chip(card, w, lang), (ix + c * (w + 8), cy + r * (CHIP_H + 4)))
             items: list[str] = [] if board.yard else [labels.text("none", lang)]
         elif key == "assistants":
-            items = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants] or [
-                labels.text("none", lang)]
+            items = [
+                workshop.named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), info_w, 20)
+                for a in board.assistants
+            ] or [labels.text("none", lang)]
         elif key == "projects":
-            items = list(board.completed_projects) or [labels.text("none", lang)]
+            items = [
+                workshop.named(labels.project_name(p, lang), labels.project(p, lang), info_w, 20)
+                for p in board.completed_projects
+            ] or [labels.text("none", lang)]
         else:
             for k, colour in enumerate(board.dream):
                 icons.paste(canvas, fragment(colour, 32), (ix + k * 36, cy + 4))
             items = []
-        per_row = 3 if key == "projects" else 1
-        w = (info_w - 8 * (per_row - 1)) // per_row
         for k, text in enumerate(items):
-            r, c = divmod(k, per_row)
-            tx.line(d, (ix + c * (w + 8), cy + r * (CHIP_H + 4) + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm",
-                    max_width=w)
+            tx.line(d, (ix, cy + k * (CHIP_H + 4) + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=info_w)
         cy += n * (CHIP_H + 4) + 4
     return h
 
@@ -305,15 +399,23 @@ def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None,
     seat whose turn is being played is outlined; who must decide now is in the status part only, so
     a strip changes with its seat's own play."""
     boards = view.players
-    height = M + CAPTION_H + sum(strip_height(b) + GAP for b in boards) + M - GAP
+    turns = {b.seat: view.turn if view.turn is not None and view.turn.seat == b.seat else None for b in boards}
+    height = M + CAPTION_H + sum(strip_height(b, turns[b.seat]) + GAP for b in boards) + M - GAP
     canvas, d = blank(height)
-    title = (labels.text("part.players", lang, first=start + 1, last=start + len(boards)) if len(boards) > 1
-             else labels.text("part.player", lang, n=start + 1))
+    title = (
+        labels.text("part.players", lang, first=start + 1, last=start + len(boards))
+        if len(boards) > 1
+        else labels.text("part.player", lang, n=start + 1)
+    )
     y = _caption(d, M, title) + M
     for board in boards:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
-        y += strip(canvas, board, y, name=seat_name(board.seat, names, lang), active=turn is not None,
-                   turn=turn, lang=lang) + GAP
+        y += (
+            strip(
+                canvas, board, y, name=seat_name(board.seat, names, lang), active=turn is not None, turn=turn, lang=lang
+            )
+            + GAP
+        )
     return canvas
 
 
@@ -323,8 +425,9 @@ Part = tuple[str, ImaginariumView, Callable[[ImaginariumView], Image.Image]]
 
 def _bare(board: PlayerBoard) -> PlayerBoard:
     """What the header's goal reads of a seat: its team and dream position."""
-    return PlayerBoard(board.seat, board.workshop, board.colour, (), (), (), None, (), board.team, (),
-                       board.dream_position)
+    return PlayerBoard(
+        board.seat, board.workshop, board.colour, (), (), (), None, (), board.team, (), board.dream_position
+    )
 
 
 def board_parts(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> list[Part]:
@@ -332,20 +435,36 @@ def board_parts(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
     is drawn from: a part reads only its sub-view, so equal sub-views give equal images and a part
     the last move did not touch need not be drawn again (see :func:`renders.api.drawn_parts`)."""
     base = ImaginariumView(kind=view.kind, viewer=None, version=0)
-    header = replace(base, seats=view.seats, round=view.round, phase=view.phase, step=view.step,
-                     active=view.active, players=tuple(_bare(p) for p in view.players),
-                     dream_spaces=view.dream_spaces, target_vp=view.target_vp)
+    header = replace(
+        base,
+        seats=view.seats,
+        round=view.round,
+        phase=view.phase,
+        step=view.step,
+        active=view.active,
+        players=tuple(_bare(p) for p in view.players),
+        dream_spaces=view.dream_spaces,
+        target_vp=view.target_vp,
+    )
     belt = replace(base, belt=view.belt, machine_deck=view.machine_deck)
     extractors = replace(base, extractors=view.extractors, initiative=view.initiative)
     rooms = replace(base, meeting_room=view.meeting_room, assistant_deck=view.assistant_deck, crusher=view.crusher)
     dreaming = tuple(_bare(p) for p in view.players) if view.dream_spaces else ()
-    office = replace(base, projects=view.projects, dream_spaces=view.dream_spaces, players=dreaming,
-                     fragment_pile=view.fragment_pile, fragment_discard=view.fragment_discard)
-    parts: list[Part] = [("status", header, partial(status_part, names=names, lang=lang)),
-                         ("belt", belt, partial(belt_part, names=names, lang=lang)),
-                         ("extractors", extractors, partial(extractors_part, names=names, lang=lang)),
-                         ("rooms", rooms, partial(rooms_part, lang=lang)),
-                         ("office", office, partial(office_part, lang=lang))]
+    office = replace(
+        base,
+        projects=view.projects,
+        dream_spaces=view.dream_spaces,
+        players=dreaming,
+        fragment_pile=view.fragment_pile,
+        fragment_discard=view.fragment_discard,
+    )
+    parts: list[Part] = [
+        ("status", header, partial(status_part, names=names, lang=lang)),
+        ("belt", belt, partial(belt_part, names=names, lang=lang)),
+        ("extractors", extractors, partial(extractors_part, names=names, lang=lang)),
+        ("rooms", rooms, partial(rooms_part, lang=lang)),
+        ("office", office, partial(office_part, lang=lang)),
+    ]
     for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
         boards = view.players[start : start + SEATS_PER_PART]
         seats = {b.seat for b in boards}
@@ -361,8 +480,13 @@ TILE_H = 120
 
 
 def _reserve(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int, lang: str) -> int:
-    values = {"charcoalium": screen.charcoalium, "wood": screen.wood, "copper": screen.copper,
-              "crystal": screen.crystal, "vp": screen.vp}
+    values = {
+        "charcoalium": screen.charcoalium,
+        "wood": screen.wood,
+        "copper": screen.copper,
+        "crystal": screen.crystal,
+        "vp": screen.vp,
+    }
     h = 50 + 96
     frames.panel(d, (M, y, PW - M, y + h))
     tx.line(d, (M + 14, y + 10), labels.text("screen.reserve", lang), 24, INK_ON_TABLE, bold=True)
@@ -371,8 +495,7 @@ def _reserve(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int
         cx = M + i * cell + cell // 2
         icons.paste(canvas, good(g, 40), (cx - 44, y + 52))
         tx.line(d, (cx + 4, y + 72), str(value), 36, INK_ON_TABLE, bold=True, anchor="lm")
-        tx.line(d, (cx, y + 118), labels.text(f"good.{g}", lang), 18, MUTED_ON_TABLE, anchor="mm",
-                max_width=cell - 6)
+        tx.line(d, (cx, y + 118), labels.text(f"good.{g}", lang), 18, MUTED_ON_TABLE, anchor="mm", max_width=cell - 6)
     return h
 
 
@@ -384,11 +507,7 @@ def _secrets(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int
         tile_w = (INNER - GAP) // 2
         for i, tile in enumerate(screen.secret_projects[:2]):
             x = M + i * (tile_w + GAP)
-            frames.rounded(d, (x, y, x + tile_w, y + TILE_H), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
-            icons.paste(canvas, good("vp", 30), (x + 8, y + 8))
-            tx.line(d, (x + 44, y + 23), str(tile.vp), 26, INK, bold=True, anchor="lm")
-            tx.line(d, (x + tile_w - 10, y + 23), tile.id, 20, MUTED_INK, bold=True, anchor="rm")
-            tx.paragraph(d, (x + 10, y + 46), labels.project(tile.id, lang), 20, INK, tile_w - 20, max_lines=3)
+            table.project_tile(canvas, tile.id, tile.vp, (x, y, x + tile_w, y + TILE_H), lang)
         h += 32 + TILE_H + GAP
         y += TILE_H + GAP
     if screen.fragments:
@@ -404,8 +523,9 @@ def _secrets_height(screen: Screen) -> int:
     return (32 + TILE_H + GAP if screen.secret_projects else 0) + (44 if screen.fragments else 0)
 
 
-def screen(view: ImaginariumView, own: Screen, board: PlayerBoard | None, names: Sequence[str] | None,
-           lang: str) -> Image.Image:
+def screen(
+    view: ImaginariumView, own: Screen, board: PlayerBoard | None, names: Sequence[str] | None, lang: str
+) -> Image.Image:
     """The viewer's screen first, then what the decision is about: the belt while planning, the
     viewer's own workshop (every card face) otherwise."""
     seat = board.seat if board is not None else own.seat
@@ -430,8 +550,9 @@ def screen(view: ImaginariumView, own: Screen, board: PlayerBoard | None, names:
         canvas.paste(_belt_layer(view, names, lang), (0, y))
     elif board is not None:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
-        canvas.paste(_workshop_layer(board, name, board.seat in view.active, turn, lang),
-                     ((PW - workshop.NARROW_W) // 2, y))
+        canvas.paste(
+            _workshop_layer(board, name, board.seat in view.active, turn, lang), ((PW - workshop.NARROW_W) // 2, y)
+        )
     return canvas
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.imaginarium.view import ImaginariumView, Screen
+from engine.imaginarium.view import ImaginariumView, PlayerBoard, Screen
 from renders.imaginarium import dream, goal, labels, workshop
 from renders.imaginarium.cards import describe
 from renders.imaginarium.table import status
@@ -24,6 +24,7 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
     """The public table in words by part of the phone board: "header" (status, who acts, the goal),
     "belt", "extractors" (with the initiative track), "rooms" (meeting room, crusher), "office",
     "dream" (with Chimera) and "seat:<n>" for each seat."""
+
     def name(seat: int) -> str:
         return seat_name(seat, names, lang)
 
@@ -69,16 +70,23 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
             text += f" ({t('sabotage')}: {name(ext.sabotaged_by)})"
         extractors.append(text)
     lines.append(f"{t('extractors')}: " + (", ".join(extractors) or none) + ".")
-    track = [f"{s.number} {name(s.seat)}" + (f" ({t('saboteur')})" if s.piece == "saboteur" else "")
-             for s in view.initiative if s.seat is not None]
+    track = [
+        f"{s.number} {name(s.seat)}" + (f" ({t('saboteur')})" if s.piece == "saboteur" else "")
+        for s in view.initiative
+        if s.seat is not None
+    ]
     lines.append(f"{t('initiative')}: " + (", ".join(track) or none) + ".")
     lines = out["rooms"] = []
-    room = [f"{t('for_price', id=a.id, price=a.price)} ({labels.assistant(a.id, lang)})" for a in view.meeting_room]
-    lines.append(f"{t('meeting_room')} ({t('assistant_deck', n=view.assistant_deck)}): " + ("; ".join(room) or none)
-                 + ".")
+    room = [
+        f"{t('for_price', id=labels.assistant_name(a.id, lang), price=a.price)} ({labels.assistant(a.id, lang)})"
+        for a in view.meeting_room
+    ]
+    lines.append(
+        f"{t('meeting_room')} ({t('assistant_deck', n=view.assistant_deck)}): " + ("; ".join(room) or none) + "."
+    )
     office = []
     for tile in view.projects:
-        text = f"{tile.id} {labels.project(tile.id, lang)} ({t('project_vp', first=tile.vp, later=tile.vp - 1)})"
+        text = f"{labels.project_name(tile.id, lang)} ({t('project_vp', first=tile.vp, later=tile.vp - 1)})"
         if tile.completed_by:
             text += " " + t("done_by", names=", ".join(name(s) for s in tile.completed_by))
         office.append(text)
@@ -89,8 +97,21 @@ def sections(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> d
     out["office"] = [f"{t('design_office')}: " + ("; ".join(office) or none) + "."]
     if view.dream_spaces:
         out["dream"] = [dream.summary(view, names, lang)]
+    out.update({f"seat:{seat}": [line] for seat, line in seats(view, names, lang).items()})
+    return out
+
+
+def seats(view: ImaginariumView, names: Sequence[str] | None, lang: str, *, short: bool = False) -> dict[int, str]:
+    """Each seat's workshop in words, one line a seat (``short``: the shorter form, see
+    :func:`renders.imaginarium.workshop.summary`)."""
+    out = {}
+    described: dict[int, tuple[PlayerBoard, str]] = {}
     for player in view.players:
-        out[f"seat:{player.seat}"] = [workshop.summary(player, name(player.seat), lang) + "."]
+        name = seat_name(player.seat, names, lang)
+        teammate = described.get(player.team) if player.team is not None else None
+        out[player.seat] = workshop.summary(player, name, lang, teammate, short=short) + "."
+        if player.team is not None:
+            described.setdefault(player.team, (player, name))
     return out
 
 
@@ -98,15 +119,24 @@ def screen(view: ImaginariumView, screen: Screen, lang: str, name: str) -> str:
     """The private screen in words (for that player only)."""
     goods = ", ".join(
         f"{value} {labels.text(f'good.{g}', lang)}"
-        for g, value in (("charcoalium", screen.charcoalium), ("wood", screen.wood), ("copper", screen.copper),
-                         ("crystal", screen.crystal), ("vp", screen.vp))
+        for g, value in (
+            ("charcoalium", screen.charcoalium),
+            ("wood", screen.wood),
+            ("copper", screen.copper),
+            ("crystal", screen.crystal),
+            ("vp", screen.vp),
+        )
     )
-    lines = [f"{labels.text('screen.title', lang, name=name)} — {status(view, lang)}.",
-             f"{labels.text('screen.reserve', lang)}: {goods}."]
+    lines = [
+        f"{labels.text('screen.title', lang, name=name)} — {status(view, lang)}.",
+        f"{labels.text('screen.reserve', lang)}: {goods}.",
+    ]
     if screen.secret_projects:
-        secret = "; ".join(f"{t.id} {labels.project(t.id, lang)} ({t.vp} {labels.text('good.vp', lang)})"
-                           for t in screen.secret_projects)
+        secret = "; ".join(
+            f"{labels.project_name(t.id, lang)}: {labels.project(t.id, lang)} ({t.vp} {labels.text('good.vp', lang)})"
+            for t in screen.secret_projects
+        )
         lines.append(f"{labels.text('screen.secret', lang)}: {secret}.")
     if screen.fragments:
-        lines.append(f"{labels.text('screen.fragments', lang)}: {', '.join(screen.fragments)}.")
+        lines.append(f"{labels.text('screen.fragments', lang)}: {labels.fragments(screen.fragments, lang)}.")
     return "\n".join(lines)

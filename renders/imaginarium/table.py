@@ -48,8 +48,9 @@ SLOT_H = 48 + CARD_H + 12 + TOKEN
 def token(canvas: Image.Image, seat: int, xy: tuple[int, int], size: int = TOKEN, *, saboteur: bool = False) -> None:
     """A seat's piece: its shape in its colour; a saboteur carries a cross."""
     style = player(seat)
-    icons.paste(canvas, icons.shape(style.shape, size, style.colour, (255, 255, 255), "✕" if saboteur else "",
-                                    (20, 20, 20)), xy)
+    icons.paste(
+        canvas, icons.shape(style.shape, size, style.colour, (255, 255, 255), "✕" if saboteur else "", (20, 20, 20)), xy
+    )
 
 
 def title(d: ImageDraw.ImageDraw, xy: tuple[int, int], text: str, extra: str = "") -> None:
@@ -71,8 +72,7 @@ def status(view: ImaginariumView, lang: str) -> str:
 def _header(canvas: Image.Image, view: ImaginariumView, names: Sequence[str] | None, lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     w = tx.line(d, (M, HEADER_H // 2), labels.text("title", lang), 34, HIGHLIGHT, bold=True, anchor="lm")
-    tx.line(d, (M + w + 24, HEADER_H // 2), status(view, lang), 28, INK_ON_TABLE, bold=True, anchor="lm",
-            max_width=560)
+    tx.line(d, (M + w + 24, HEADER_H // 2), status(view, lang), 28, INK_ON_TABLE, bold=True, anchor="lm", max_width=560)
     if view.phase == "ended":
         return
     x = W - M
@@ -92,8 +92,14 @@ def deck_pile(canvas: Image.Image, box: tuple[int, int, int, int], count: int, l
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     for i in range(min(3, count), 0, -1):
-        frames.rounded(d, (x0 + i * 4, y0 - i * 4, x1 + i * 4, y1 - i * 4), radius=12, fill=(60, 52, 90),
-                            outline=(150, 140, 200), width=2)
+        frames.rounded(
+            d,
+            (x0 + i * 4, y0 - i * 4, x1 + i * 4, y1 - i * 4),
+            radius=12,
+            fill=(60, 52, 90),
+            outline=(150, 140, 200),
+            width=2,
+        )
     frames.rounded(d, box, radius=12, fill=(78, 66, 120), outline=(190, 180, 240), width=3)
     frames.rounded(d, (x0 + 10, y0 + 10, x1 - 10, y1 - 10), radius=8, outline=(150, 140, 200), width=2)
     cx = (x0 + x1) // 2
@@ -106,8 +112,9 @@ def price_badge(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], lang: 
     d = ImageDraw.Draw(canvas)
     x, y = xy
     if slot.card is None or slot.price is None:
-        tx.line(d, (x + CARD_W // 2, y + 20), labels.text("base", lang, n=slot.base_cost), 20, MUTED_ON_TABLE,
-                anchor="mm")
+        tx.line(
+            d, (x + CARD_W // 2, y + 20), labels.text("base", lang, n=slot.base_cost), 20, MUTED_ON_TABLE, anchor="mm"
+        )
         return
     frames.rounded(d, (x, y, x + CARD_W, y + 40), radius=10, fill=HIGHLIGHT)
     w = tx.line(d, (x + 12, y + 20), str(slot.price), 30, INK, bold=True, anchor="lm")
@@ -127,8 +134,7 @@ def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[s
         belt_slot(canvas, slot, (x_start + i * step, y0 + 12), names, lang)
 
 
-def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: Sequence[str] | None,
-              lang: str) -> None:
+def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: Sequence[str] | None, lang: str) -> None:
     """One belt space from its top left corner: price badge, card, the piece on it and its fragment
     (:data:`SLOT_H` tall)."""
     d = ImageDraw.Draw(canvas)
@@ -137,8 +143,7 @@ def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: S
     cy = top + 48
     if slot.card is None:
         frames.rounded(d, (x, cy, x + CARD_W, cy + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
-        tx.line(d, (x + CARD_W // 2, cy + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
-                anchor="mm")
+        tx.line(d, (x + CARD_W // 2, cy + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE, anchor="mm")
     else:
         canvas.paste(face(slot.card, 1, lang), (x, cy), frames.card_mask(CARD_W, CARD_H))
     my = cy + CARD_H + 12
@@ -147,14 +152,54 @@ def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: S
         saboteur = slot.reserved_by is None
         token(canvas, piece, (x, my), saboteur=saboteur)
         text = seat_name(piece, names, lang)
-        tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, ALERT_ON_TABLE if saboteur else INK_ON_TABLE, bold=True,
-                anchor="lm", max_width=CARD_W - TOKEN - 8)
+        room = CARD_W - TOKEN - 8 - (36 if slot.fragment else 0)
+        colour = ALERT_ON_TABLE if saboteur else INK_ON_TABLE
+        laid = tx.name_lines(text, room, 22, bold=True)
+        if laid is not None:
+            tx.lines(d, (x + TOKEN + 8, my + TOKEN // 2), laid, colour)
+        else:  # a name too long for two lines: the kit's last guard cuts it
+            tx.line(d, (x + TOKEN + 8, my + TOKEN // 2), text, 22, colour, bold=True, anchor="lm", max_width=room)
     if slot.fragment:
         icons.paste(canvas, fragment(slot.fragment, 32), (x + CARD_W - 32, my))
 
 
-def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int],
-                names: Sequence[str] | None, lang: str) -> None:
+def _occupant_name(name: str) -> tx.Laid | None:
+    """An extractor's occupant's name beside its token, when it fits on two lines."""
+    return tx.name_lines(name, 86, 20, bold=True)
+
+
+def _initiative_size(view: ImaginariumView, width: int) -> int:
+    return min(100, (width - 32 - 8 * (len(view.initiative) - 1)) // max(1, len(view.initiative)))
+
+
+def _initiative_name(name: str, size: int) -> tx.Laid | None:
+    """A name under its token on an initiative space ``size`` wide, when it fits on two lines."""
+    return tx.name_lines(name, size - 8, 18)
+
+
+def unnamed(view: ImaginariumView, width: int, names: Sequence[str] | None, lang: str) -> list[int]:
+    """The seats whose names :func:`extractors` (``width`` wide) has no room for beside their pieces,
+    in the order the pieces stand, for a legend."""
+    size = _initiative_size(view, width)
+    out = [
+        p
+        for e in view.extractors
+        if (p := e.occupant if e.occupant is not None else e.sabotaged_by) is not None
+        and _occupant_name(seat_name(p, names, lang)) is None
+    ]
+    out += [
+        s.seat
+        for s in view.initiative
+        if s.seat is not None and _initiative_name(seat_name(s.seat, names, lang), size) is None
+    ]
+    return list(dict.fromkeys(out))
+
+
+def extractors(
+    canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], names: Sequence[str] | None, lang: str
+) -> None:
+    """The extractors and the initiative track; a seat's name goes beside its piece when it fits
+    there on at most two lines (:func:`unnamed` lists those that do not)."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, _ = box
     frames.panel(d, box)
@@ -170,47 +215,78 @@ def extractors(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, 
         if piece is not None:
             saboteur = ext.occupant is None
             token(canvas, piece, (cx + 84, cy + 6), saboteur=saboteur)
-            text = seat_name(piece, names, lang)
-            tx.line(d, (cx + 84, cy + 60), text, 20, ALERT_ON_TABLE if saboteur else INK_ON_TABLE, bold=True,
-                    anchor="lm", max_width=86)
+            laid = _occupant_name(seat_name(piece, names, lang))
+            if laid is not None:
+                tx.lines(d, (cx + 84, cy + 60), laid, ALERT_ON_TABLE if saboteur else INK_ON_TABLE)
     ty = y0 + 148
     title(d, (x0 + 16, ty), labels.text("initiative", lang))
     spaces = view.initiative
-    if not spaces:
-        return
-    size = min(100, (x1 - x0 - 32 - 8 * (len(spaces) - 1)) // len(spaces))
+    size = _initiative_size(view, x1 - x0)
     for i, space in enumerate(spaces):
         bx = x0 + 16 + i * (size + 8)
         by = ty + 40
-        frames.rounded(d, (bx, by, bx + size, by + 110), radius=10, fill=mix(PANEL, INK_ON_TABLE, 0.08),
-                            outline=PANEL_EDGE, width=2)
+        frames.rounded(
+            d,
+            (bx, by, bx + size, by + 110),
+            radius=10,
+            fill=mix(PANEL, INK_ON_TABLE, 0.08),
+            outline=PANEL_EDGE,
+            width=2,
+        )
         tx.line(d, (bx + 8, by + 4), str(space.number), 22, MUTED_ON_TABLE, bold=True)
         if space.seat is not None:
             token(canvas, space.seat, (bx + size // 2 - 18, by + 30), 36, saboteur=space.piece == "saboteur")
-            tx.line(d, (bx + size // 2, by + 88), seat_name(space.seat, names, lang), 18, INK_ON_TABLE,
-                    anchor="mm", max_width=size - 8)
+            laid = _initiative_name(seat_name(space.seat, names, lang), size)
+            if laid is not None:
+                tx.lines(d, (bx + size // 2, by + 88), laid, INK_ON_TABLE, anchor="mm")
 
 
 def meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     frames.panel(d, box)
-    title(d, (x0 + 16, y0 + 10), labels.text("meeting_room", lang),
-           f"{labels.text('deck', lang)}: {view.assistant_deck}")
+    title(
+        d, (x0 + 16, y0 + 10), labels.text("meeting_room", lang), f"{labels.text('deck', lang)}: {view.assistant_deck}"
+    )
     w = (x1 - x0 - 32 - 2 * GAP) // 3
     for i, card in enumerate(view.meeting_room[:3]):
         cx = x0 + 16 + i * (w + GAP)
         cy = y0 + 50
         canvas.paste(frames.card(w, y1 - cy - 14, (96, 84, 140), 44), (cx, cy), frames.card_mask(w, y1 - cy - 14))
-        tx.line(d, (cx + 12, cy + 23), card.id, 24, (255, 255, 255), bold=True, anchor="lm")
+        tx.line(
+            d,
+            (cx + 12, cy + 23),
+            labels.text("assistant", lang),
+            20,
+            (255, 255, 255),
+            bold=True,
+            anchor="lm",
+            max_width=w - 80,
+        )
         pw = tx.width(str(card.price), 26, True)
         tx.line(d, (cx + w - 40 - pw, cy + 23), str(card.price), 26, HIGHLIGHT, bold=True, anchor="lm")
         icons.paste(canvas, good("charcoalium", 26), (cx + w - 34, cy + 10))
-        text = catalogue.lookup(card.effect_key, lang)
+        # the name (as the menus give it), then the rules text, or its short form when that is too long
         body_lines = (y1 - cy - 14 - 70) // 24
+        name_h = tx.paragraph(
+            d,
+            (cx + 12, cy + 54),
+            labels.assistant_name(card.id, lang),
+            20,
+            INK,
+            w - 24,
+            bold=True,
+            max_lines=body_lines,
+        )
+        body_lines -= name_h // 24
+        text = catalogue.lookup(card.effect_key, lang)
         if text is None or len(tx.wrap(text, w - 24, 20)) > body_lines:
             text = labels.assistant(card.id, lang)
-        tx.paragraph(d, (cx + 12, cy + 56), text, 20, INK, w - 24, max_lines=body_lines)
+        tx.paragraph(d, (cx + 12, cy + 60 + name_h), text, 20, INK, w - 24, max_lines=body_lines)
+
+
+CRUSHER_CHIP_W = 200
+"""The narrowest chip beside the crusher's top card that leaves machine names their room."""
 
 
 def crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
@@ -221,21 +297,31 @@ def crusher(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int
     if not view.crusher:
         tx.line(d, (x0 + 16, y0 + 70), labels.text("empty", lang), 22, MUTED_ON_TABLE)
         return
-    canvas.paste(face(view.crusher[-1], 1, lang), (x0 + 16, y0 + 52), frames.card_mask(CARD_W, CARD_H))
     cx = x0 + 16 + CARD_W + GAP
-    chip_w = x1 - cx - 16
     below = list(reversed(view.crusher[:-1]))
+    if x1 - cx - 16 >= CRUSHER_CHIP_W:  # the top card's face, the others as chips beside it
+        canvas.paste(face(view.crusher[-1], 1, lang), (x0 + 16, y0 + 52), frames.card_mask(CARD_W, CARD_H))
+    else:  # too narrow for both: every card as a chip, the top one first
+        cx, below = x0 + 16, list(reversed(view.crusher))
+    chip_w = x1 - cx - 16
     fits = (y1 - y0 - 52 - 14) // (CHIP_H + 6)
     shown = below if len(below) <= fits else below[: fits - 1]
     for i, card in enumerate(shown):
         canvas.paste(chip(card, chip_w, lang), (cx, y0 + 52 + i * (CHIP_H + 6)))
     if len(shown) < len(below):
-        tx.line(d, (cx, y0 + 52 + len(shown) * (CHIP_H + 6) + 8), f"+ {len(below) - len(shown)}", 22,
-                MUTED_ON_TABLE, bold=True)
+        tx.line(
+            d,
+            (cx, y0 + 52 + len(shown) * (CHIP_H + 6) + 8),
+            f"+ {len(below) - len(shown)}",
+            22,
+            MUTED_ON_TABLE,
+            bold=True,
+        )
 
 
-def office(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str,
-           per_row: int = 0) -> None:
+def office(
+    canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str, per_row: int = 0
+) -> None:
     """The design office's project tiles in ``box``; ``per_row`` tiles a row (0: all in one row)."""
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, _ = box
@@ -248,18 +334,49 @@ def office(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int,
         r, c = divmod(i, n)
         x = x0 + 16 + c * (w + GAP)
         y = y0 + 46 + r * (h + GAP)
-        frames.rounded(d, (x, y, x + w, y + h), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
-        icons.paste(canvas, good("vp", 30), (x + 6, y + 6))
-        vw = tx.line(d, (x + 40, y + 21), str(tile.vp), 26, INK, bold=True, anchor="lm")
-        id_w = tx.line(d, (x + w - 8, y + 21), tile.id, 18, MUTED_INK, bold=True, anchor="rm")
-        later = f"/ {tile.vp - 1}"
-        if 44 + vw + tx.width(later, 20) + 8 + id_w + 8 <= w:
-            # the later completers' value, when there is room (it is always one less)
-            tx.line(d, (x + 44 + vw, y + 23), later, 20, MUTED_INK, anchor="lm")
-        tx.paragraph(d, (x + 8, y + 42), labels.project(tile.id, lang), 19, INK, w - 16,
-                     max_lines=2)
+        project_tile(
+            canvas,
+            tile.id,
+            tile.vp,
+            (x, y, x + w, y + h - (34 if tile.completed_by else 0)),
+            lang,
+            later=True,
+            height=h,
+        )
         for j, seat in enumerate(tile.completed_by):
             token(canvas, seat, (x + 8 + j * 30, y + h - 34), 28)
+
+
+def project_tile(
+    canvas: Image.Image,
+    pid: str,
+    vp: int,
+    box: tuple[int, int, int, int],
+    lang: str,
+    *,
+    later: bool = False,
+    height: int | None = None,
+) -> None:
+    """A project tile: its VP (and, with ``later``, the later completers' value, always one less),
+    its name, then its condition in a few words when ``box`` has room for them. ``height`` is the
+    tile's own height when ``box`` keeps its bottom free for other marks."""
+    d = ImageDraw.Draw(canvas)
+    x, y, x1, y1 = box
+    w = x1 - x
+    frames.rounded(d, (x, y, x1, y + (height or y1 - y)), radius=10, fill=CARD, outline=(60, 60, 66), width=2)
+    icons.paste(canvas, good("vp", 30), (x + 6, y + 6))
+    vw = tx.line(d, (x + 40, y + 21), str(vp), 26, INK, bold=True, anchor="lm")
+    if later:
+        tx.line(d, (x + 44 + vw, y + 23), f"/ {vp - 1}", 20, MUTED_INK, anchor="lm")
+    step = round(19 * 1.2)
+    room = max(1, (y1 - 6 - (y + 42)) // step)
+    name = labels.project_name(pid, lang)
+    bold = len(tx.wrap(name, w - 16, 19, bold=True)) <= room  # the regular weight when bold would not fit
+    top = y + 42 + tx.paragraph(d, (x + 8, y + 42), name, 19, INK, w - 16, bold=bold, max_lines=room)
+    condition = labels.project(pid, lang)
+    lines = tx.wrap(condition, w - 16, 19)
+    if condition != name and top + step * len(lines) <= y1 - 6:
+        tx.paragraph(d, (x + 8, top), condition, 19, MUTED_INK, w - 16)
 
 
 def office_height(view: ImaginariumView, per_row: int = 0) -> int:
@@ -281,8 +398,11 @@ def areas(view: ImaginariumView) -> dict[str, tuple[int, int, int, int]]:
     y_mid = y_belt + BELT_H + GAP
     y_office = y_mid + MID_H + GAP
     y_dream = y_office + OFFICE_H + GAP
-    out = {"belt": (M, y_belt, W - M, y_belt + BELT_H), "rooms": (M, y_mid, W - M, y_mid + MID_H),
-           "office": (M, y_office, W - M, y_office + OFFICE_H)}
+    out = {
+        "belt": (M, y_belt, W - M, y_belt + BELT_H),
+        "rooms": (M, y_mid, W - M, y_mid + MID_H),
+        "office": (M, y_office, W - M, y_office + OFFICE_H),
+    }
     if view.dream_spaces:
         out["dream"] = (M, y_dream, W - M, y_dream + dream.HEIGHT)
     y = y_dream + (dream.HEIGHT + GAP if view.dream_spaces else 0)
@@ -311,6 +431,14 @@ def draw(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image
         dream.draw(canvas, view, where["dream"], lang)
     for board in view.players:
         box = where[f"seat:{board.seat}"]
-        workshop.draw(canvas, board, box[:2], name=seat_name(board.seat, names, lang), active=board.seat in view.active,
-                      lang=lang, panel_height=box[3] - box[1], turn=_turn_of(view, board.seat))
+        workshop.draw(
+            canvas,
+            board,
+            box[:2],
+            name=seat_name(board.seat, names, lang),
+            active=board.seat in view.active,
+            lang=lang,
+            panel_height=box[3] - box[1],
+            turn=_turn_of(view, board.seat),
+        )
     return canvas

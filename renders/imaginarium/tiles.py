@@ -21,12 +21,12 @@ def facts(item: AssistantCard | ProjectTile, lang: str) -> list[str]:
     """The tile in words, one fact per line; shared by the image and its text summary."""
     if isinstance(item, AssistantCard):
         caption = labels.assistant(item.id, lang)
-        head = f"{labels.text('assistant', lang)} {item.id} — {labels.text('costs', lang, n=item.price)}"
+        head = f"{labels.assistant_name(item.id, lang)} — {labels.text('costs', lang, n=item.price)}"
         key = item.effect_key
     else:
         caption = labels.project(item.id, lang)
         vp = labels.text("project.vp", lang, first=item.vp, later=item.vp - 1)
-        head = f"{labels.text('project', lang)} {item.id} — {vp}"
+        head = f"{labels.project_name(item.id, lang)} — {vp}"
         key = item.condition_key
     text = catalogue.lookup(key, lang) or caption
     return [head, text] if text else [head]
@@ -39,21 +39,33 @@ def draw(item: AssistantCard | ProjectTile, lang: str) -> Image.Image:
     d = ImageDraw.Draw(canvas)
     x, y = M, M
     if isinstance(item, AssistantCard):
-        canvas.paste(frames.card(TILE_W, TILE_H, ASSISTANT_BAND, 80, radius=20), (x, y),
-                     frames.card_mask(TILE_W, TILE_H, 20))
-        tx.line(d, (x + 24, y + 42), item.id, 44, WHITE, bold=True, anchor="lm")
+        canvas.paste(
+            frames.card(TILE_W, TILE_H, ASSISTANT_BAND, 80, radius=20), (x, y), frames.card_mask(TILE_W, TILE_H, 20)
+        )
+        tx.line(
+            d,
+            (x + 24, y + 42),
+            labels.text("assistant", lang),
+            36,
+            WHITE,
+            bold=True,
+            anchor="lm",
+            max_width=TILE_W - 130,
+        )
         pw = tx.width(str(item.price), 48, True)
         tx.line(d, (x + TILE_W - 80 - pw, y + 42), str(item.price), 48, HIGHLIGHT, bold=True, anchor="lm")
         icons.paste(canvas, good("charcoalium", 52), (x + TILE_W - 70, y + 16))
-        body = labels.assistant(item.id, lang)
+        body = labels.assistant_name(item.id, lang)
     else:
         d.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), radius=20, fill=CARD, outline=(60, 60, 66), width=4)
         icons.paste(canvas, good("vp", 64), (x + 20, y + 20))
         w = tx.line(d, (x + 96, y + 52), str(item.vp), 56, INK, bold=True, anchor="lm")
         tx.line(d, (x + 104 + w, y + 56), f"/ {item.vp - 1}", 36, MUTED_INK, anchor="lm")
-        tx.line(d, (x + TILE_W - 20, y + 52), item.id, 32, MUTED_INK, bold=True, anchor="rm")
-        body = labels.project(item.id, lang)
-    tx.paragraph(d, (x + 24, y + 120), body, 36, INK, TILE_W - 48, max_lines=7)
+        body = labels.project_name(item.id, lang)
+    # the name as the menus give it, then the effect or condition in a few words
+    used = tx.paragraph(d, (x + 24, y + 120), body, 36, INK, TILE_W - 48, bold=True, max_lines=4)
+    short = labels.assistant(item.id, lang) if isinstance(item, AssistantCard) else labels.project(item.id, lang)
+    tx.paragraph(d, (x + 24, y + 136 + used), short, 30, MUTED_INK, TILE_W - 48, max_lines=(TILE_H - 150 - used) // 36)
     text_x = M + TILE_W + 40
     tx.line(d, (text_x, M), lines[0], 34, HIGHLIGHT, bold=True, max_width=W - text_x - M)
     ty = M + 60

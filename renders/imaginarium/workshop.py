@@ -14,7 +14,17 @@ from PIL import Image, ImageDraw
 
 from engine.imaginarium.view import CurrentTurn, MachineStack, PlayerBoard
 from renders.imaginarium import labels
-from renders.imaginarium.cards import BAND, CARD_H, CARD_W, CHIP_H, chip, describe, paste_stack, stack_height
+from renders.imaginarium.cards import (
+    BAND,
+    CARD_H,
+    CARD_W,
+    CHIP_H,
+    brief,
+    briefs,
+    chip,
+    paste_stack,
+    stack_height,
+)
 from renders.imaginarium.goods import fragment
 from renders.kit import frames, icons
 from renders.kit import text as tx
@@ -58,11 +68,11 @@ def _chip_rows(count: int, per_row: int) -> int:
     return (count + per_row - 1) // per_row
 
 
-def _info_rows(board: PlayerBoard, narrow: bool = False) -> list[tuple[str, int]]:
+def _info_rows(board: PlayerBoard) -> list[tuple[str, int]]:
     """(label key, number of chip rows) for each information line under the machines."""
-    rows = [("yard", max(1, _chip_rows(len(board.yard), 2 if narrow else 3)))]
-    rows.append(("assistants", max(1, _chip_rows(len(board.assistants), 2))))
-    rows.append(("projects", max(1, _chip_rows(len(board.completed_projects), 2))))
+    rows = [("yard", max(1, _chip_rows(len(board.yard), 2)))]
+    rows.append(("assistants", max(1, len(board.assistants))))
+    rows.append(("projects", max(1, len(board.completed_projects))))
     if board.dream:
         rows.append(("dream", 1))
     return rows
@@ -71,13 +81,22 @@ def _info_rows(board: PlayerBoard, narrow: bool = False) -> list[tuple[str, int]
 def height(board: PlayerBoard, narrow: bool = False) -> int:
     """Height of this seat's panel; the board lays panels out from it before drawing."""
     slots = sum(_row_height(row) + GAP for row in _slot_rows(board, narrow))
-    info = sum(n * (CHIP_H + 6) + 4 for _, n in _info_rows(board, narrow))
+    info = sum(n * (CHIP_H + 6) + 4 for _, n in _info_rows(board))
     return HEADER + (DIAL_LINE if narrow else 0) + slots + info + PAD
 
 
-def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: str, active: bool,
-         lang: str, panel_height: int | None = None, turn: CurrentTurn | None = None,
-         narrow: bool = False) -> None:
+def draw(
+    canvas: Image.Image,
+    board: PlayerBoard,
+    xy: tuple[int, int],
+    *,
+    name: str,
+    active: bool,
+    lang: str,
+    panel_height: int | None = None,
+    turn: CurrentTurn | None = None,
+    narrow: bool = False,
+) -> None:
     """Draw the panel with its top left corner at ``xy``; ``turn`` (this seat's turn in progress)
     ticks the actions done and marks the machines already used. ``narrow`` lays three spaces a row
     (:data:`NARROW_W` wide) and puts the dial on its own line."""
@@ -105,8 +124,16 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
         pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in board.dial)
         colour = HIGHLIGHT if active else INK_ON_TABLE
         if narrow:
-            tx.line(d, (x0 + PAD, y0 + HEADER + DIAL_LINE // 2 - 4), pair, 22, colour, bold=True, anchor="lm",
-                    max_width=panel_w - 2 * PAD)
+            tx.line(
+                d,
+                (x0 + PAD, y0 + HEADER + DIAL_LINE // 2 - 4),
+                pair,
+                22,
+                colour,
+                bold=True,
+                anchor="lm",
+                max_width=panel_w - 2 * PAD,
+            )
         else:
             tx.line(d, (x0 + panel_w - PAD, y0 + 30), pair, 22, colour, bold=True, anchor="rm", max_width=300)
     # machine spaces
@@ -116,29 +143,36 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
             sx = x0 + PAD + i * (CARD_W + GAP)
             if stack is None or not stack.cards:
                 frames.rounded(d, (sx, y, sx + CARD_W, y + CARD_H), radius=12, outline=PANEL_EDGE, width=2)
-                tx.line(d, (sx + CARD_W // 2, y + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE,
-                        anchor="mm")
+                tx.line(
+                    d, (sx + CARD_W // 2, y + CARD_H // 2), labels.text("empty", lang), 20, MUTED_ON_TABLE, anchor="mm"
+                )
                 continue
             paste_stack(canvas, stack.cards, (sx, y), lang)
             if stack.deactivated:
                 _tangled(canvas, (sx, y, sx + CARD_W, y + stack_height(len(stack.cards))), lang)
             if r * per_row + i in used:
-                _used(d, (sx + CARD_W, y + stack_height(len(stack.cards))), lang)
+                _used(d, (sx, y + (len(stack.cards) - 1) * BAND), lang)
         y += _row_height(row) + GAP
     # yard, assistants, projects, dream
-    for key, rows in _info_rows(board, narrow):
+    for key, rows in _info_rows(board):
         tx.line(d, (x0 + PAD, y + CHIP_H // 2), labels.text(key, lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
         cx = x0 + PAD + LABEL_W
         avail = panel_w - 2 * PAD - LABEL_W
         if key == "yard":
-            n = 2 if narrow else 3
-            _chips(canvas, [chip(card, (avail - (n - 1) * GAP) // n, lang) for card in board.yard], (cx, y), n, lang)
+            # two chips a row: three would leave the longest machine names too little room
+            _chips(canvas, [chip(card, (avail - GAP) // 2, lang) for card in board.yard], (cx, y), 2, lang)
         elif key == "assistants":
-            texts = [f"{a.id}  {labels.assistant(a.id, lang)}" for a in board.assistants]
-            _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
+            texts = [
+                named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), avail - 20, 20)
+                for a in board.assistants
+            ]
+            _text_chips(d, texts, (cx, y), avail, lang)
         elif key == "projects":
-            texts = [f"{p}  {labels.project(p, lang)}" for p in board.completed_projects]
-            _text_chips(d, texts, (cx, y), (avail - GAP) // 2, lang)
+            texts = [
+                named(labels.project_name(p, lang), labels.project(p, lang), avail - 20, 20)
+                for p in board.completed_projects
+            ]
+            _text_chips(d, texts, (cx, y), avail, lang)
         else:
             _dream(canvas, board, (cx, y))
         y += rows * (CHIP_H + 6) + 4
@@ -146,23 +180,41 @@ def draw(canvas: Image.Image, board: PlayerBoard, xy: tuple[int, int], *, name: 
 
 def _chips(canvas: Image.Image, chips: list[Image.Image], xy: tuple[int, int], per_row: int, lang: str) -> None:
     if not chips:
-        tx.line(ImageDraw.Draw(canvas), (xy[0], xy[1] + CHIP_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE,
-                anchor="lm")
+        tx.line(
+            ImageDraw.Draw(canvas),
+            (xy[0], xy[1] + CHIP_H // 2),
+            labels.text("none", lang),
+            20,
+            MUTED_ON_TABLE,
+            anchor="lm",
+        )
         return
     for i, img in enumerate(chips):
         r, c = divmod(i, per_row)
         canvas.paste(img, (xy[0] + c * (img.width + GAP), xy[1] + r * (CHIP_H + 6)))
 
 
+def named(name: str, effect: str, max_width: int, size: int) -> str:
+    """An assistant or project by its name, followed by its effect when the line has room for both."""
+    both = f"{name} — {effect}"
+    return both if effect != name and tx.width(both, size) <= max_width else name
+
+
 def _text_chips(d: ImageDraw.ImageDraw, texts: list[str], xy: tuple[int, int], chip_w: int, lang: str) -> None:
+    """One chip a row, ``chip_w`` wide."""
     if not texts:
         tx.line(d, (xy[0], xy[1] + CHIP_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
         return
     for i, text in enumerate(texts):
-        r, c = divmod(i, 2)
-        x, y = xy[0] + c * (chip_w + GAP), xy[1] + r * (CHIP_H + 6)
-        frames.rounded(d, (x, y, x + chip_w, y + CHIP_H), radius=8, fill=mix(TABLE, INK_ON_TABLE, 0.12),
-                            outline=PANEL_EDGE, width=1)
+        x, y = xy[0], xy[1] + i * (CHIP_H + 6)
+        frames.rounded(
+            d,
+            (x, y, x + chip_w, y + CHIP_H),
+            radius=8,
+            fill=mix(TABLE, INK_ON_TABLE, 0.12),
+            outline=PANEL_EDGE,
+            width=1,
+        )
         tx.line(d, (x + 10, y + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=chip_w - 20)
 
 
@@ -195,26 +247,46 @@ def _tangled(canvas: Image.Image, box: tuple[int, int, int, int], lang: str) -> 
     d.text((cx, cy), label, font=face, fill=(255, 255, 255), anchor="mm")
 
 
-def _used(d: ImageDraw.ImageDraw, corner: tuple[int, int], lang: str) -> None:
-    """A "used" tag at the bottom right of a stack already used in this machine phase."""
+def _used(d: ImageDraw.ImageDraw, top_left: tuple[int, int], lang: str) -> None:
+    """A "used" tag on the band of a stack's top card (``top_left``), over its type glyph and
+    serial, for a stack already used in this machine phase: the effects, the combinations and the
+    repair cost stay readable, and the level beside it too."""
     label = "✓ " + labels.text("used", lang)
-    w = tx.width(label, 20, True)
-    x1, y1 = corner[0] - 6, corner[1] - 44
-    frames.rounded(d, (x1 - w - 16, y1 - 30, x1, y1), radius=8, fill=(30, 120, 70), outline=(255, 255, 255), width=2)
-    tx.line(d, (x1 - 8, y1 - 15), label, 20, (255, 255, 255), bold=True, anchor="rm")
+    x0, y0 = top_left[0] + 6, top_left[1] + 6
+    x1 = top_left[0] + CARD_W - 46
+    size = 20 if tx.width(label, 20, True) <= x1 - x0 - 12 else 18
+    frames.rounded(d, (x0, y0, x1, y0 + BAND - 12), radius=8, fill=(30, 120, 70), outline=(255, 255, 255), width=2)
+    tx.line(
+        d,
+        ((x0 + x1) // 2, y0 + (BAND - 12) // 2),
+        label,
+        size,
+        (255, 255, 255),
+        bold=True,
+        anchor="mm",
+        max_width=x1 - x0 - 8,
+    )
 
 
-def summary(board: PlayerBoard, name: str, lang: str) -> str:
-    """The panel in words: one line per seat for the text summary."""
+def summary(
+    board: PlayerBoard, name: str, lang: str, teammate: tuple[PlayerBoard, str] | None = None, *, short: bool = False
+) -> str:
+    """The panel in words: one line per seat for the text summary. A team shares its yard and its
+    dream (Chimera, team play): when ``teammate`` (a board and its name) was described before, the
+    line refers to it instead of listing them again, which keeps a part's text short. ``short``
+    names assistants without their effects and counts the dream's fragments by colour, for a part
+    whose text would not fit Discord's description otherwise."""
     style = player(board.seat)
     spaces = []
     for stack in board.slots:
         if stack is None or not stack.cards:
             spaces.append(labels.text("empty", lang))
             continue
-        text = f" {labels.text('under', lang)} ".join(describe(c, lang) for c in reversed(stack.cards))
+        text = f" {labels.text('under', lang)} ".join(brief(c, lang) for c in reversed(stack.cards))
         spaces.append(text + (f" [{labels.text('tangled', lang).lower()}]" if stack.deactivated else ""))
     none = labels.text("none", lang)
+
+    same = labels.text("same_as", lang, name=teammate[1]) if teammate else ""
 
     def topic(key: str, value: str) -> str:
         return f"{labels.text(key, lang).lower()}: {value or none}"
@@ -222,14 +294,29 @@ def summary(board: PlayerBoard, name: str, lang: str) -> str:
     parts = [
         f"{name} ({labels.text(f'style.{style.name}', lang)}, "
         f"{labels.text('workshop', lang, n=board.workshop).lower()})",
-        topic("spaces", "; ".join(spaces)),
-        topic("yard", ", ".join(describe(c, lang) for c in board.yard)),
-        topic("assistants", ", ".join(f"{a.id} ({labels.assistant(a.id, lang)})" for a in board.assistants)),
+        topic("spaces", labels.counted(spaces, "; ")),
+        topic("yard", same if teammate and teammate[0].yard == board.yard else briefs(board.yard, lang)),
+        topic(
+            "assistants",
+            ", ".join(
+                labels.assistant_name(a.id, lang) + ("" if short else f" ({labels.assistant(a.id, lang)})")
+                for a in board.assistants
+            ),
+        ),
         topic("dial", " + ".join(labels.text(f"action.{a}", lang) for a in board.dial) if board.dial else ""),
-        topic("projects", ", ".join(board.completed_projects)),
+        topic("projects", ", ".join(labels.project_name(p, lang) for p in board.completed_projects)),
     ]
     if board.team is not None:
         parts.insert(1, labels.text("team", lang, n=board.team + 1).lower())
     if board.dream:
-        parts.append(topic("dream", ", ".join(board.dream)))
+        parts.append(
+            topic(
+                "dream",
+                same
+                if teammate and teammate[0].dream == board.dream
+                else labels.fragment_counts(board.dream, lang)
+                if short
+                else labels.fragments(board.dream, lang),
+            )
+        )
     return " — ".join(parts)

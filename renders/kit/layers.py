@@ -2,8 +2,9 @@
 
 Card faces, chips and other pieces never change during a game, so drawing them again for each move
 is wasted time. :func:`layer` caches such a drawing function like :func:`functools.cache`, and also
-remembers the smallest text size drawn into the layer, replaying it into the open font recordings
-each time the cached layer is used, so ``min_font_px`` does not depend on what was cached before.
+remembers the layer's text record (smallest size, labels shortened), replaying it into the open font
+recordings each time the cached layer is used, so ``min_font_px`` and ``ellipsized`` do not depend
+on what was cached before.
 """
 
 from __future__ import annotations
@@ -16,33 +17,32 @@ from typing import ParamSpec
 
 from PIL import Image
 
-from renders.kit.fonts import note, recording
+from renders.kit.fonts import FontRecord, recording, replay
 
 P = ParamSpec("P")
 
 RECENT = 32
 """How many recently drawn composite layers :func:`recent` keeps."""
-_recent: OrderedDict[Hashable, tuple[Image.Image, int | None]] = OrderedDict()
+_recent: OrderedDict[Hashable, tuple[Image.Image, FontRecord]] = OrderedDict()
 _recent_lock = threading.Lock()
 
 
 def layer(draw: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
-    """Cache ``draw`` (hashable arguments) and replay its smallest text size on every call.
+    """Cache ``draw`` (hashable arguments) and replay its text record on every call.
 
     Callers must not draw on the returned image: copy it first.
     """
-    done: dict[object, tuple[Image.Image, int | None]] = {}
+    done: dict[object, tuple[Image.Image, FontRecord]] = {}
 
     @wraps(draw)
     def cached(*args: P.args, **kwargs: P.kwargs) -> Image.Image:
         key = (args, tuple(sorted(kwargs.items())))
         hit = done.get(key)
-        if hit is None:
+        if hit is None:  # drawn now: the open recordings saw the text as it was drawn
             with recording() as record:
-                hit = (draw(*args, **kwargs), record.smallest)
-            done[key] = hit
-        if hit[1] is not None:
-            note(hit[1])
+                done[key] = (image := draw(*args, **kwargs), record)
+            return image
+        replay(hit[1])
         return hit[0]
 
     return cached
@@ -51,20 +51,20 @@ def layer(draw: Callable[P, Image.Image]) -> Callable[P, Image.Image]:
 def recent(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
     """A composite layer (a belt, a workshop) that changes with the game but is often drawn again
     unchanged: the last :data:`RECENT` are kept by ``key``, which must stand for everything ``draw``
-    reads. Like :func:`layer`, the layer's smallest text size is replayed on every use; callers
+    reads. Like :func:`layer`, the layer's text record is replayed on every use; callers
     paste the returned image and must not draw on it.
     """
     with _recent_lock:
         hit = _recent.get(key)
         if hit is not None:
             _recent.move_to_end(key)
-    if hit is None:
+    if hit is None:  # drawn now: the open recordings saw the text as it was drawn
         with recording() as record:
-            hit = (draw(), record.smallest)
+            image = draw()
         with _recent_lock:
-            _recent[key] = hit
+            _recent[key] = (image, record)
             while len(_recent) > RECENT:
                 _recent.popitem(last=False)
-    if hit[1] is not None:
-        note(hit[1])
+        return image
+    replay(hit[1])
     return hit[0]

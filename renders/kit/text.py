@@ -1,7 +1,9 @@
 """Text layout: measuring, fitting a line into a width, wrapping a paragraph into a box.
 
 Fitting never goes below :data:`renders.kit.fonts.MIN_SIZE`; text that still does not fit is cut with
-an ellipsis, so a long name can never overlap its neighbour. Characters the bundled font has no
+an ellipsis, so a long name can never overlap its neighbour, and the cut is recorded
+(:func:`renders.kit.fonts.shortened`): layouts give every label the room it needs, and the cut is
+only a last guard for display names of any length. Characters the bundled font has no
 glyph for (emoji in a display name) are left out of what is measured and drawn (see
 :func:`printable`), rather than drawn as empty boxes.
 """
@@ -9,11 +11,12 @@ glyph for (emoji in a display name) are left out of what is measured and drawn (
 from __future__ import annotations
 
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
 from renders.kit.colours import RGB
-from renders.kit.fonts import MIN_SIZE, face, font, note
+from renders.kit.fonts import MIN_SIZE, face, font, note, shortened
 
 ELLIPSIS = "…"
 MISSING = "?"
@@ -55,6 +58,7 @@ def fit(text: str, max_width: int, size: int, *, bold: bool = False) -> tuple[st
     for s in range(size, MIN_SIZE - 1, -1):
         if width(text, s, bold) <= max_width:
             return text, font(s, bold=bold)
+    shortened()
     cut = text
     while cut and width(cut + ELLIPSIS, MIN_SIZE, bold) > max_width:
         cut = cut[:-1]
@@ -76,11 +80,40 @@ def wrap(text: str, max_width: int, size: int, *, bold: bool = False, max_lines:
     if current:
         lines.append(current)
     if len(lines) > max_lines:
+        shortened()
         last = lines[max_lines - 1]
         while last and width(last + ELLIPSIS, size, bold) > max_width:
             last = last[:-1]
         lines = [*lines[: max_lines - 1], last.rstrip() + ELLIPSIS]
     return lines
+
+
+class Laid(NamedTuple):
+    """A name laid out by :func:`name_lines`."""
+
+    lines: list[str]
+    size: int
+    bold: bool
+
+
+def name_lines(text: str, max_width: int, size: int, *, bold: bool = False, max_lines: int = 2) -> Laid | None:
+    """A name laid out in a narrow place without cutting it: the lines (broken at spaces and after
+    hyphens), from ``size`` down to the minimum, in bold then (if ``bold`` did not fit) in the
+    regular weight, with at most ``max_lines`` lines; ``None`` when it cannot fit, so the caller
+    says it elsewhere (a legend) rather than cut it."""
+    words = text.replace("-", "-\0").replace(" ", " \0").split("\0")
+    for weight in (True, False) if bold else (False,):
+        for s in range(size, MIN_SIZE - 1, -1):
+            lines: list[str] = []
+            for word in words:
+                if lines and width((lines[-1] + word).strip(), s, weight) <= max_width:
+                    lines[-1] += word
+                else:
+                    lines.append(word)
+            lines = [part.strip() for part in lines]
+            if len(lines) <= max_lines and all(width(part, s, weight) <= max_width for part in lines):
+                return Laid(lines, s, weight)
+    return None
 
 
 @lru_cache(maxsize=8192)
@@ -99,8 +132,16 @@ def _stamp(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, 
     return mask, left, top
 
 
-def stamp(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int, fill: RGB, *, bold: bool = False,
-          anchor: str = "la") -> None:
+def stamp(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: RGB,
+    *,
+    bold: bool = False,
+    anchor: str = "la",
+) -> None:
     """Draw one line of text at ``xy`` (rounded to whole pixels) from the label cache; the size is
     recorded like any drawn text."""
     mask, left, top = _stamp(text, size, bold, anchor)
@@ -125,6 +166,21 @@ def line(
         size = round(fitted.size)
     stamp(draw, xy, text, size, fill, bold=bold, anchor=anchor)
     return width(text, size, bold)
+
+
+def lines(draw: ImageDraw.ImageDraw, xy: tuple[float, float], laid: Laid, fill: RGB, *, anchor: str = "lm") -> None:
+    """Draw :func:`name_lines`' lines, centred as a block on ``xy``'s height."""
+    step = laid.size + 2
+    for i, text in enumerate(laid.lines):
+        stamp(
+            draw,
+            (xy[0], xy[1] + (i - (len(laid.lines) - 1) / 2) * step),
+            text,
+            laid.size,
+            fill,
+            bold=laid.bold,
+            anchor=anchor,
+        )
 
 
 def paragraph(

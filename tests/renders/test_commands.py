@@ -47,11 +47,15 @@ def test_bench_ends_with_the_json_figures(capsys: pytest.CaptureFixture[str]) ->
     for seats in (2, 6):
         assert {(seats, "board-belt"), (seats, "board-players-1"), (seats, "screen"), (seats, "final"),
                 (seats, "full_board")} <= names
+    assert {item["lang"] for item in images} == {"en", "fr"}
     for item in images:
         assert item["p95_ms"] > 0 and item["bytes"] > 0 and isinstance(item["posted"], bool)
         if item["name"] != "board_parts":
             assert item["width"] > 0 and item["height"] > 0 and item["min_font_px"] >= 18
             assert item["legible_px"] == round(item["min_font_px"] * 400 / item["width"], 2)
+            assert item["text_chars"] > 0 and item["ellipsized"] >= 0
+            if item["posted"]:
+                assert item["ellipsized"] == 0 and item["text_chars"] <= 1024, item
     assert not any(item["posted"] for item in images if item["name"] in ("full_board", "zoom"))
 
 

@@ -39,9 +39,9 @@ def test_board_grows_with_the_seat_count_instead_of_shrinking_text() -> None:
 def test_board_text_states_prices_reservations_and_stacks() -> None:
     text = render_board(samples.mid_game(3)).text
     assert "2. Flamelleur (P6, production, level 3), price 6, reserved by Seat 3" in text
-    assert "Supertransmuteur (T3, transformation, level 2) under Carpenteur (P2, production, level 1)" in text
-    assert "Diplomateur (S2, special, level 3) [tangled]" in text
-    assert "PR07 6 machines (5/4 VP) done by Seat 1" in text
+    assert "Supertransmuteur (lvl 2) under Carpenteur (lvl 1)" in text
+    assert "Diplomateur (lvl 3) [tangled]" in text
+    assert "Six machines (5/4 VP) done by Seat 1" in text
 
 
 def test_display_names_replace_seat_numbers_everywhere() -> None:
@@ -75,7 +75,7 @@ def test_screen_shows_the_viewers_reserve_and_workshop(seats: int) -> None:
 def test_screen_lists_secret_projects_only_when_held() -> None:
     with_secret = render_screen(samples.mid_game(3, viewer=1)).text
     without = render_screen(samples.mid_game(3, viewer=0)).text
-    assert "Secret projects: PR13" in with_secret
+    assert "Secret projects: Three assistants" in with_secret
     assert "Secret projects" not in without
 
 
@@ -135,10 +135,10 @@ def test_every_card_renders_with_its_facts(serial: str) -> None:
 def test_assistant_and_project_sheets_state_their_terms() -> None:
     assistant = render_card(samples.assistant("AS09"))
     assert decode(assistant.png).width >= 1600
-    assert assistant.text.startswith("Assistant AS09 — costs 3 charcoalium")
+    assert assistant.text.startswith("The Diploma Dealer — costs 3 charcoalium")
     assert "a VP costs 3 charcoalium" in assistant.text
     tile = render_card(samples.project("PR06"))
-    assert tile.text.startswith("Project PR06 — 5 VP for the first to complete it, 4 VP for the others")
+    assert tile.text.startswith("Triple combination — 5 VP for the first to complete it, 4 VP for the others")
     assert assistant.png != tile.png
 
 
@@ -161,14 +161,16 @@ def test_two_player_saboteurs_chimera_dreams_and_teams_are_shown() -> None:
     view = samples.mid_game(2)
     belt = (dataclasses.replace(view.belt[0], sabotaged_by=1, fragment="glory"), *view.belt[1:])
     extractors = (dataclasses.replace(view.extractors[0], sabotaged_by=0), *view.extractors[1:])
-    players = (dataclasses.replace(view.players[0], dream=("romance", "romance", "nightmare"), dream_position=7,
-                                   team=0), view.players[1])
+    players = (
+        dataclasses.replace(view.players[0], dream=("romance", "romance", "nightmare"), dream_position=7, team=0),
+        view.players[1],
+    )
     changed = dataclasses.replace(view, belt=belt, extractors=extractors, players=players)
     render = render_board(changed)
     assert render.png != render_board(view).png
     assert "price 6, sabotage by Seat 2, fragment glory" in render.text
     assert "+1 charcoalium (sabotage: Seat 1)" in render.text
-    assert "dream: romance, romance, nightmare" in render.text
+    assert "dream: romance ×2, nightmare" in render.text
     assert "Seat 1 (red circle, workshop 1) — team 1 —" in render.text
 
 
@@ -193,8 +195,9 @@ def test_chimera_dream_track_shows_rewards_and_tokens() -> None:
     chimera = dataclasses.replace(view, dream_spaces=spaces, players=players, fragment_pile=20, fragment_discard=3)
     render = render_board(chimera)
     assert decode(render.png).height > decode(render_board(view).png).height
-    assert ("Dream track (fragments: 20 in the pile, 3 discarded): unclaimed rewards 1: 1 wood; 2b: 1 copper; "
-            "Seat 1 on 2b.") in render.text
+    assert (
+        "Dream track (fragments: 20 in the pile, 3 discarded): unclaimed rewards 1: 1 wood; 2b: 1 copper; Seat 1 on 2b."
+    ) in render.text
     assert dream.layout(spaces) == {0: (0, 0), 1: (1, 0), 2: (2, -1), 3: (2, 1), 4: (3, 0)}
 
 
@@ -206,8 +209,10 @@ def test_french_renders_and_unknown_languages_fall_back_to_english() -> None:
     assert "À jouer\u00a0: Place 2." in french.text
     assert "Tapis roulant (pioche\u00a0: 23)" in french.text
     assert "réservée par Place 3" in french.text
-    assert "Derrière votre paravent\u00a0: 5 charbonium, 3 bois, 2 cuivre, 1 cristal, 7 PV." in render_screen(
-        view, lang="fr").text
+    assert (
+        "Derrière votre paravent\u00a0: 5 charbonium, 3 bois, 2 cuivre, 1 cristal, 7 PV."
+        in render_screen(view, lang="fr").text
+    )
     assert "Départage" in render_final(samples.ended(3), lang="fr").text
     unknown = render_board(view, lang="xx")
     assert unknown.png == english.png and unknown.text == english.text

@@ -53,8 +53,11 @@ def test_unknown_shape_is_refused() -> None:
 
 def test_encode_is_a_deterministic_palette_png() -> None:
     img = Image.new("RGB", (320, 200), (24, 30, 41))
-    img.paste(icons.shape("star", 120, (250, 200, 40), (0, 0, 0)), (20, 20), icons.shape("star", 120, (250, 200, 40),
-                                                                                         (0, 0, 0)))
+    img.paste(
+        icons.shape("star", 120, (250, 200, 40), (0, 0, 0)),
+        (20, 20),
+        icons.shape("star", 120, (250, 200, 40), (0, 0, 0)),
+    )
     first, second = encode(img), encode(img.copy())
     assert first == second
     decoded = Image.open(io.BytesIO(first))
@@ -88,8 +91,15 @@ def test_text_colours_reach_the_contrast_ratio_on_what_they_are_drawn() -> None:
     panels = [TABLE, PANEL, mix(PANEL, HIGHLIGHT, 0.10), *(mix(TABLE, p.colour, 0.10) for p in PLAYERS)]
     pairs = [(ink, bg) for ink in (INK_ON_TABLE, MUTED_ON_TABLE, HIGHLIGHT) for bg in panels]
     pairs += [(ALERT_ON_TABLE, TABLE), (ALERT_ON_TABLE, PANEL)]  # a saboteur's name, on the belt or a room
-    pairs += [(INK, CARD), (MUTED_INK, CARD), (INK, HIGHLIGHT), (MUTED_INK, HIGHLIGHT), (WHITE, ALERT_TAG),
-              (WHITE, (30, 120, 70)), (HIGHLIGHT, mix(PANEL, HIGHLIGHT, 0.25))]
+    pairs += [
+        (INK, CARD),
+        (MUTED_INK, CARD),
+        (INK, HIGHLIGHT),
+        (MUTED_INK, HIGHLIGHT),
+        (WHITE, ALERT_TAG),
+        (WHITE, (30, 120, 70)),
+        (HIGHLIGHT, mix(PANEL, HIGHLIGHT, 0.25)),
+    ]
     pairs += [(WHITE, colour) for colour, _ in TYPES.values()]
     pairs += [(label(name)[1], label(name)[0]) for name in BOT_COLOURS]
     weak = [(ink, bg, round(contrast(ink, bg), 2)) for ink, bg in pairs if contrast(ink, bg) < 4.5]
@@ -131,3 +141,35 @@ def test_rounded_rectangles_stamped_from_cached_corners_match_pillows() -> None:
         ImageDraw.Draw(pillow).rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
         frames.rounded(ImageDraw.Draw(ours), box, radius=radius, fill=fill, outline=outline, width=width)
         assert ImageChops.difference(pillow, ours).getbbox() is None, (box, radius, width, fill, outline)
+
+
+def test_every_label_shortened_with_an_ellipsis_is_counted_and_cached_layers_replay_the_count() -> None:
+    from PIL import ImageDraw
+
+    from renders.kit.fonts import recording
+    from renders.kit.layers import layer
+
+    @layer
+    def tag(text: str) -> Image.Image:
+        image = Image.new("RGB", (60, 30))
+        tx.line(ImageDraw.Draw(image), (0, 0), text, 24, (255, 255, 255), max_width=60)
+        return image
+
+    for _ in range(2):  # drawn, then taken from the cache: the count is the same
+        with recording() as record:
+            tag("a label far too long for sixty pixels")
+            tag("ok")
+        assert record.ellipsized == 1
+    with recording() as record:
+        assert tx.wrap("one two three four five six", 60, MIN_SIZE, max_lines=2)[-1].endswith(tx.ELLIPSIS)
+        assert tx.wrap("one two", 200, MIN_SIZE, max_lines=2) == ["one two"]
+        tx.width("measured only, never cut", MIN_SIZE)
+    assert record.ellipsized == 1
+
+
+def test_a_name_is_laid_on_lines_or_refused_never_cut() -> None:
+    laid = tx.name_lines("Dominique-Alexandre", 120, 22, bold=True)
+    assert laid is not None and laid.lines == ["Dominique-", "Alexandre"]
+    assert all(tx.width(line, laid.size, laid.bold) <= 120 for line in laid.lines)
+    assert tx.name_lines("Léa", 120, 22, bold=True) == tx.Laid(["Léa"], 22, True)
+    assert tx.name_lines("Supercalifragilisticexpialidocious", 60, 22) is None

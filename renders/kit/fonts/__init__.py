@@ -7,8 +7,10 @@ the reference-image tests rely on.
 Legibility on a phone depends on the smallest text relative to the image width (Discord shows an
 image about 400 px wide), so the kit records every size it is asked to *draw* with (:func:`font`)
 while a :func:`recording` is open; measuring (:func:`face`) and the letters inside supersampled icons
-do not count. Cached layers that hold text replay their own smallest size when pasted (see
-:mod:`renders.kit.layers`), so the record is the same on a first and on a cached render.
+do not count. The record also counts the labels the layout had to shorten with an ellipsis
+(:func:`shortened`): a posted image should have none, and the benchmark and tests check it. Cached
+layers that hold text replay their own record when pasted (see :mod:`renders.kit.layers`), so the
+record is the same on a first and on a cached render.
 """
 
 from __future__ import annotations
@@ -31,13 +33,21 @@ _FILES = {False: "DejaVuSansCondensed.ttf", True: "DejaVuSansCondensed-Bold.ttf"
 
 @dataclass(slots=True)
 class FontRecord:
-    """The smallest text size drawn while a :func:`recording` was open (``None``: no text drawn)."""
+    """What a drawing did with text while a :func:`recording` was open: the smallest text size
+    (``None``: no text drawn) and how many labels it shortened with an ellipsis."""
 
     smallest: int | None = None
+    ellipsized: int = 0
 
     def note(self, size: int) -> None:
         if self.smallest is None or size < self.smallest:
             self.smallest = size
+
+    def replay(self, other: FontRecord) -> None:
+        """Add what ``other`` recorded (a cached layer pasted again)."""
+        if other.smallest is not None:
+            self.note(other.smallest)
+        self.ellipsized += other.ellipsized
 
 
 _RECORDS: ContextVar[tuple[FontRecord, ...]] = ContextVar("font_records", default=())
@@ -61,6 +71,18 @@ def note(size: int) -> None:
     """Tell every open recording that text of ``size`` px is on the image."""
     for record in _RECORDS.get():
         record.note(size)
+
+
+def shortened() -> None:
+    """Tell every open recording that a label was cut short with an ellipsis."""
+    for record in _RECORDS.get():
+        record.ellipsized += 1
+
+
+def replay(other: FontRecord) -> None:
+    """Tell every open recording what ``other`` recorded (a cached drawing used again)."""
+    for record in _RECORDS.get():
+        record.replay(other)
 
 
 @cache
