@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +14,7 @@ from bot.service.ratings import leaderboard, player_of
 from bot.service.report import ai_name, shown_name
 from bot.service.results import backfill
 from bot.settings import Settings
-from bot.store import ResultRow, Store
+from bot.store import ResultRow, Store, sqlite_path
 
 COMMAND = ("stats",)
 HELP = "Leaderboards and ratings of every server from finished games' results (records missing results first)."
@@ -34,7 +35,18 @@ def address(args: argparse.Namespace) -> str:
     return Settings().database
 
 
+def existing(address: str) -> bool:
+    """Whether ``address`` names a database that is there to read: a SQLite file must exist, since
+    opening a mistyped path would create an empty database; a PostgreSQL server answers when opened."""
+    path = sqlite_path(address)
+    return path is None or path.exists()
+
+
 def run(args: argparse.Namespace) -> int:
+    db = address(args)
+    if not existing(db):
+        print(f"bricabot stats: no database at {db}", file=sys.stderr)
+        return 2
     return asyncio.run(_stats(args))
 
 
