@@ -193,7 +193,7 @@ def move_choices(state: State, seat: int, allowed_boards: list[int]) -> list[Cho
                         {
                             "tile": tile,
                             "board": BOARDS[b],
-                            "space": state.rules.spaces[state.rules.board_spaces[b][-1]].name,
+                            **state.rules.space_words(state.rules.board_spaces[b][-1]),
                         },
                         "botfactory.group.production",
                         description="botfactory.desc.pt_overflow",
