@@ -148,6 +148,7 @@ BUILT: dict[str, Callable[[], set[str]] | None] = {
     "results.metric.": None,
     "results.replay.": None,
     "thread.button.": None,
+    "zoom.": None,
     "thread.status.": None,
     "thread.": None,
 }
