@@ -1,7 +1,8 @@
 """``bricabot demo``: a complete game between AI seats through the real service and SQLite store.
 
-It writes each round's public board, every seat's private screen at the end, the final scores, the
-log, the post-game report (``report.png``, ``report.txt``) and the replay (``replay.png``, APNG) to a
+It writes each round's public board, the final board also as the narrow phone images Discord posts
+(``phone-final-<part>.png``), every seat's private screen at the end, the final scores, the log, the
+post-game report (``report.png``, ``report.txt``) and the replay (``replay.png``, APNG) to a
 folder. Games without drawings get their text views instead (``renders`` raises
 ``LookupError`` for them), so the demo works for every registered game.
 """
@@ -28,7 +29,7 @@ from cogs.ui.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, View
 from engine.core.errors import EngineError
-from renders.api import render_board, render_final, render_screen
+from renders.api import render_board, render_board_parts, render_final, render_screen
 
 COMMAND = ("demo",)
 HELP = "Play a complete game between AI seats through the service and store; write images and the log."
@@ -85,9 +86,7 @@ def bar(done: int, total: int, width: int = 30) -> str:
     return "[" + "#" * filled + "." * (width - filled) + "]"
 
 
-def write_render(
-    out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str], lang: str = "en"
-) -> str:
+def write_render(out: Path, stem: str, draw: Callable[..., Any], view: View, names: list[str], lang: str = "en") -> str:
     """Write ``stem.png`` and ``stem.txt`` (its text summary); without drawings, only the view's fields as text."""
     try:
         render = draw(view, names=names, lang=lang)
@@ -99,6 +98,22 @@ def write_render(
     (out / f"{stem}.png").write_bytes(render.png)
     (out / f"{stem}.txt").write_text(render.text + "\n", "utf-8")
     return f"{stem}.png"
+
+
+def write_phone_parts(out: Path, stem: str, view: View, names: list[str], lang: str = "en") -> list[str]:
+    """Write the public board as Discord posts it to phones: ``stem-<part>.png`` and its ``.txt`` for
+    each narrow image, in posting order; nothing for a game without drawings."""
+    try:
+        parts = render_board_parts(view, names=names, lang=lang)
+    except LookupError:
+        return []
+    written = []
+    for number, part in enumerate(parts, 1):
+        name = f"{stem}-{number}-{part.name or 'board'}"
+        (out / f"{name}.png").write_bytes(part.png)
+        (out / f"{name}.txt").write_text(part.text + "\n", "utf-8")
+        written.append(f"{name}.png")
+    return written
 
 
 async def _demo(args: argparse.Namespace) -> int:
@@ -119,9 +134,7 @@ async def _demo(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="bricabot-demo-") as scratch:
         db = args.db or Path(scratch) / "demo.sqlite3"
         async with await GameService.open(db, on_commit=on_commit, overrides_path=overrides) as service:
-            lobby = await service.create_lobby(
-                game.kind, HOST, options=options, seed=args.seed, host_seated=False
-            )
+            lobby = await service.create_lobby(game.kind, HOST, options=options, seed=args.seed, host_seated=False)
             for _ in range(args.players):
                 await service.add_ai(lobby.id, HOST)
             result = await service.start(lobby.id, HOST)
@@ -139,9 +152,7 @@ async def _demo(args: argparse.Namespace) -> int:
     assert outcome is not None
     scores = ", ".join(t("demo.score", lang, name=names[i], score=s) for i, s in enumerate(outcome.scores))
     winners = ", ".join(names[i] for i in outcome.winners)
-    print(
-        t("demo.finished", lang, game=game.title, id=lobby.id, n=result.game.version, winners=winners, scores=scores)
-    )
+    print(t("demo.finished", lang, game=game.title, id=lobby.id, n=result.game.version, winners=winners, scores=scores))
     print(t("demo.wrote", lang, n=written, out=args.out))
     return 0
 
@@ -177,6 +188,7 @@ async def _write_outputs(
     for done, (stem, draw, view) in enumerate(jobs, 1):
         files.append(write_render(out, stem, draw, view, names, lang))
         progress.show(t("demo.rendering", lang, bar=bar(done, len(jobs)), done=done, n=len(jobs)), done)
+    files += write_phone_parts(out, "phone-final", game.view(final, None), names, lang)
     progress.done(t("demo.rendered", lang, n=len(files)))
     public = await service.log(game_id, lang=lang, names=names)
     # Each line about the player it concerns, named once (as the Discord log shows it).

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.cli import main
 from tests.bot.databases import STORES, TEST_DATABASE_URL
@@ -76,6 +77,9 @@ def test_demo_default_plays_imaginarium_with_images(tmp_path: Path, monkeypatch:
     assert (out / "final-scores.png").read_bytes().startswith(b"\x89PNG")
     assert {f"screen-seat-{i}.png" for i in (1, 2, 3)} <= {p.name for p in out.iterdir()}
     assert len(list(out.glob("board-round-*.png"))) >= 2
+    phone = sorted(out.glob("phone-final-*.png"))
+    assert len(phone) >= 2 and all(p.with_suffix(".txt").read_text("utf-8").strip() for p in phone)
+    assert all(Image.open(p).width <= 640 for p in phone), "the narrow images Discord posts to phones"
 
 
 def test_demo_reads_the_data_overrides_named_in_settings(
