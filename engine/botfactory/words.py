@@ -18,7 +18,9 @@ template needs, agreeing in French with the noun they follow:
   :meth:`~engine.botfactory.rules.Rules.space_words`): ``{space}`` by its code and what it does
   ("AS3 (pay 1, place up to 3 parts)"), never the bare code;
 - a contract (``contract`` with ``needs``): ``{contract}`` by its code and the colours it needs
-  ("C08 (red + blue + green)").
+  ("C08 (red + blue + green)");
+- a production tile (``tile`` with its ``tile_effect``): ``{tile}`` by its code and what it does
+  ("PT3 (paid bonus)"); a text that says the effect itself passes no ``tile_effect``.
 
 The words live in the catalogue under ``botfactory.word.*``; :data:`WORD_KEYS` lists them all.
 """
@@ -36,6 +38,7 @@ BOARDS = ("assembly", "parts", "projects", "finance")
 FORMS = ("m", "f", "mp", "fp")
 ARTICLES = ("bare", "the", "a")
 SIDES = ("left", "right")
+TILE_EFFECTS = ("sandra_free", "finance_discount", "paid_benefit", "raise", "overflow", "cheap_universal", "universal")
 
 COLOUR_PARAMS = ("colour", "column")
 PART_PARAMS = ("part", "spare", "top")
@@ -50,7 +53,8 @@ WORD_KEYS = frozenset(
     + ["botfactory.word.and", "botfactory.word.price", "botfactory.word.free"]
     + [f"botfactory.word.space_effect.{b}" for b in BOARDS]
     + ["botfactory.word.space", "botfactory.word.space_cost", "botfactory.word.space_gain"]
-    + ["botfactory.word.contract", "botfactory.word.plus"]
+    + ["botfactory.word.contract", "botfactory.word.plus", "botfactory.word.tile"]
+    + [f"botfactory.word.tile_effect.{effect}" for effect in TILE_EFFECTS]
 )
 """Every word key :func:`localise` reads (the catalogue tests count them as used)."""
 
@@ -115,6 +119,10 @@ def localise(catalog: Catalog, params: Mapping[str, Any], lang: str) -> dict[str
             colours = plus.join(_word(catalog, f"botfactory.word.{c}.m", lang) for c in needs.split("+"))
             named = {"contract": contract, "colours": colours}
             out["contract"] = catalog.format("botfactory.word.contract", named, lang)
+    tile, effect = params.get("tile"), params.get("tile_effect")
+    if isinstance(tile, str) and effect in TILE_EFFECTS:
+        what = _word(catalog, f"botfactory.word.tile_effect.{effect}", lang)
+        out["tile"] = _word(catalog, "botfactory.word.tile", lang, tile=tile, effect=what)
     space = _space(catalog, params, lang)
     if space is not None:
         out["space"] = space

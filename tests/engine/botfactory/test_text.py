@@ -315,7 +315,10 @@ def test_pt1_events_say_why_the_token_came() -> None:
     state = Scenario(3, variant=2).hand(0, tokens=1).worker(0, "FI1").acting(0).build()
     events = GAME.apply(state, 0, "pt:PT1", state.version).events
     lines = [GAME.text(e.key, e.params, "en") for e in events]
-    assert lines == ["used production tile PT1", "gained 1 speech token with PT1 instead of paying Sandra"]
+    assert lines == [
+        "used production tile PT1 (free on Sandra's board)",
+        "gained 1 speech token with PT1 instead of paying Sandra",
+    ]
     assert GAME.text(events[1].key, events[1].params, "fr") == (
         "a gagné 1 jeton prise de parole avec PT1 au lieu de payer Sandra"
     )
