@@ -206,7 +206,7 @@ class Table:
         help and mistakes are answered without drawing the screen again."""
         while True:
             print(self._prompt(choices, game, names), end="", flush=True)
-            line = await asyncio.to_thread(sys.stdin.readline)
+            line: str = await asyncio.to_thread(sys.stdin.readline)
             command = line.strip().lower()
             if not line or command == "q":
                 return None
