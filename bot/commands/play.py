@@ -76,6 +76,10 @@ async def _play(args: argparse.Namespace) -> int:
     if args.resume is not None and not existing(db):
         print(f"bricabot play: no database at {db}: nothing to resume", file=sys.stderr)
         return 2
+    ais = args.players - 1 if args.ai is None else args.ai
+    if args.resume is None and not 0 <= ais < args.players:
+        print(f"bricabot play: {t('terminal.no_human', args.lang or 'en')}", file=sys.stderr)
+        return 2
     async with await GameService.open(db, overrides_path=settings.data_overrides) as service:
         host = HOST if args.resume is None else (await service.game(args.resume)).host_id
         if args.lang is not None:
@@ -83,20 +87,14 @@ async def _play(args: argparse.Namespace) -> int:
         lang = await service.user_lang(host)
         if args.resume is not None:
             return await Table(service, args.resume, args.out, lang).play()
-        game_id = await _new_game(service, args, lang)
-        if game_id is None:
-            return 2
+        game_id = await _new_game(service, args, ais, lang)
         host_seat = (await service.game(game_id)).seat_of(HOST)
         keyboard = None if host_seat is None else host_seat.seat
         return await Table(service, game_id, args.out, lang, keyboard=keyboard).play()
 
 
-async def _new_game(service: GameService, args: argparse.Namespace, lang: str) -> int | None:
-    ais = args.players - 1 if args.ai is None else args.ai
+async def _new_game(service: GameService, args: argparse.Namespace, ais: int, lang: str) -> int:
     humans = args.players - ais
-    if humans < 1 or ais < 0:
-        print(f"bricabot play: {t('terminal.no_human', lang)}", file=sys.stderr)
-        return None
     lobby = await service.create_lobby(args.game, HOST, seed=args.seed)
     for user in range(HOST + 1, HOST + humans):
         await service.join(lobby.id, user)

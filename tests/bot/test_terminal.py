@@ -99,3 +99,12 @@ def test_resuming_from_a_mistyped_database_creates_nothing(
     missing = tmp_path / "typo.sqlite3"
     assert _play(monkeypatch, "", "--resume", "1", "--db", str(missing), "--out", str(tmp_path / "out")) == 2
     assert "no database at" in capsys.readouterr().err and not missing.exists()
+
+
+def test_a_table_without_a_human_seat_is_refused_before_any_database_is_made(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--game", "tiny", "--players", "2", "--ai", "2", "--lang", "fr", *_common(tmp_path)]
+    assert _play(monkeypatch, "", *args) == 2
+    assert "il faut au moins une place humaine" in capsys.readouterr().err
+    assert not (tmp_path / "play.sqlite3").exists()
