@@ -20,11 +20,11 @@ from typing import Any
 
 from bot.commands.replay import write_report_and_replay
 from bot.commands.selfplay import parse_options
+from bot.log_lines import lines as log_lines
 from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
 from bot.service.names import seat_names
 from bot.settings import Settings
-from cogs.ui.history import lines as log_lines
 from cogs.ui.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, View

@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot import log_lines
 from bot.choices import description, missing
 from bot.commands.demo import write_render
 from bot.commands.stats import existing
@@ -28,7 +29,6 @@ from bot.overrides import check_overrides
 from bot.service import CannotUndo, GameInfo, GameService, TableView, Work
 from bot.service.names import seat_names
 from bot.settings import Settings
-from cogs.ui import history
 from cogs.ui.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Choice, Game
@@ -171,7 +171,7 @@ class Table:
         print(f"\n{t('terminal.turn', lang, name=names[seat], version=table.game.version)}")
         since = self.seen.get(seat, 0)
         for entry in await self.service.log(self.game_id, user_id, since=since, lang=lang, names=names):
-            for text in history.lines(game, entry, names, lang):
+            for text in log_lines.lines(game, entry, names, lang):
                 print(f"  {text}")
         self.seen[seat] = table.game.version
         write_render(self.out, "board", render_board, table.view, names, lang)

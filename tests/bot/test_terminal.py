@@ -89,7 +89,8 @@ def test_the_table_is_drawn_when_the_game_ends(
     assert _play(monkeypatch, "1\n" * 200, *args) == 0
     out = capsys.readouterr().out
     end = out.split("=== The table at the end ===")[1]
-    assert "scores:" in end and "Game over: " in end and "Scores: " in end
+    board = (tmp_path / "out" / "board.txt").read_text("utf-8").strip()
+    assert board and end.index(board) < end.index("Game over: ") < end.index("Scores: ")
     assert (tmp_path / "out" / "final-scores.txt").exists()
 
 
