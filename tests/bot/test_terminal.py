@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -109,3 +110,11 @@ def test_a_table_without_a_human_seat_is_refused_before_any_database_is_made(
     assert _play(monkeypatch, "", *args) == 2
     assert "il faut au moins une place humaine" in capsys.readouterr().err
     assert not (tmp_path / "play.sqlite3").exists()
+
+
+def test_the_terminal_table_and_the_demo_load_without_discord() -> None:
+    """Below the Discord layer: what the panel and the terminal share (bot.choices, bot.log_lines) needs no
+    discord.py."""
+    code = "import sys, bot.commands.play, bot.commands.demo; print('discord' in sys.modules)"
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert ran.stdout.strip() == "False"
