@@ -154,11 +154,12 @@ class Table:
 
     async def _hand_over(self, name: str) -> bool:
         """Hot-seat: clear what the previous player saw (their private screen) and wait until the next
-        one has the keyboard; False at the end of input."""
+        one has the keyboard; False when they quit (``q``) or input ends."""
         if sys.stdout.isatty():
             print(CLEAR, end="")
         print(f"\n{t('terminal.pass', self.lang, name=name)}", end="", flush=True)
-        return bool(await asyncio.to_thread(sys.stdin.readline))
+        line: str = await asyncio.to_thread(sys.stdin.readline)
+        return bool(line) and line.strip().lower() != "q"
 
     def _saved(self) -> int:
         print(f"\n{t('terminal.saved', self.lang, id=self.game_id)}")

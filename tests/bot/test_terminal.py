@@ -79,8 +79,10 @@ def test_hot_seat_clears_the_screen_before_the_next_player_takes_the_keyboard(
     out = capsys.readouterr().out
     first, handed = out.split(CLEAR)
     assert "=== Player 1" in first and "hand:" in first
-    assert handed.lstrip().startswith("--- Pass the keyboard to Player 2 and press Enter ---")
+    assert handed.lstrip().startswith("--- Pass the keyboard to Player 2 and press Enter (q: save and quit) ---")
     assert "=== Player 2" in handed and "=== Player 1" not in handed
+    assert _play(monkeypatch, "q\n", "--resume", "1", *_common(tmp_path)) == 0
+    assert "Saved. Resume with" in capsys.readouterr().out.split("Pass the keyboard to Player 2")[1]
 
 
 def test_the_table_is_drawn_when_the_game_ends(
