@@ -26,6 +26,7 @@ from bot.choices import description, missing
 from bot.commands.demo import write_render
 from bot.commands.stats import existing
 from bot.overrides import check_overrides
+from bot.refusals import keyed, refusal
 from bot.service import CannotUndo, GameInfo, GameService, TableView, Work
 from bot.service.names import seat_names
 from bot.settings import Settings
@@ -65,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_play(args))
     except EngineError as exc:
-        print(f"bricabot play: {exc}", file=sys.stderr)
+        print(f"bricabot play: {_refusal(exc, args.lang or 'en')}", file=sys.stderr)
         return 2
 
 
@@ -95,7 +96,7 @@ async def _play(args: argparse.Namespace) -> int:
 
 async def _new_game(service: GameService, args: argparse.Namespace, ais: int, lang: str) -> int:
     humans = args.players - ais
-    lobby = await service.create_lobby(args.game, HOST, seed=args.seed)
+    lobby = await service.create_lobby(args.game, HOST, seed=args.seed, seats=args.players)
     for user in range(HOST + 1, HOST + humans):
         await service.join(lobby.id, user)
     for _ in range(ais):
@@ -242,8 +243,10 @@ class Table:
 
 
 def _refusal(error: EngineError, lang: str) -> str:
-    """What a refused move or undo says to the player, in ``lang`` when the catalogue words it."""
+    """What a refused move, undo or new game says to the player, in ``lang`` when the catalogue words it."""
     if isinstance(error, CannotUndo):
         return t(f"panel.undo_refused.{error.context.get('reason', 'nothing')}", lang)
+    if keyed(error, lang):
+        return refusal(error, lang)
     key = f"error.{error.code}"
     return t(key, lang) if CATALOG.has(key, lang) else str(error)

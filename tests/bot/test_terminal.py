@@ -120,3 +120,11 @@ def test_the_terminal_table_and_the_demo_load_without_discord() -> None:
     code = "import sys, bot.commands.play, bot.commands.demo; print('discord' in sys.modules)"
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert ran.stdout.strip() == "False"
+
+
+def test_a_refused_new_game_is_told_in_the_tables_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--game", "botfactory", "--players", "9", "--lang", "fr", *_common(tmp_path)]
+    assert _play(monkeypatch, "", *args) == 2
+    assert "bricabot play: Bot Factory se joue de 1 à 4 places, pas 9." in capsys.readouterr().err

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.refusals import REFUSAL_STATES
 from bot.service import errors as service_errors
 from cogs.ui import errors, guide, rulebook
 from cogs.ui.words import CATALOG
@@ -127,7 +128,7 @@ def _refusal_keys() -> set[str]:
 BUILT: dict[str, Callable[[], set[str]] | None] = {
     "error.": _codes,
     "refusal.": _refusal_keys,
-    "refusal.state.": lambda: set(errors.REFUSAL_STATES),
+    "refusal.state.": lambda: set(REFUSAL_STATES),
     "rules.section.": _sections,
     # checked by tests/cogs/test_translator.py against every command, option and choice of the tree
     "cmd.": None,
