@@ -42,6 +42,8 @@ HOST = 1
 """The terminal's user: the host of the games it starts, whose language setting is the table's."""
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 """Clear the terminal and its scrollback, cursor home (ECMA-48)."""
+MOVE_ERRORS = ("stale_version", "game_finished", "wrong_seat", "illegal_choice")
+"""Refused moves the catalogue words as ``error.<code>``."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -66,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_play(args))
     except EngineError as exc:
-        print(f"bricabot play: {_refusal(exc, args.lang or 'en')}", file=sys.stderr)
+        lang = args.lang or "en"
+        print(f"bricabot play: {refusal(exc, lang) if keyed(exc, lang) else exc}", file=sys.stderr)
         return 2
 
 
@@ -248,5 +251,6 @@ def _refusal(error: EngineError, lang: str) -> str:
         return t(f"panel.undo_refused.{error.context.get('reason', 'nothing')}", lang)
     if keyed(error, lang):
         return refusal(error, lang)
-    key = f"error.{error.code}"
-    return t(key, lang) if CATALOG.has(key, lang) else str(error)
+    if error.code in MOVE_ERRORS:
+        return t(f"error.{error.code}", lang)
+    return str(error)
