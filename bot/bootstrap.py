@@ -97,7 +97,8 @@ class Bricabot(commands.AutoShardedBot):
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
-            shard_ids=settings.shard_id_list,
+            # every shard when unset: discord.py takes None here, though it annotates a list
+            shard_ids=settings.shard_id_list,  # type: ignore[arg-type]
         )
         self.settings = settings
         self.gate = MoveGate()

@@ -1,4 +1,5 @@
-"""``/bricabot config``: a server's defaults, for members with Manage Server.
+"""``/bricabot config``: a server's defaults, and ``/bricabot status``: what keeps its games' messages
+from being posted; both for members with Manage Server.
 
 Language of the boards, the channel lobbies are posted in, and the turn timer and missed-turn policy
 ``/game new`` uses when it is not given them. Options left out keep their current value.
@@ -13,6 +14,8 @@ from discord.ext import commands
 from bot.service import GuildSettings, TimeoutPolicy
 from cogs.ui import params
 from cogs.ui.context import lang_for, service_of
+from cogs.ui.publisher import explain_block
+from cogs.ui.text import CONTENT, clip, title
 from cogs.ui.words import t
 
 
@@ -65,6 +68,20 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
         else:
             settings = await service.guild_settings(interaction.guild_id)
         await interaction.response.send_message(_describe(settings, await lang_for(interaction)), ephemeral=True)
+
+    @app_commands.command(name="status", description="Games whose board or turn notices I cannot post, and why")
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def status(self, interaction: discord.Interaction) -> None:
+        assert interaction.guild_id is not None
+        lang = await lang_for(interaction)
+        blocked = await service_of(interaction).blocked(interaction.guild_id)
+        lines, seen = [], set()
+        for item in blocked:
+            if (item.game.id, item.reason) not in seen:
+                seen.add((item.game.id, item.reason))
+                lines.append(explain_block(self.bot, item.reason, lang, title(item.game)))
+        text = "\n".join(lines) if lines else t("config.status_clear", lang)
+        await interaction.response.send_message(clip(text, CONTENT), ephemeral=True)
 
 
 def _describe(settings: GuildSettings, lang: str) -> str:

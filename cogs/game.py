@@ -92,8 +92,8 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         if info.status == "active":
             raise UserFacingError("use_abandon", t("game.use_abandon", await lang_for(interaction)))
         info = await service_of(interaction).leave(info.id, interaction.user.id)
+        bot_of(interaction).publisher.wake()  # the lobby message owes the seat given up
         await interaction.response.send_message(t("game.left_lobby", await lang_for(interaction)), ephemeral=True)
-        await bot_of(interaction).publisher.redraw_lobby(info)
 
     # -- playing -------------------------------------------------------------------------------
     @app_commands.command(name="play", description="Your screen and your moves (only you see them)")
@@ -166,9 +166,9 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         async with bot.gate.move():
-            result = await service_of(interaction).abandon(info.id, interaction.user.id)
+            await service_of(interaction).abandon(info.id, interaction.user.id)
+        bot.publisher.wake()
         await interaction.edit_original_response(content=t("game.abandoned", await lang_for(interaction)))
-        await bot.publisher.after(result)
 
     @app_commands.command(name="kick", description="Hand a player's seat to an AI (host or Manage Server)")
     @app_commands.describe(game=GAME_HELP, player="The player to replace with an AI")
@@ -183,10 +183,10 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         async with bot.gate.move():
-            result = await service_of(interaction).kick(info.id, acting_host(interaction, info), seat.seat)
+            await service_of(interaction).kick(info.id, acting_host(interaction, info), seat.seat)
+        bot.publisher.wake()
         text = t("game.kicked", await lang_for(interaction), player=player.mention)
         await interaction.edit_original_response(content=text)
-        await bot.publisher.after(result)
 
     @app_commands.command(name="replace", description="Give a seat (an AI's or an absent player's) to someone else")
     @app_commands.describe(game=GAME_HELP, seat="The seat number (as on the board)", player="Who plays it from now on")
@@ -208,12 +208,12 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         await interaction.response.defer(ephemeral=True, thinking=True)
         bot = bot_of(interaction)
         async with bot.gate.move():
-            result = await service_of(interaction).replace(
+            await service_of(interaction).replace(
                 info.id, acting_host(interaction, info), seat - 1, player.id, name=person(player)
             )
+        bot.publisher.wake()
         text = t("game.replaced", await lang_for(interaction), player=player.mention, number=seat)
         await interaction.edit_original_response(content=text)
-        await bot.publisher.after(result)
 
     # -- game settings -------------------------------------------------------------------------
     @app_commands.command(name="settings", description="A game's turn timer, reminders, missed turns (host to change)")
@@ -297,7 +297,7 @@ class UnknownComponents(commands.Cog):
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
         known = (*DYNAMIC_ITEMS, GuidePage)
-        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)
+        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)  # type: ignore[attr-defined]
         if routed and _on_message(interaction.message, custom_id):
             return
         await interaction.response.send_message(t("game.unknown_button", await _lang(interaction)), ephemeral=True)

@@ -52,12 +52,8 @@ class People(commands.Cog):
             self._known[known] = name
             if len(self._known) > REMEMBERED:
                 self._known.popitem(last=False)
-            for game_id in changed:
-                game = await service.game(game_id)
-                if game.status == "active":
-                    await bot.publisher.refresh_board(game_id)
-                else:
-                    await bot.publisher.redraw_lobby(game)
+            if changed:  # their boards and lobby messages owe the new name
+                bot.publisher.wake()
         except Exception as exc:  # a name is cosmetic: never let it disturb what the user asked for
             log.warning("could not refresh the name of user %s", user.id, exc_info=redact.exc_info(exc))
 

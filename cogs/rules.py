@@ -11,10 +11,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.ui import guide, rulebook
-from cogs.ui.context import lang_for, public_lang_for
+from cogs.ui.context import lang_for, public_lang_for, service_of
 from cogs.ui.errors import UserFacingError
-from cogs.ui.layouts import COLOUR
-from cogs.ui.text import EMBED_DESCRIPTION, OPTION_TEXT, clip
+from cogs.ui.layouts import COLOUR, FIELD_NAME
+from cogs.ui.standings import task_fields
+from cogs.ui.text import EMBED_DESCRIPTION, OPTION_TEXT, clip, title
 from renders.api import render_card
 
 CARD_FILE = "card.png"
@@ -39,6 +40,9 @@ class Rules(commands.Cog):
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         embed = discord.Embed(title=entry.label, description=clip(entry.text, EMBED_DESCRIPTION), colour=COLOUR)
+        if entry.section == rulebook.TASK and not public:
+            for name, value in await _own_tasks(interaction, entry.kind, lang):
+                embed.add_field(name=name, value=value, inline=False)
         card = rulebook.card_of(entry)
         if card is None:
             await interaction.edit_original_response(embed=embed)
@@ -55,6 +59,22 @@ class Rules(commands.Cog):
         return [
             app_commands.Choice(name=clip(e.label, OPTION_TEXT), value=e.value) for e in rulebook.search(current, lang)
         ]
+
+
+MAX_TASKS = 3
+"""Solo games whose task a private ``/rules`` answer about a task lists."""
+
+
+async def _own_tasks(interaction: discord.Interaction, kind: str, lang: str) -> list[tuple[str, str]]:
+    """The task of each solo game of ``kind`` the user is playing, and how far along it is (the
+    board's own field, from the public view), titled with its game."""
+    service = service_of(interaction)
+    games = await service.user_games(interaction.user.id, statuses=("active",))
+    out: list[tuple[str, str]] = []
+    for game in [g for g in games if g.kind == kind and len(g.seats) == 1][:MAX_TASKS]:
+        table = await service.view(game.id, None)
+        out += [(clip(f"{title(game)} — {name}", FIELD_NAME), value) for name, value in task_fields(table.view, lang)]
+    return out
 
 
 async def setup(bot: commands.Bot) -> None:

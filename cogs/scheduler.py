@@ -1,4 +1,5 @@
-"""The scheduler: a ``discord.ext.tasks`` loop that delivers reminders and timeouts when they fall due.
+"""The scheduler: a ``discord.ext.tasks`` loop that delivers reminders and timeouts when they fall due,
+and has the outbox reconciled (:meth:`bot.service.GameService.reconcile`) on every pass.
 
 Deadlines live in the database, so nothing is lost across restarts: the first pass after start-up
 finds everything that fell due while the bot was down and does it at once. Each piece of work is
@@ -61,8 +62,14 @@ class Scheduler(commands.Cog):
                     exc_info=redact.exc_info(exc),
                 )
                 continue
-            await self.bot.publisher.after(result)
+            if result.moves or result.notifications:
+                self.bot.publisher.wake()
             done += 1
+        try:  # messages owed but held back (a permission, a burst of 5xx) are tried again on every pass
+            await service.reconcile()
+        except Exception as exc:
+            log.error("could not reconcile the outbox; the next pass tries again", exc_info=redact.exc_info(exc))
+        self.bot.publisher.wake()
         return done
 
 

@@ -23,7 +23,7 @@ from types import ModuleType
 from PIL import Image
 
 from engine.core.contract import View
-from renders.kit.colours import RGB
+from renders.kit.colours import RGB, PlayerStyle, player
 from renders.kit.fonts import recording
 from renders.kit.png import encode
 from renders.kit.typography import punctuate
@@ -164,6 +164,22 @@ def render_final(view: View, *, lang: str = "en", names: Sequence[str] | None = 
     """Final scores with their breakdown, tie-break and winner (the game must have ended)."""
     render: Render = _module(view).final(view, **_options(lang, names))
     return render
+
+
+def seat_styles(view: View) -> dict[int, PlayerStyle]:
+    """Each seat's colour and shape as the game's board draws them, by seat: a game's own
+    ``seat_styles(view)`` when it has one (Bot Factory's seats wear the engine's player colours),
+    else (or for a game without drawings) the kit's style of each seat; so the results pictures
+    mark seats as the board does."""
+    try:
+        own = getattr(_module(view), "seat_styles", None)
+    except LookupError:  # a game without drawings: the kit's styles
+        own = None
+    if own is not None:
+        styles: dict[int, PlayerStyle] = own(view)
+        return styles
+    seats = int(getattr(view, "seats", 0) or len(getattr(view, "players", ())))
+    return {seat: player(seat) for seat in range(seats)}
 
 
 def render_card(card: object, *, lang: str = "en") -> Render:

@@ -179,7 +179,7 @@ async def _throughput(args: argparse.Namespace, workers: int) -> float:
         total = sum(int(counts.get()) for _ in processes)
         for process in processes:
             process.join()
-    return round(total / args.seconds, 1)
+    return round(total / float(args.seconds), 1)
 
 
 def _worker(

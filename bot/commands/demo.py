@@ -23,6 +23,7 @@ from bot.commands.selfplay import parse_options
 from bot.log_lines import lines as log_lines
 from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
+from bot.service.ending import end_text
 from bot.service.names import seat_names
 from bot.settings import Settings
 from cogs.ui.words import CATALOG, t
@@ -147,12 +148,12 @@ async def _demo(args: argparse.Namespace) -> int:
                 return 1
             names = seat_names(result.game.seats, lang)
             written = await _write_outputs(service, game, lobby.id, args.out, names, progress, lang)
-            written += await write_report_and_replay(service.store, lobby.id, args.out, names)
+            written += await write_report_and_replay(service.store, lobby.id, args.out, names, lang)
     outcome = result.game.outcome
     assert outcome is not None
     scores = ", ".join(t("demo.score", lang, name=names[i], score=s) for i, s in enumerate(outcome.scores))
-    winners = ", ".join(names[i] for i in outcome.winners)
-    print(t("demo.finished", lang, game=game.title, id=lobby.id, n=result.game.version, winners=winners, scores=scores))
+    end = end_text(game, outcome, names, lang)
+    print(t("demo.finished", lang, game=game.title, id=lobby.id, n=result.game.version, end=end, scores=scores))
     print(t("demo.wrote", lang, n=written, out=args.out))
     return 0
 

@@ -1,6 +1,7 @@
 """The persistent, game-independent game service (see ``docs/service.md``)."""
 
 from bot.service.deadlines import TURN_TIMERS, TimeoutPolicy, turn_timer
+from bot.service.deliveries import Blocked, Delivery
 from bot.service.errors import (
     AlreadySeated,
     BadInput,
@@ -35,8 +36,10 @@ __all__ = [
     "AlreadySeated",
     "BadInput",
     "BadSetting",
+    "Blocked",
     "Busy",
     "CannotUndo",
+    "Delivery",
     "DmSettings",
     "GameFull",
     "GameInfo",

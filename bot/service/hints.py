@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot import ai
-from bot.service import convert
+from bot.service import convert, outbox
 from bot.service.checks import state_of
 from bot.service.core import ServiceCore, retried
 from bot.service.errors import NotSeated, ServiceError
@@ -64,6 +64,7 @@ class Hints(ServiceCore):
         async with self.store.transaction() as tx:
             await tx.claim(row)  # the hint is for the position read: a move since then asks again
             used = await tx.count_hint(game_id, seat)
-            note = {"seat": seat, "count": used}
-            await tx.add_note(NoteRow(game_id, row.version, seat, convert.HINT_ASKED, note, self._now()))
+            asked = NoteRow(game_id, row.version, seat, convert.HINT_ASKED, {"seat": seat, "count": used}, self._now())
+            await tx.add_note(asked)
+            await outbox.owe_log_note(tx, asked)
         return Hint(game_id, seat, row.version, advice.choice, advice.playouts, advice.outlook, used)

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from bot.notifications import Notification
 from bot.service.deadlines import TimeoutPolicy
-from engine.core.contract import Decision, Event, OptionSpec, Outcome, View
+from engine.core.contract import Choice, Decision, Event, OptionSpec, Outcome, View
 
 Status = Literal["lobby", "active", "finished", "cancelled"]
 Actor = Literal["player", "ai", "timeout", "host"]
@@ -122,11 +122,17 @@ class MoveRecord:
 
 @dataclass(frozen=True, slots=True)
 class MoveResult:
-    """What a call that changed a game did: every committed entry (the caller's, then AI moves) and news."""
+    """What a call that changed a game did: every committed entry (the caller's, then AI moves) and news.
+
+    A player's own move or undo also carries ``table``, what their seat sees of the game as committed,
+    and ``undo``, the choice Undo would now take back (``None``: it would be refused), so their screen
+    is redrawn from what was committed without reading the game back."""
 
     game: GameInfo
     moves: tuple[MoveRecord, ...] = ()
     notifications: tuple[Notification, ...] = field(default_factory=tuple)
+    table: TableView | None = None
+    undo: Choice | None = None
 
 
 @dataclass(frozen=True, slots=True)

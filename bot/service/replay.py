@@ -8,7 +8,7 @@ last one must equal the stored snapshot.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from bot.store.rows import ActionRow, GameRow
 from engine.core.contract import Game
@@ -65,7 +65,18 @@ UNDO_REFUSALS: dict[UndoRefusal, str] = {
 """Why an undo is refused, by reason (the Discord layer words each reason in the reader's language)."""
 
 
-def undo_refusal(last: ActionRow | None, seat: int) -> UndoRefusal | None:
+class Entry(Protocol):
+    """A log entry as :func:`undo_refusal` reads it: a stored one, or one just committed."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def actor(self) -> str: ...
+    @property
+    def checkpoint(self) -> bool: ...
+
+
+def undo_refusal(last: Entry | None, seat: int) -> UndoRefusal | None:
     """Why ``seat`` may not take back ``last``, the last move still in effect (``None``: it may).
 
     A seat takes back only its own latest choice, one at a time, and never past an undo checkpoint

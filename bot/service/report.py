@@ -14,13 +14,17 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.service import ending
+from bot.service.convert import outcome_from_json, seat_info
 from bot.service.errors import GameNotFound, WrongStatus
+from bot.service.names import seat_names
 from bot.service.replay import effective_moves, replay
 from bot.store import ActionRow, GameRow, ResultRow, Store
 from cogs.ui.words import CATALOG, t
 from engine import registry
 from engine.botfactory import scoring as botfactory_scoring
-from engine.core.contract import Game, View
+from engine.core.contract import Game, Outcome, View
+from renders.api import seat_styles
 from renders.results.model import Line, Panel, ReportPicture
 
 Metrics = Callable[[Game[Any], Any, View, int], dict[str, tuple[int, ...]]]
@@ -53,8 +57,9 @@ def _scores(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, 
 
 METRICS: dict[str, Metrics] = {"imaginarium": _imaginarium, "botfactory": _botfactory}
 """What each game's report measures; other games a public ``scores`` field if their view has one."""
-CHARTED = {"botfactory": ("tokens", "robots", "contracts")}
-"""The quantities charted, where not every one measured is (default: all)."""
+CHARTED = {"botfactory": ("points", "tokens", "robots", "contracts")}
+"""The quantities charted, in order (default: all measured). Bot Factory's points chart is what its
+largest scoring turn is read from, and it ends at the final score."""
 HEADLINE = {"botfactory": "points"}
 """The quantity whose largest gain in one turn is the report's scoring turn (default: the first)."""
 COMPLETIONS = {
@@ -67,7 +72,8 @@ COMPLETIONS = {
 
 @dataclass(frozen=True, slots=True)
 class Moment:
-    """Something a seat did: a completion (its public event), or its largest scoring turn (``gain``)."""
+    """Something a seat did: a completion (its public event), or its largest scoring turn (``gain``,
+    from ``before``)."""
 
     version: int
     round: int | None
@@ -75,6 +81,7 @@ class Moment:
     key: str = ""
     params: tuple[tuple[str, Any], ...] = ()
     gain: int = 0
+    before: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +100,10 @@ class GameStory:
     """The largest scoring turn, in :attr:`headline`."""
     headline: str
     completions: tuple[Moment, ...]
+    outcome: Outcome | None = None
+    """How the game ended (who won, or the solo report), with the game's reasons."""
+    final: View | None = None
+    """The public view at the end: the seats' colours and shapes, as the board draws them."""
 
 
 def timeline(
@@ -135,6 +146,7 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
     current: int | None = None
     moves = effective_moves(actions)
     last_move = moves[-1].seq if moves else 0
+    public: View | None = None
     for move, state in timeline(game, row, seats, actions):
         public = game.view(state, None)
         current = getattr(public, "round", None)
@@ -151,9 +163,10 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
         scoring = headline is not None and move.seq != last_move
         gain = now[headline][move.seat] - before[headline][move.seat] if scoring and headline else 0
         if turn is not None and turn.seat == move.seat:
-            turn = Moment(move.seq, current, move.seat, gain=turn.gain + gain)
+            turn = Moment(move.seq, current, move.seat, gain=turn.gain + gain, before=turn.before)
         else:
-            turn = Moment(move.seq, current, move.seat, gain=gain)
+            start = before[headline][move.seat] if headline else 0
+            turn = Moment(move.seq, current, move.seat, gain=gain, before=start)
         if turn.gain > 0 and (best is None or turn.gain > best.gain):
             best = turn
         for event in move.events:
@@ -166,8 +179,9 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
     charted = CHARTED.get(row.kind, tuple(now))
     series = tuple((key, tuple(tuple(p[key][s] for p in points) for s in range(seats))) for key in charted)
     headline = HEADLINE.get(row.kind, next(iter(now), ""))
+    outcome = outcome_from_json(row.outcome) if row.outcome else None
     return GameStory(
-        row.id, row.kind, game.title, seats, tuple(rounds), series, best, headline, tuple(completions)
+        row.id, row.kind, game.title, seats, tuple(rounds), series, best, headline, tuple(completions), outcome, public
     )
 
 
@@ -209,7 +223,7 @@ def shown_name(row: ResultRow, lang: str) -> str:
 
 
 def ai_name(level: str, lang: str) -> str:
-    """"AI · hard" in the reader's words (a named policy keeps its name)."""
+    """ "AI · hard" in the reader's words (a named policy keeps its name)."""
     key = f"results.level.{level}"
     return t("results.ai", lang, level=t(key, lang) if CATALOG.has(key) else level)
 
@@ -218,32 +232,69 @@ def _point(round_: int | None, lang: str, last: bool) -> str:
     return t("results.report.end", lang) if last else str(round_ if round_ is not None else "")
 
 
+LISTED = 8
+"""Completions drawn in the picture; a longer list keeps its first and last ones (the text
+alternative keeps them all)."""
+
+
 def picture(told: GameStory, game: Game[Any], names: Sequence[str], lang: str) -> ReportPicture:
-    """The report as a picture's values and its text alternative, in ``lang``."""
+    """The report as a picture's values and its text alternative, in ``lang``: each seat with the
+    board's colour and shape and its final score, how the game ended (never cut), the largest
+    scoring turn with where it started, the completions in order."""
     ticks = tuple(_point(r, lang, i == len(told.rounds) - 1) for i, r in enumerate(told.rounds))
+    styles = seat_styles(told.final) if told.final is not None else {}
+    scores = told.outcome.scores if told.outcome is not None else ()
     panels = tuple(
-        Panel(t(f"results.metric.{key}", lang), tuple(Line(s, names[s], values[s]) for s in range(told.seats)))
+        Panel(
+            t(f"results.metric.{key}", lang),
+            tuple(
+                Line(s, names[s], values[s], styles.get(s), scores[s] if s < len(scores) else None)
+                for s in range(told.seats)
+            ),
+        )
         for key, values in told.series
     )
+    ended = () if told.outcome is None else tuple(ending.end_lines(game, told.outcome, names, lang))
     notes: list[str] = []
     if told.best is not None:
-        gain = t(f"results.gain.{told.headline}", lang, n=told.best.gain)
-        notes.append(t("results.report.best", lang, name=names[told.best.seat], gain=gain, round=told.best.round))
-    if told.completions:
+        best = told.best
+        gain = t(f"results.gain.{told.headline}", lang, n=best.gain)
+        notes.append(
+            t(
+                "results.report.best",
+                lang,
+                name=names[best.seat],
+                gain=gain,
+                round=best.round,
+                before=best.before,
+                after=best.before + best.gain,
+            )
+        )
+    listed = [_completion(moment, game, names, lang) for moment in told.completions]
+    if listed:
         notes.append(t("results.report.order", lang))
-        for moment in told.completions:
-            line = game.text(moment.key, dict(moment.params), lang, names)
-            if names[moment.seat] not in line:
-                line = f"{names[moment.seat]} — {line}"
-            notes.append(t("results.report.completed", lang, round=moment.round, line=line))
     title = t("results.report.title", lang, game=told.title, id=told.game_id)
-    text = [title]
+    text = [title, *ended]
     span = t("results.report.points", lang, first=ticks[0], last=ticks[-2] if len(ticks) > 1 else ticks[0])
     for panel in panels:
         curves = t("results.report.joiner", lang).join(_curve(line, told.rounds, lang) for line in panel.lines)
         text.append(t("results.report.curve", lang, metric=panel.title, points=span, curves=curves))
-    text.extend(notes)
-    return ReportPicture(title, t("results.report.axis", lang), ticks, panels, tuple(notes), "\n".join(text))
+    text.extend(notes + listed)
+    if len(listed) > LISTED:
+        head, tail = LISTED // 2 - 1, LISTED // 2
+        skipped = len(listed) - head - tail
+        listed = [*listed[:head], t("results.report.more", lang, n=skipped), *listed[-tail:]]
+    final = t("results.report.final", lang) if scores else ""
+    return ReportPicture(
+        title, t("results.report.axis", lang), ticks, panels, tuple(notes + listed), "\n".join(text), ended, final
+    )
+
+
+def _completion(moment: Moment, game: Game[Any], names: Sequence[str], lang: str) -> str:
+    line = game.text(moment.key, dict(moment.params), lang, names)
+    if names[moment.seat] not in line:
+        line = f"{names[moment.seat]} — {line}"
+    return t("results.report.completed", lang, round=moment.round, line=line)
 
 
 SPELLED_OUT = 12
@@ -258,16 +309,21 @@ def _curve(line: Line, rounds: Sequence[int | None], lang: str) -> str:
     top = max(range(len(values)), key=lambda i: (values[i], -i))
     if values[top] == values[-1]:  # highest at the end: the end says it
         return t("results.report.rise", lang, name=line.name, first=values[0], last=values[-1])
-    return t("results.report.summary", lang, name=line.name, first=values[0], most=values[top], round=rounds[top],
-             last=values[-1])
+    return t(
+        "results.report.summary",
+        lang,
+        name=line.name,
+        first=values[0],
+        most=values[top],
+        round=rounds[top],
+        last=values[-1],
+    )
 
 
 async def names_of(store: Store, game_id: int, lang: str) -> list[str]:
-    """The players of a finished game as its results name them (recorded at the end), by seat."""
-    rows = await store.results(game_id=game_id)
-    if rows:
-        return [shown_name(row, lang) for row in rows]
+    """The players of a finished game by seat, named as its final scores name them (two seats that
+    would read alike, such as two hard AIs, are told apart by seat number)."""
     loaded = await store.load(game_id)
-    seats = () if loaded is None else loaded.seats
-    return [ai_name(s.ai_policy, lang) if s.user_id is None and s.ai_policy else t("results.player", lang, n=s.seat + 1)
-            for s in seats]
+    if loaded is not None:
+        return seat_names([seat_info(seat) for seat in loaded.seats], lang)
+    return [shown_name(row, lang) for row in await store.results(game_id=game_id)]

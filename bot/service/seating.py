@@ -12,7 +12,7 @@ from typing import Any
 from bot.ai import check_level
 from bot.clock import STOPPED, plan
 from bot.notifications import SeatTaken
-from bot.service import convert, names
+from bot.service import convert, names, outbox
 from bot.service.checks import check_host
 from bot.service.core import ServiceCore, retried
 from bot.service.deadlines import TimeoutPolicy, reclock, turn_timer
@@ -80,11 +80,13 @@ class TableChanges(ServiceCore):
                 # The note names both sides as they were, so the log still reads right after later changes.
                 given.update(name=shown, before=old.display_name, level=old.ai_policy)
                 await tx.add_note(NoteRow(game_id, row.version, seat, convert.SEAT_GIVEN, given, now))
-            call = Call()
-            previous = None if old.ai_policy is not None else old.user_id
-            call.notes.append(SeatTaken(game_id, seat, new_user_id, previous))
-            if old.to_act:
-                call.became_due.add(seat)
+                call = Call()
+                previous = None if old.ai_policy is not None else old.user_id
+                await call.tell(tx, SeatTaken(game_id, seat, new_user_id, previous), row.version, now)
+                await outbox.owe(tx, game_id, outbox.BOARD, row.version, now)
+                if old.to_act:
+                    call.became_due.add(seat)
+                    await outbox.owe_turn(tx, game_id, seat, row.version, now)
             return self._writer.result(await self._loaded(game_id), call)
 
     @retried
@@ -160,7 +162,13 @@ class TableChanges(ServiceCore):
                     clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)
                     if clock != seat.clock:
                         await tx.save_seats(replace(seat, clock=clock))
-                await tx.add_note(NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, changes, now))
+                note = NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, changes, now)
+                await tx.add_note(note)
+                if row.status == "active":  # a lobby's message shows the settings itself
+                    await outbox.owe_log_note(tx, note)
+                    await outbox.owe(tx, game_id, outbox.BOARD, row.version, now)
+                else:
+                    await outbox.owe(tx, game_id, outbox.LOBBY, row.version, now)
             return await self.game(game_id)
 
     async def rename(self, user_id: int, name: str | None, *, guild_id: int | None) -> list[int]:
@@ -175,4 +183,6 @@ class TableChanges(ServiceCore):
         if shown is None:
             return []
         async with self.store.transaction() as tx:
-            return await tx.set_display_name(user_id, shown, guild_id)
+            changed = await tx.set_display_name(user_id, shown, guild_id)
+            await tx.owe_redraws(changed, self._now())
+            return changed

@@ -21,7 +21,7 @@ from bot import ai
 from bot.clock import STOPPED, Clock, from_epoch, to_epoch
 from bot.notifications import MustAct
 from bot.overrides import validated_overrides
-from bot.service import convert
+from bot.service import convert, outbox
 from bot.service.checks import (
     check_host,
     check_lobby_options,
@@ -32,6 +32,7 @@ from bot.service.checks import (
 )
 from bot.service.core import retried
 from bot.service.deadlines import TimeoutPolicy, turn_timer
+from bot.service.deliveries import Deliveries
 from bot.service.errors import (
     AlreadySeated,
     BadInput,
@@ -76,7 +77,7 @@ async def open_service(settings: Settings, *, clock: Clock | None = None) -> Gam
     return await GameService.open(settings.database, clock=clock, overrides_path=settings.data_overrides)
 
 
-class GameService(TableChanges, Preferences, Hints):
+class GameService(TableChanges, Preferences, Hints, Deliveries):
     """Lobbies, moves, views, logs, undo, seats, vacation and deadlines over one :class:`Store`.
 
     No discord imports: the cogs and the CLI both drive this class. Errors are typed
@@ -232,21 +233,29 @@ class GameService(TableChanges, Preferences, Hints):
                 raise WrongStatus(
                     f"This game is already {row.status}.", key="status.already", game=game_id, status=row.status
                 )
+            now = self._now()
             async with self.store.transaction() as tx:
                 await tx.claim(row)
-                await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=self._now())
+                await tx.update_game(game_id, status="cancelled", ai_turn=0, updated_at=now)
                 await tx.save_seats(*(replace(s, clock=STOPPED, to_act=False, autoplay=False) for s in loaded.seats))
+                await outbox.owe(tx, game_id, outbox.LOBBY, row.version, now)
+                for seat in loaded.seats:
+                    if seat.to_act and seat.user_id is not None:
+                        await outbox.owe_turn(tx, game_id, seat.seat, row.version, now)
             return await self.game(game_id)
 
     @retried
     async def set_thread(self, game_id: int, thread_id: int) -> GameInfo:
-        """Record the Discord thread the game lives in (created by the Discord layer after the lobby)."""
+        """Record the Discord thread the game lives in (opened by the Discord layer when it delivers the
+        game's first board); the lobby message, which links to it, owes a redraw."""
         check_ints(thread_id=thread_id)
         async with self._lock(game_id):
             row = await self._row(game_id)
+            now = self._now()
             async with self.store.transaction() as tx:
                 await tx.claim(row)
-                await tx.update_game(game_id, thread_id=thread_id, updated_at=self._now())
+                await tx.update_game(game_id, thread_id=thread_id, updated_at=now)
+                await outbox.owe(tx, game_id, outbox.LOBBY, row.version, now)
             return await self.game(game_id)
 
     @retried
@@ -442,7 +451,10 @@ class GameService(TableChanges, Preferences, Hints):
                 events=result.events,
             )
             loaded = await self._writer.play_ai(loaded, game, result.state, call)
-            return self._writer.result(loaded, call)
+            last = call.moves[-1]  # the player's own move, unless AIs played after it
+            mine = undo_refusal(last, seat) is None
+            undo = self._taken.get((game_id, last.version)) if mine else None
+            return self._writer.result(loaded, call, seat=seat, undo=undo)
 
     @retried
     async def undo(self, game_id: int, user_id: int, expected_version: int) -> MoveResult:
@@ -477,6 +489,7 @@ class GameService(TableChanges, Preferences, Hints):
                 undo_to=target,
                 checkpoint=False,
                 events=(event,),
+                told=seat,
             )
             loaded = await self._writer.play_ai(loaded, game, state, call)
             result = self._writer.result(loaded, call)
@@ -632,10 +645,12 @@ class GameService(TableChanges, Preferences, Hints):
 
     async def _set_lobby_seats(self, row: GameRow, seats: list[tuple[int | None, str | None]]) -> None:
         """The lobby's new seat list, written only if nobody changed the lobby since ``row`` was read."""
+        now = self._now()
         async with self.store.transaction() as tx:
             await tx.claim(row)
             await tx.replace_seats(row.id, seats)
-            await tx.update_game(row.id, updated_at=self._now())
+            await tx.update_game(row.id, updated_at=now)
+            await outbox.owe(tx, row.id, outbox.LOBBY, row.version, now)
 
     async def _running(self, game_id: int, user_id: int) -> tuple[Loaded, Game[Any], int]:
         """The running game and the seat ``user_id`` controls in it, or a typed refusal."""

@@ -16,11 +16,12 @@ from typing import Any
 from bot import ai, redact
 from bot.clock import STOPPED, from_epoch, pause, plan
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
-from bot.service import convert, results
+from bot.service import convert, outbox, results
 from bot.service.checks import state_of
-from bot.service.models import Actor, MoveRecord, MoveResult
+from bot.service.models import Actor, MoveRecord, MoveResult, TableView
 from bot.store import ActionRow, Conflict, GameRow, Loaded, SeatRow, Store, Tx
-from engine.core.contract import Event, Game
+from engine import registry
+from engine.core.contract import Choice, Event, Game
 
 log = logging.getLogger("bricabot.service")
 
@@ -32,6 +33,13 @@ class Call:
     moves: list[MoveRecord] = field(default_factory=list)
     notes: list[Notification] = field(default_factory=list)
     became_due: set[int] = field(default_factory=set)
+    state: Any = None
+    """The game state as last committed by the call (``None`` until it commits one)."""
+
+    async def tell(self, tx: Tx, note: Notification, version: int, now: int) -> None:
+        """Keep ``note`` for the call's result and owe, in ``tx``, what players must see of it."""
+        self.notes.append(note)
+        await outbox.owe_news(tx, note, version, now)
 
 
 class Writer:
@@ -55,8 +63,10 @@ class Writer:
         checkpoint: bool,
         choice: str | None = None,
         undo_to: int | None = None,
+        told: int | None = None,
     ) -> Loaded:
-        """One log entry as one transaction; returns the game as now stored."""
+        """One log entry as one transaction, with the board it owes; returns the game as now stored.
+        ``told``: a seat whose new turn is its own doing (an undo), not to be pinged for it."""
         version = loaded.game.version + 1
         if state.version != version:
             raise RuntimeError(f"state version {state.version} does not follow stored version {loaded.game.version}")
@@ -79,11 +89,13 @@ class Writer:
             await tx.append_action(record)
             await tx.put_snapshot(row.id, version, snapshot)
             loaded = replace(loaded, game=row, state=snapshot)
-            loaded = await self._schedule(tx, loaded, game, state, call, now)
+            loaded = await self._schedule(tx, loaded, game, state, call, now, told=told)
+            await outbox.owe(tx, row.id, outbox.BOARD, version, now)
         move = MoveRecord(
             loaded.game.id, version, seat, actor, choice, undo_to, checkpoint, tuple(events), from_epoch(now)
         )
         call.moves.append(move)
+        call.state = state
         if self.on_commit is not None:
             try:
                 self.on_commit(move)
@@ -117,10 +129,17 @@ class Writer:
             await tx.put_snapshot(row.id, state.version, snapshot)
             started = replace(row, status="active", options=options, started_at=now, updated_at=now)
             loaded = Loaded(started, await tx.seats(row.id), snapshot)
+            # The thread and the board are deliveries like any other: the start stands even while
+            # Discord refuses them, and they follow as soon as it accepts.
+            await outbox.owe(tx, row.id, outbox.BOARD, state.version, now)
+            await outbox.owe(tx, row.id, outbox.LOBBY, state.version, now)
             return await self._schedule(tx, loaded, game, state, call, now)
 
-    async def _schedule(self, tx: Tx, loaded: Loaded, game: Game[Any], state: Any, call: Call, now: int) -> Loaded:
-        """Inside a transaction: who must act, their clocks, and whether the game ended."""
+    async def _schedule(
+        self, tx: Tx, loaded: Loaded, game: Game[Any], state: Any, call: Call, now: int, *, told: int | None = None
+    ) -> Loaded:
+        """Inside a transaction: who must act, their clocks, whether the game ended, and the turn notices
+        owed to seats whose turn began or ended (``told``: a seat not to ping, see :meth:`commit`)."""
         outcome = game.outcome(state)
         due = set() if outcome is not None else {d.seat for d in game.pending(state)}
         row = loaded.game
@@ -142,6 +161,8 @@ class Writer:
                 changed.append(new)
             if to_act and not seat.to_act:
                 call.became_due.add(seat.seat)
+            if to_act != seat.to_act and seat.user_id is not None:
+                await outbox.owe_turn(tx, row.id, seat.seat, row.version, now, told=seat.seat == told)
             seats.append(new)
         if changed:
             await tx.save_seats(*changed)
@@ -152,7 +173,7 @@ class Writer:
         if outcome is not None:
             changes.update(status="finished", outcome=convert.outcome_json(outcome), finished_at=now)
             await results.record(tx, row, seats, game, state, outcome, now)
-            call.notes.append(GameEnded(row.id, outcome, game.text(outcome.reason)))
+            await call.tell(tx, GameEnded(row.id, outcome, game.text(outcome.reason)), row.version, now)
         if changes:
             await tx.update_game(row.id, **changes)
             row = replace(
@@ -219,8 +240,12 @@ class Writer:
             if seat.to_act and not loaded.game.ai_turn:
                 await tx.update_game(loaded.game.id, ai_turn=1)
                 loaded = replace(loaded, game=replace(loaded.game, ai_turn=True))
-        assert seat.user_id is not None
-        call.notes.append(SeatReplaced(loaded.game.id, seat_no, seat.user_id, reason))
+            assert seat.user_id is not None
+            version, now = loaded.game.version, self.now()
+            await call.tell(tx, SeatReplaced(loaded.game.id, seat_no, seat.user_id, reason), version, now)
+            await outbox.owe(tx, loaded.game.id, outbox.BOARD, version, now)
+            if seat.to_act:  # the AI acts for the seat now: the player's ping is retired
+                await outbox.owe_turn(tx, loaded.game.id, seat_no, version, now)
         loaded = await self.play_ai(loaded, game, state_of(game, loaded), call)
         return self.result(loaded, call)
 
@@ -232,11 +257,12 @@ class Writer:
         if seat.vacation:
             await self._pause(loaded, seat, now)
             return
+        assert seat.user_id is not None
         async with self.store.transaction() as tx:
             await tx.claim(loaded.game)
             await tx.save_seats(replace(seat, clock=replace(clock, reminded=True)))
-        assert seat.user_id is not None
-        call.notes.append(Reminder(loaded.game.id, seat.seat, seat.user_id, from_epoch(clock.deadline)))
+            note = Reminder(loaded.game.id, seat.seat, seat.user_id, from_epoch(clock.deadline))
+            await call.tell(tx, note, loaded.game.version, now)
 
     async def time_out(self, loaded: Loaded, game: Game[Any], seat: SeatRow, call: Call) -> Loaded:
         """The seat missed its deadline: an AI plays its turn, and per the game's timeout policy the seat
@@ -253,19 +279,20 @@ class Writer:
         replaced = limit is not None and timeouts >= limit
         policy = ai.missed_policy(game, loaded.game.missed_level) if replaced else None
         new = replace(seat, clock=STOPPED, to_act=True, autoplay=not replaced, ai_policy=policy, timeouts=timeouts)
+        assert seat.user_id is not None
         async with self.store.transaction() as tx:
             row = await tx.claim(loaded.game)
             await tx.save_seats(new)
             await tx.update_game(row.id, ai_turn=1)
+            await call.tell(tx, TimedOut(row.id, seat.seat, seat.user_id, timeouts, replaced), row.version, now)
+            if replaced:
+                await call.tell(tx, SeatReplaced(row.id, seat.seat, seat.user_id, "timeouts"), row.version, now)
+                await outbox.owe(tx, row.id, outbox.BOARD, row.version, now)
         loaded = replace(
             loaded,
             game=replace(row, ai_turn=True),
             seats=tuple(new if s.seat == seat.seat else s for s in loaded.seats),
         )
-        assert seat.user_id is not None
-        call.notes.append(TimedOut(loaded.game.id, seat.seat, seat.user_id, timeouts, replaced))
-        if replaced:
-            call.notes.append(SeatReplaced(loaded.game.id, seat.seat, seat.user_id, "timeouts"))
         return await self.play_ai(loaded, game, state_of(game, loaded), call)
 
     async def _pause(self, loaded: Loaded, seat: SeatRow, now: int) -> Loaded:
@@ -276,12 +303,20 @@ class Writer:
             await tx.save_seats(paused)
         return replace(loaded, game=row, seats=tuple(paused if s.seat == seat.seat else s for s in loaded.seats))
 
-    def result(self, loaded: Loaded, call: Call) -> MoveResult:
-        """The call's result; humans who came to have a decision during it are told to act."""
+    def result(self, loaded: Loaded, call: Call, *, seat: int | None = None, undo: Choice | None = None) -> MoveResult:
+        """The call's result; humans who came to have a decision during it are told to act. With ``seat``
+        (the caller's), it carries what that seat sees of the game as committed, and ``undo``."""
+        info = convert.game_info(loaded.game, loaded.seats)
+        table = None
+        if seat is not None and call.state is not None:
+            game = registry.get(loaded.game.kind)
+            running = loaded.game.status == "active"
+            decision = game.decision_for(call.state, seat) if running else None
+            table = TableView(info, seat, game.view(call.state, seat), decision)
         notes = list(call.notes)
         if loaded.game.status == "active":
-            for seat in loaded.seats:
-                if seat.seat in call.became_due and seat.to_act and seat.human and seat.user_id is not None:
-                    deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
-                    notes.append(MustAct(loaded.game.id, seat.seat, seat.user_id, loaded.game.version, deadline))
-        return MoveResult(convert.game_info(loaded.game, loaded.seats), tuple(call.moves), tuple(notes))
+            for row in loaded.seats:
+                if row.seat in call.became_due and row.to_act and row.human and row.user_id is not None:
+                    deadline = None if row.clock.deadline is None else from_epoch(row.clock.deadline)
+                    notes.append(MustAct(loaded.game.id, row.seat, row.user_id, loaded.game.version, deadline))
+        return MoveResult(info, tuple(call.moves), tuple(notes), table, undo if table is not None else None)

@@ -1,12 +1,13 @@
 """Persistent storage of games, seats, the action log, snapshots and settings (SQLite or PostgreSQL)."""
 
 from bot.store.database import connect, migrate, open_database, sqlite_path
-from bot.store.rows import ActionRow, GameRow, GuildRow, Loaded, NoteRow, ResultRow, SeatRow
+from bot.store.rows import ActionRow, DeliveryRow, GameRow, GuildRow, Loaded, NoteRow, ResultRow, SeatRow
 from bot.store.store import Conflict, Store, Tx, dumps
 
 __all__ = [
     "ActionRow",
     "Conflict",
+    "DeliveryRow",
     "GameRow",
     "GuildRow",
     "Loaded",

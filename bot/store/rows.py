@@ -137,3 +137,24 @@ class ResultRow:
     timeouts: int
     details: dict[str, Any]
     finished_at: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryRow:
+    """Something a game owes the players' screens (the outbox): one row per game and ``key``.
+
+    ``lane`` separates what is drawn (``board``: the board and the final scores, image uploads) from
+    what is said (``notice``: turn notices, reminders, notes, the lobby), so one never waits for the
+    other. ``version`` is the game version the row was owed at (a newer change to the same key
+    supersedes it); ``blocked`` says why Discord refuses it for now, ``None`` while nothing does.
+    """
+
+    game_id: int
+    key: str
+    lane: str
+    version: int
+    payload: dict[str, Any]
+    attempts: int
+    due_at: int
+    done_at: int | None = None
+    blocked: str | None = None

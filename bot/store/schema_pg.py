@@ -160,6 +160,29 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX results_user ON results (user_id, finished_at) WHERE user_id IS NOT NULL;
     CREATE INDEX results_guild ON results (guild_id, kind, finished_at);
     """,
+    # 6: the outbox. Everything a change owes the players' screens (the board at a version, a seat's turn
+    # notice, a reminder, a note about the table, the final scores, the lobby message) is written in the
+    # change's own transaction, one row per game and key (a newer change to the same key supersedes the
+    # older one), and delivered at least once by the Discord layer, leased so that one process at a time
+    # delivers a game's rows; ``blocked`` says why Discord refuses it for now (e.g. a missing permission).
+    """
+    CREATE TABLE deliveries (
+        game_id     BIGINT  NOT NULL REFERENCES games (id),
+        key         TEXT    NOT NULL,
+        lane        TEXT    NOT NULL CHECK (lane IN ('board', 'notice')),
+        version     INTEGER NOT NULL,
+        payload     TEXT    NOT NULL,
+        created_at  BIGINT  NOT NULL,
+        due_at      BIGINT  NOT NULL,
+        attempts    INTEGER NOT NULL DEFAULT 0,
+        done_at     BIGINT,
+        lease_owner TEXT,
+        lease_until BIGINT,
+        blocked     TEXT,
+        PRIMARY KEY (game_id, key)
+    );
+    CREATE INDEX deliveries_due ON deliveries (lane, due_at) WHERE done_at IS NULL;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -18,8 +18,19 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import SeatClock
-from bot.store.database import Connection, Database, open_database
-from bot.store.rows import GUILD_FIELDS, ActionRow, GameRow, GuildRow, Loaded, NoteRow, ResultRow, SeatRow
+from bot.store.connection import Connection, Database
+from bot.store.database import open_database
+from bot.store.rows import (
+    GUILD_FIELDS,
+    ActionRow,
+    DeliveryRow,
+    GameRow,
+    GuildRow,
+    Loaded,
+    NoteRow,
+    ResultRow,
+    SeatRow,
+)
 from engine.core.contract import Event
 
 _GAME_COLUMNS = (
@@ -372,6 +383,40 @@ class Tx:
         """The message kept for ``purpose`` is gone (e.g. a deleted ping): nothing is kept for it now."""
         await self._db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
 
+    async def owe(
+        self,
+        game_id: int,
+        key: str,
+        lane: str,
+        version: int,
+        now: int,
+        payload: dict[str, Any] | None = None,
+        *,
+        done: bool = False,
+    ) -> None:
+        """Record that game ``game_id`` owes delivery ``key`` at ``version`` (the outbox), superseding an
+        older row with the same key whether or not it was delivered; ``done`` records it as already
+        delivered (the change itself told whoever it concerns). A lease held on the row stays with its
+        holder, who then finds a newer version when it reports its delivery and delivers again."""
+        self._check(game_id)
+        await _owe(self._db, game_id, key, lane, version, now, payload or {}, done)
+
+    async def owe_redraws(self, game_ids: Collection[int], now: int) -> None:
+        """Owe the board of each running game in ``game_ids`` and the message of each lobby (names on
+        them changed); names are not game data, so these games need no claim."""
+        if not game_ids:
+            return
+        marks = ", ".join("?" for _ in game_ids)
+        await self._db.execute(
+            "INSERT INTO deliveries (game_id, key, lane, version, payload, created_at, due_at) "
+            "SELECT id, CASE status WHEN 'active' THEN 'board' ELSE 'lobby' END, "
+            "CASE status WHEN 'active' THEN 'board' ELSE 'notice' END, version, '{}', ?, ? FROM games "
+            f"WHERE id IN ({marks}) AND status IN ('active', 'lobby') "
+            "ON CONFLICT (game_id, key) DO UPDATE SET version = excluded.version, due_at = excluded.due_at, "
+            "done_at = NULL, attempts = 0",
+            (now, now, *game_ids),
+        )
+
     async def lease(self, game_id: int, owner: str, now: int, until: int) -> bool:
         """Take (or extend) the lease on a game's scheduled work until ``until``; false when another
         owner holds an unexpired one. The lease is not game data: it needs no claim."""
@@ -442,8 +487,21 @@ class Tx:
             "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO NOTHING",
             [
                 (
-                    r.game_id, r.seat, r.kind, r.guild_id, r.user_id, r.ai_level, r.name, r.team, r.score,
-                    r.rank, int(r.winner), r.reason, int(r.changed_hands), r.timeouts, dumps(r.details),
+                    r.game_id,
+                    r.seat,
+                    r.kind,
+                    r.guild_id,
+                    r.user_id,
+                    r.ai_level,
+                    r.name,
+                    r.team,
+                    r.score,
+                    r.rank,
+                    int(r.winner),
+                    r.reason,
+                    int(r.changed_hands),
+                    r.timeouts,
+                    dumps(r.details),
                     r.finished_at,
                 )
                 for r in rows
@@ -649,6 +707,121 @@ class Store:
         rows = await self.fetch("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
         return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
 
+    # -- the outbox ----------------------------------------------------------------------------
+    async def claim_deliveries(self, lane: str, owner: str, now: int, until: int) -> list[DeliveryRow]:
+        """Lease every due row of one game in ``lane`` (the game whose oldest due row waited longest) to
+        ``owner`` until ``until``; empty when nothing is due or others hold the leases.
+
+        The lease is conditional in the statement itself, so two processes never hold the same row;
+        each claim counts an attempt."""
+        free = "lane = ? AND done_at IS NULL AND due_at <= ? AND (lease_until IS NULL OR lease_until <= ?)"
+        async with self.transaction() as tx:
+            rows = await tx._db.fetch(
+                f"UPDATE deliveries SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE {free} "
+                f"AND game_id = (SELECT game_id FROM deliveries WHERE {free} ORDER BY due_at, game_id LIMIT 1) "
+                f"RETURNING {_DELIVERY_COLUMNS}",
+                (owner, until, lane, now, now, lane, now, now),
+            )
+        return sorted((_delivery(r) for r in rows), key=lambda d: d.key)
+
+    async def delivered(self, row: DeliveryRow, owner: str, now: int) -> bool:
+        """Mark ``row`` delivered, unless a newer version was owed meanwhile (then it stays owed, due
+        now, and this returns false) or ``owner`` lost the lease."""
+        async with self.transaction() as tx:
+            done = await tx._db.execute(
+                "UPDATE deliveries SET done_at = ?, lease_owner = NULL, lease_until = NULL, blocked = NULL, "
+                "attempts = 0 WHERE game_id = ? AND key = ? AND version = ? AND lease_owner = ?",
+                (now, row.game_id, row.key, row.version, owner),
+            )
+            if done != 1:
+                await tx._db.execute(
+                    "UPDATE deliveries SET lease_owner = NULL, lease_until = NULL "
+                    "WHERE game_id = ? AND key = ? AND lease_owner = ?",
+                    (row.game_id, row.key, owner),
+                )
+        return done == 1
+
+    async def postpone(self, row: DeliveryRow, owner: str, due_at: int, blocked: str | None) -> None:
+        """Give ``row`` back, owed again at ``due_at`` (or at once if a newer version was owed meanwhile);
+        ``blocked`` says why Discord refuses it, ``None`` for a passing failure."""
+        async with self.transaction() as tx:
+            await tx._db.execute(
+                "UPDATE deliveries SET lease_owner = NULL, lease_until = NULL, blocked = ?, "
+                "due_at = CASE WHEN version = ? THEN ? ELSE due_at END "
+                "WHERE game_id = ? AND key = ? AND lease_owner = ?",
+                (blocked, row.version, due_at, row.game_id, row.key, owner),
+            )
+
+    async def owe(
+        self, game_id: int, key: str, lane: str, version: int, now: int, payload: dict[str, Any] | None = None
+    ) -> None:
+        """Owe a delivery outside a game change (e.g. telling a host what blocks the game's messages)."""
+        async with self.transaction() as tx:
+            await _owe(tx._db, game_id, key, lane, version, now, payload or {}, False)
+
+    async def reconcile(self, now: int, guild_id: int | None = None) -> int:
+        """Owe what running games lack and make every owed row due now; returns how many rows were owed.
+
+        A running game whose board row is missing or older than the game (a game started before the
+        outbox existed) owes its board; a seat that must act and was never told owes its turn notice.
+        Rows held back (a missing permission, Discord failing) are tried again at once: called at
+        start-up, when the gateway (re)connects or a server comes back (only that server's games),
+        and on every scheduler pass."""
+        where = "g.status = 'active'" + ("" if guild_id is None else " AND g.guild_id = ?")
+        place: tuple[Any, ...] = () if guild_id is None else (guild_id,)
+        async with self.transaction() as tx:
+            boards = await tx._db.execute(
+                "INSERT INTO deliveries (game_id, key, lane, version, payload, created_at, due_at) "
+                f"SELECT g.id, 'board', 'board', g.version, '{{}}', ?, ? FROM games g WHERE {where} AND NOT EXISTS "
+                "(SELECT 1 FROM deliveries d WHERE d.game_id = g.id AND d.key = 'board' AND d.version >= g.version) "
+                "ON CONFLICT (game_id, key) DO UPDATE SET version = excluded.version, due_at = excluded.due_at, "
+                "done_at = NULL, attempts = 0",
+                (now, now, *place),
+            )
+            turns = await tx._db.execute(
+                "INSERT INTO deliveries (game_id, key, lane, version, payload, created_at, due_at) "
+                "SELECT g.id, 'turn:' || s.seat, 'notice', g.version, '{}', ?, ? FROM seats s "
+                f"JOIN games g ON g.id = s.game_id WHERE {where} AND s.to_act = 1 AND s.ai_policy IS NULL "
+                "AND s.autoplay = 0 AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.game_id = g.id "
+                "AND d.key = 'turn:' || s.seat) ON CONFLICT (game_id, key) DO NOTHING",
+                (now, now, *place),
+            )
+            await tx._db.execute(
+                "UPDATE deliveries SET due_at = ? WHERE done_at IS NULL AND due_at > ?"
+                + ("" if guild_id is None else " AND game_id IN (SELECT id FROM games WHERE guild_id = ?)"),
+                (now, now, *place),
+            )
+        return boards + turns
+
+    async def next_delivery(self, lane: str) -> int | None:
+        """When the next owed row of ``lane`` falls due (``None``: nothing is owed)."""
+        rows = await self.fetch("SELECT MIN(due_at) FROM deliveries WHERE lane = ? AND done_at IS NULL", (lane,))
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    async def deliveries(self, game_id: int) -> list[DeliveryRow]:
+        """A game's outbox, delivered rows included."""
+        rows = await self.fetch(
+            f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE game_id = ? ORDER BY key", (game_id,)
+        )
+        return [_delivery(r) for r in rows]
+
+    async def owed_deliveries(self) -> tuple[int, int | None]:
+        """How many rows of games on Discord are owed and not yet delivered, and when the oldest fell due
+        (games played on the command line owe rows nobody delivers)."""
+        rows = await self.fetch(
+            "SELECT COUNT(*), MIN(due_at) FROM deliveries WHERE done_at IS NULL "
+            "AND game_id IN (SELECT id FROM games WHERE channel_id IS NOT NULL)"
+        )
+        return int(rows[0][0]), (None if rows[0][1] is None else int(rows[0][1]))
+
+    async def blocked_deliveries(self, guild_id: int | None = None) -> list[DeliveryRow]:
+        """Owed rows Discord refuses for now (a permission, a locked thread), of one server or all."""
+        sql = f"SELECT {_DELIVERY_COLUMNS} FROM deliveries WHERE done_at IS NULL AND blocked IS NOT NULL"
+        if guild_id is not None:
+            sql += " AND game_id IN (SELECT id FROM games WHERE guild_id = ?)"
+        rows = await self.fetch(sql + " ORDER BY game_id, key", () if guild_id is None else (guild_id,))
+        return [_delivery(r) for r in rows]
+
     # -- results -------------------------------------------------------------------------------
     async def results(
         self,
@@ -672,8 +845,22 @@ class Store:
         )
         return [
             ResultRow(
-                r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], r[8], r[9], bool(r[10]), r[11], bool(r[12]), r[13],
-                json.loads(r[14]), r[15],
+                r[0],
+                r[1],
+                r[2],
+                r[3],
+                r[4],
+                r[5],
+                r[6],
+                r[7],
+                r[8],
+                r[9],
+                bool(r[10]),
+                r[11],
+                bool(r[12]),
+                r[13],
+                json.loads(r[14]),
+                r[15],
             )
             for r in rows
         ]
@@ -685,6 +872,32 @@ class Store:
             "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY finished_at, id"
         )
         return [int(r[0]) for r in rows]
+
+
+_DELIVERY_COLUMNS = "game_id, key, lane, version, payload, attempts, due_at, done_at, blocked"
+
+
+async def _owe(
+    db: Connection,
+    game_id: int,
+    key: str,
+    lane: str,
+    version: int,
+    now: int,
+    payload: dict[str, Any],
+    done: bool,
+) -> None:
+    await db.execute(
+        "INSERT INTO deliveries (game_id, key, lane, version, payload, created_at, due_at, done_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET lane = excluded.lane, "
+        "version = excluded.version, payload = excluded.payload, due_at = excluded.due_at, "
+        "done_at = excluded.done_at, attempts = 0",
+        (game_id, key, lane, version, dumps(payload), now, now, now if done else None),
+    )
+
+
+def _delivery(r: Sequence[Any]) -> DeliveryRow:
+    return DeliveryRow(int(r[0]), str(r[1]), str(r[2]), int(r[3]), json.loads(r[4]), int(r[5]), int(r[6]), r[7], r[8])
 
 
 async def _read_seats(db: Connection, game_id: int) -> tuple[SeatRow, ...]:

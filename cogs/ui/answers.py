@@ -54,8 +54,8 @@ async def send_ephemeral(interaction: discord.Interaction, message: str) -> None
             await interaction.followup.send(message, ephemeral=True)
         else:
             await interaction.response.send_message(message, ephemeral=True)
-    except discord.HTTPException:
-        log.warning("could not deliver an error message for %s", _describe(interaction), exc_info=True)
+    except discord.HTTPException as exc:  # e.g. 10062: Discord no longer takes an answer to it
+        log.info("could not answer %s (%s %s)", _describe(interaction), exc.status, exc.code)
 
 
 def _describe(interaction: discord.Interaction) -> str:

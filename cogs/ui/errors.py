@@ -75,6 +75,10 @@ DETAILED = frozenset({"bad_options", "bad_setting", "bad_data", "bad_input"})
 """Codes of :data:`SHOWN_AS_IS` whose English detail is kept after the translated sentence."""
 
 
+UNKNOWN_INTERACTION = 10062
+"""Discord's code for an interaction it no longer accepts an answer to."""
+
+
 def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
     """The message for ``error`` in ``lang`` and whether it is an expected refusal (False: a bug to log)."""
     if isinstance(error, app_commands.CommandInvokeError | app_commands.TransformerError):
@@ -92,6 +96,10 @@ def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
         return (f"{lead}\n-# {error.message}" if error.code in DETAILED else lead), True
     if isinstance(error, discord.Forbidden):
         return t("error.missing_access", lang), True
+    if isinstance(error, discord.NotFound) and error.code == UNKNOWN_INTERACTION:
+        return t("error.expired", lang), True  # answered too late: Discord takes no answer now
+    if isinstance(error, discord.DiscordServerError):
+        return t("error.discord_down", lang), True
     if isinstance(error, app_commands.MissingPermissions):
         return t("error.manage_server", lang), True
     if isinstance(error, app_commands.NoPrivateMessage):

@@ -57,8 +57,5 @@ async def change(
         missed_level=missed_level,
         hints=hints,
     )
+    bot.publisher.wake()  # the thread's note and the board (or lobby) the change owes
     await interaction.edit_original_response(content=describe(changed, await lang_for(interaction)))
-    notes = [e for e in await service.log(game.id, since=changed.version) if e.actor == "host"]
-    if changed == game or not notes:
-        return
-    await bot.publisher.settings_changed(changed, f"⚙️ {' '.join(notes[-1].lines)}")

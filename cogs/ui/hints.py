@@ -18,7 +18,7 @@ from bot.service import GameInfo
 from bot.service.hints import Hint, HintsOff
 from cogs.ui import access
 from cogs.ui.answers import report
-from cogs.ui.context import bot_of, lang_for, public_lang_for, service_of
+from cogs.ui.context import bot_of, lang_for, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.text import BUTTON_LABEL, choice_label, clip, names
 from cogs.ui.words import t
@@ -72,11 +72,8 @@ async def suggest(interaction: discord.Interaction, game: GameInfo) -> None:
         raise UserFacingError("hints_off", t("hints.off", lang)) from refused
     except WrongSeat as refused:
         raise UserFacingError("wrong_seat", t("hints.nothing", lang)) from refused
+    bot_of(interaction).publisher.wake()  # the thread is told that this player used a hint
     await interaction.edit_original_response(content=explain(game.kind, hint, lang, names(game, lang)))
-    public = await public_lang_for(interaction)
-    info = await service_of(interaction).game(game.id)
-    note = t("hints.asked", public, name=names(info, public)[hint.seat], count=hint.used)
-    await bot_of(interaction).publisher.settings_changed(info, f"💡 {note}")
 
 
 class HintButton(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.service import ending
 from bot.service.models import GameInfo
 from cogs.ui import ids
 from cogs.ui.ids import Components
@@ -75,27 +76,27 @@ def zoom_what(kind: str, area: str, lang: str) -> str:
 
 
 def final_embed(game: GameInfo, render: Render, lang: str) -> discord.Embed:
-    """The final scores under their image, the winners by name."""
+    """The final scores under their image: the winners by name in a game between players, then how
+    the game ended and why, in the game's words (the solo report's task and band, or why the player
+    was fired; a tie-break) — never a "Winner" field without a name."""
     outcome = game.outcome
-    winners: Sequence[str] = ()
-    if outcome is not None:
-        seat_names = names(game, lang)
-        winners = [seat_names[w] for w in outcome.winners if 0 <= w < len(seat_names)]
     embed = discord.Embed(
         title=t("board.final_title", lang, game=title(game)),
         description=clip(render.text, EMBED_DESCRIPTION),
         colour=COLOUR,
     )
-    if winners:
-        embed.add_field(name=t("board.winners", lang, n=len(winners)), value=", ".join(winners), inline=False)
-    if outcome is not None and outcome.details.get("reasons"):
-        # Why the game ended as it did, in the game's words: the solo report's task and band, a tie-break
+    if outcome is not None:
+        seat_names = names(game, lang)
+        winners = ending.winners(outcome, seat_names)
+        if winners:
+            embed.add_field(name=t("board.winners", lang, n=len(winners)), value=", ".join(winners), inline=False)
         rules = registry.get(game.kind)
-        why = [rules.text(key, params, lang, seat_names) for key, params in outcome.details["reasons"]]
-        embed.add_field(
-            name=clip(rules.text(outcome.reason, outcome.details, lang, seat_names), FIELD_NAME),
-            value=clip("\n".join(why), FIELD_VALUE),
-            inline=False,
-        )
+        why = ending.reasons(rules, outcome, seat_names, lang)
+        if why:
+            embed.add_field(
+                name=clip(rules.text(outcome.reason, outcome.details, lang, seat_names), FIELD_NAME),
+                value=clip("\n".join(why), FIELD_VALUE),
+                inline=False,
+            )
     embed.set_image(url=f"attachment://{FINAL_FILE}")
     return embed

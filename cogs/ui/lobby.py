@@ -8,6 +8,7 @@ the server shows for them stored with it at once, so the lobby and everything af
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -109,6 +110,7 @@ async def press(interaction: discord.Interaction, game_id: int, action: str) -> 
         game = await service.remove_ai(game_id, acting_host(interaction, game), ai_seats[-1])
     elif action == "cancel":
         game = await service.cancel(game_id, acting_host(interaction, game))
+    bot_of(interaction).publisher.wake()  # what the change owes besides this lobby message (a cancel's pings)
     public = await bot_of(interaction).publisher.lang(game)
     await interaction.response.edit_message(
         embed=lobby_message.embed(game, public), view=lobby_message.controls(game, public)
@@ -130,10 +132,10 @@ async def _start(interaction: discord.Interaction, game_id: int) -> None:
     game = await service.game(game_id)
     async with bot.gate.move():
         result = await service.start(game_id, acting_host(interaction, game))
-    assert interaction.message is not None
-    game = await bot.publisher.open_table(result.game, interaction.message)
-    public = await bot.publisher.lang(game)
-    await interaction.edit_original_response(
-        embed=lobby_message.embed(game, public), view=lobby_message.controls(game, public)
-    )
-    await bot.publisher.deliver(game, result.notifications)
+    # The start is committed: its thread, board, first turn notices and lobby message are owed.
+    bot.publisher.wake()
+    public = await bot.publisher.lang(result.game)
+    with contextlib.suppress(discord.HTTPException):  # the owed lobby redraw says the same if this fails
+        await interaction.edit_original_response(
+            embed=lobby_message.embed(result.game, public), view=lobby_message.controls(result.game, public)
+        )

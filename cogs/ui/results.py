@@ -125,8 +125,15 @@ def _recent(stats: Stats, lang: str) -> str:
     for row in stats.recent:
         seats = int(row.details.get("seats", 0)) or row.rank
         points = t("results.count.points", lang, n=row.score)
-        line = t("results.stats.result", lang, game=_title(row.kind), id=row.game_id, rank=row.rank, seats=seats,
-                 points=points)
+        line = t(
+            "results.stats.result",
+            lang,
+            game=_title(row.kind),
+            id=row.game_id,
+            rank=row.rank,
+            seats=seats,
+            points=points,
+        )
         out.append(f"🏆 {line}" if row.winner else f"• {line}")
     return "\n".join(out)
 
@@ -201,8 +208,9 @@ async def final_report(service: GameService, game: GameInfo, lang: str) -> tuple
     told = await asyncio.to_thread(story, played, row, seats, actions)
     shown = picture(told, played, names, lang)
     drawn = await asyncio.to_thread(report, shown)
-    embed = discord.Embed(title=shown.title, description=clip("\n".join(shown.notes), EMBED_DESCRIPTION),
-                          colour=COLOUR)
+    # Everything the picture says, in words: how it ended, the curves, every completion.
+    told_text = shown.text.split("\n", 1)[1] if "\n" in shown.text else ""
+    embed = discord.Embed(title=shown.title, description=clip(told_text, EMBED_DESCRIPTION), colour=COLOUR)
     embed.set_image(url=f"attachment://{REPORT_FILE}")
     return embed, _file(drawn, REPORT_FILE)
 
@@ -259,8 +267,10 @@ def _caption(rounds: Sequence[int | None], index: int, lang: str) -> tuple[str, 
         return t("results.replay.end", lang, **where), t("results.replay.end_alt", lang)
     if rounds[index] is None:  # a game without rounds: its start
         return t("results.replay.start", lang, **where), t("results.replay.start_alt", lang)
-    return (t("results.replay.frame", lang, round=rounds[index], **where),
-            t("results.replay.frame_alt", lang, round=rounds[index]))
+    return (
+        t("results.replay.frame", lang, round=rounds[index], **where),
+        t("results.replay.frame_alt", lang, round=rounds[index]),
+    )
 
 
 async def replay(interaction: discord.Interaction, game: GameInfo) -> None:
@@ -298,8 +308,9 @@ async def step(interaction: discord.Interaction, game: GameInfo, index: int) -> 
     index = min(max(index, 0), len(drawn) - 1)
     png = await asyncio.to_thread(still, drawn[index])
     title, alt = _caption(rounds, index, lang)
-    embed = discord.Embed(title=t("results.replay.title", lang, game=game.title, id=game.id), description=title,
-                          colour=COLOUR)
+    embed = discord.Embed(
+        title=t("results.replay.title", lang, game=game.title, id=game.id), description=title, colour=COLOUR
+    )
     embed.set_image(url="attachment://replay.png")
     file = discord.File(io.BytesIO(png), filename="replay.png", description=clip(alt, ALT_TEXT))
     view = _steps(game.id, index, len(drawn), lang)

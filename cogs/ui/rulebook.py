@@ -38,6 +38,8 @@ CATALOGUE_SECTIONS = ("machine", "assistant", "project", "action", "prompt")
 
 GUIDE = "guide"
 """The section of the entry that opens a game's "How to play" pages."""
+TASK = "task"
+"""The guide's section of solo task tiles (a ``/rules`` answer about one lists the user's own tasks)."""
 
 
 def _imaginarium_machines() -> Mapping[str, object]:

@@ -26,10 +26,16 @@ from renders.api import Render
 
 
 def headline(view: View, lang: str) -> str | None:
-    """Round and phase ("Round 3 · planning"), or ``None`` for a game this module does not know."""
+    """Round and phase ("Round 3 · planning"), then in solo the task and how far along it is; or
+    ``None`` for a game this module does not know."""
     if isinstance(view, ImaginariumView | BotFactoryView):
         phase = t(f"board.phase.{view.kind}.{view.phase}", lang)
-        return t("board.round_phase", lang, round=view.round, phase=phase)
+        top = t("board.round_phase", lang, round=view.round, phase=phase)
+        if isinstance(view, BotFactoryView) and view.solo_info is not None and view.final is None:
+            info = view.solo_info
+            progress = registry.get(view.kind).text(info.progress_text, info.progress, lang)
+            top += "\n" + t("board.botfactory.task_now", lang, task=info.task, progress=progress)
+        return top
     return None
 
 
@@ -86,17 +92,37 @@ def _botfactory(view: BotFactoryView, seat_names: Sequence[str], lang: str) -> l
                 tokens=t("board.botfactory.tokens", lang, n=area.tokens),
             )
         )
-    fields = [(t("board.standings", lang), "\n".join(rows))]
-    if view.solo and view.solo_info is not None:
-        info = view.solo_info
-        game = registry.get(view.kind)
-        lines = [t("board.botfactory.task", lang, task=info.task)]
-        if info.task_text:  # what the tile asks, then how far the player is from it
-            lines.append(game.text(info.task_text, {}, lang))
-        if info.progress_text:
-            lines.append(game.text(info.progress_text, info.progress, lang))
-        fields.append((t("board.botfactory.task_title", lang), clip("\n".join(lines), FIELD_VALUE)))
-    return fields
+    return [(t("board.standings", lang), "\n".join(rows)), *task_fields(view, lang)]
+
+
+def task_fields(view: View, lang: str) -> list[tuple[str, str]]:
+    """The solo game's task as an embed field (the board's, the player's panel, ``/rules``): what
+    the tile asks and how far the player is from it, with what meeting or missing it leads to; once
+    over, how it ended (met and the report's band, or fired and why). None for other games."""
+    if not isinstance(view, BotFactoryView) or view.solo_info is None:
+        return []
+    info = view.solo_info
+    game = registry.get(view.kind)
+    if view.final and info.report_lines:
+        report = view.final[0].report
+        lines = [game.text(f"botfactory.end.{report}", {}, lang)]
+        lines += [game.text(key, params, lang) for key, params in info.report_lines]
+    else:
+        progress = game.text(info.progress_text, info.progress, lang)
+        if info.task_met:
+            progress = t("board.botfactory.task_met", lang, progress=progress)
+        bands = ", ".join(
+            t(
+                "board.botfactory.band" if high is not None else "board.botfactory.band_open",
+                lang,
+                band=t(f"board.botfactory.report.{name}", lang),
+                low=low,
+                high=high,
+            )
+            for name, low, high in info.bands
+        )
+        lines = [game.text(info.task_text, {}, lang), progress, t("board.botfactory.stakes", lang, bands=bands)]
+    return [(t("board.botfactory.task_title", lang), clip("\n".join(lines), FIELD_VALUE))]
 
 
 STANDINGS: dict[type[View], Callable[..., list[tuple[str, str]]]] = {

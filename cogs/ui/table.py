@@ -8,12 +8,13 @@ choice no longer legal) changes nothing and redraws the panel at the current sta
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
+import logging
 
 import discord
 
 from bot.service import MoveResult, TableView
-from cogs.ui import images, panel
+from cogs.ui import images, panel, standings
 from cogs.ui.context import bot_of, lang_for, require_private_message, service_of
 from cogs.ui.errors import UserFacingError
 from cogs.ui.text import EMBED_DESCRIPTION, clip, deadline, names, seat_name, title
@@ -21,6 +22,8 @@ from cogs.ui.words import t
 from engine import registry
 from engine.core.contract import Choice
 from engine.core.errors import IllegalChoice, StaleVersion
+
+log = logging.getLogger("bricabot.table")
 
 REDRAW_ON = (StaleVersion, IllegalChoice)
 """Refusals answered by showing the panel again at the current state (other refusals, such as a click
@@ -69,13 +72,23 @@ async def _step(interaction: discord.Interaction, game_id: int, version: int, ch
                 result = await service.act(game_id, interaction.user.id, choice, version)
     except REDRAW_ON as exc:
         note = f"error.{exc.code}"
-    table = await _seated_view(interaction, game_id)
-    panel = _show(interaction, table, page=0, note=note, undo=await _undoable(interaction, table))
     if result is None:
-        await panel
+        table = await _seated_view(interaction, game_id)
+        await _show(interaction, table, page=0, note=note, undo=await _undoable(interaction, table))
         return
-    # The player's panel and the public board are drawn at the same time, in two worker threads.
-    await asyncio.gather(panel, bot.publisher.after(result))
+    bot.publisher.wake()  # the board and the turn notices the move owes go out now, beside the panel
+    try:
+        if result.table is not None:  # drawn from what was committed, without reading the game back
+            await _show(interaction, result.table, page=0, note=None, undo=result.undo)
+        else:
+            table = await _seated_view(interaction, game_id)
+            await _show(interaction, table, page=0, note=None, undo=await _undoable(interaction, table))
+    except Exception as exc:
+        # The move is committed: whatever happens to the drawing of the panel, it was played.
+        log.warning("game %s: the panel after a move could not be redrawn (%s)", game_id, type(exc).__name__)
+        lang = await lang_for(interaction)
+        with contextlib.suppress(discord.HTTPException):
+            await interaction.followup.send(t("board.played_no_panel", lang), ephemeral=True)
 
 
 async def _seated_view(interaction: discord.Interaction, game_id: int) -> TableView:
@@ -110,6 +123,8 @@ async def _show(
         title=t("board.panel.title", lang, name=seat_name(seat, lang), game=title(table.game)),
         description=clip("\n".join(lines), EMBED_DESCRIPTION),
     )
+    for name, value in standings.task_fields(table.view, lang):  # the solo task and how far along it is
+        embed.add_field(name=name, value=value, inline=False)
     embed.set_image(url=f"attachment://{images.SCREEN_FILE}")
     embed.set_footer(text=t("board.panel.footer", lang))
     controls = panel.controls(

@@ -139,27 +139,32 @@ def task_progress(state: State, seat: int = 0) -> Line:
 
 
 def solo_reasons(state: State, total: int, met: bool) -> list[Line]:
-    """The performance report's reasons: the task met or not, with its count, then the band the
-    total falls in (no winner line: the solo player wins by meeting the task)."""
+    """The performance report's reasons: what the task tile asks, whether it was met with its count,
+    then the band the total falls in (no winner line: the solo player wins by meeting the task)."""
     assert state.solo is not None
     task = state.solo.task
     out: list[Line] = [
+        (f"botfactory.task.{task}", {}),
         ("botfactory.report.task_met" if met else "botfactory.report.task_failed", {"task": task}),
         task_progress(state),
     ]
     if not met:
         return out
     band = report(state, total)
-    starts = [start for _, start in state.rules.report_bands]
-    names = [name for name, _ in state.rules.report_bands]
-    if band in names:
-        i = names.index(band)
-        low = starts[i]
-        high = starts[i + 1] - 1 if i + 1 < len(starts) else None
-    else:
-        low, high = 0, starts[0] - 1
+    low, high = next((low, high) for name, low, high in bands(state) if name == band)
     out.append((f"botfactory.report.band_{band}", {"total": total, "low": low, "high": low if high is None else high}))
     return out
+
+
+def bands(state: State) -> list[tuple[str, int, int | None]]:
+    """The performance report's bands as (name, lowest total, highest total or ``None`` for no
+    limit), lowest first; the first starts at 0 (a negative total is poor too)."""
+    names = [state.rules.report_below, *(name for name, _ in state.rules.report_bands)]
+    starts = [0, *(start for _, start in state.rules.report_bands)]
+    return [
+        (name, low, starts[i + 1] - 1 if i + 1 < len(starts) else None)
+        for i, (name, low) in enumerate(zip(names, starts, strict=True))
+    ]
 
 
 def winner_reasons(scores: list[Score]) -> list[Line]:

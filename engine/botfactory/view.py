@@ -223,6 +223,14 @@ class SoloInfo:
     """Message key of the progress toward the task now ("botfactory.progress.B"), with ``progress``."""
     progress: dict[str, int] = field(default_factory=dict)
     """Parameters of ``progress_text``: ``n`` done of ``need`` (and ``value`` for task B)."""
+    task_met: bool = False
+    """Whether the task would be met if the game ended now (at the end: whether it was)."""
+    bands: tuple[tuple[str, int, int | None], ...] = ()
+    """The performance report's bands once the task is met, lowest first: (name, lowest total,
+    highest total or ``None``), e.g. ("satisfactory", 20, 49)."""
+    report_lines: tuple[tuple[str, dict[str, object]], ...] = ()
+    """Once over, how the game ended as message keys with their parameters: what the task asks,
+    met or not, the progress, and the band the total reached (empty before the end)."""
 
 
 @dataclass(frozen=True)

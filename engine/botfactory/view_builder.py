@@ -91,6 +91,10 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
     turn = state.turn
     solo = state.solo
     progress = scoring.task_progress(state) if solo is not None else ("", {})
+    met = solo is not None and scoring.score(state, 0).task_met
+    ended: tuple[tuple[str, dict[str, object]], ...] = ()
+    if solo is not None and final is not None:
+        ended = tuple((key, dict(params)) for key, params in scoring.solo_reasons(state, final[0].total, met))
     return BotFactoryView(
         kind=kind,
         viewer=viewer,
@@ -196,6 +200,9 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
             task_text=f"botfactory.task.{solo.task}",
             progress_text=progress[0],
             progress=progress[1],
+            task_met=met,
+            bands=tuple(scoring.bands(state)),
+            report_lines=ended,
         ),
         final=final,
         options=dict(state.options),

@@ -14,8 +14,9 @@ from engine.botfactory.view import BotFactoryView
 from renders.api import Part, Render, drawn, drawn_parts
 from renders.botfactory import final as _final
 from renders.botfactory import labels, phone, players, summaries, table
-from renders.botfactory.pieces import KEY_COLOURS
+from renders.botfactory.pieces import KEY_COLOURS, seat_style
 from renders.botfactory.screen import reserved
+from renders.kit.colours import PlayerStyle
 from renders.kit.names import seat_name
 
 
@@ -106,5 +107,11 @@ def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
     scores = v.final
     if scores is None:
         raise ValueError("final scores exist only once the game has ended")
-    return drawn(lambda: _final.draw(v, scores, names, lang), _final.summary(scores, names, lang), KEY_COLOURS,
+    return drawn(lambda: _final.draw(v, scores, names, lang), _final.summary(v, scores, names, lang), KEY_COLOURS,
                  lang=lang)
+
+
+def seat_styles(view: object) -> dict[int, PlayerStyle]:
+    """Each seat's marker as the board draws it: the engine's player colour, the kit's shape."""
+    v = _check(view)
+    return {p.seat: seat_style(p.seat, p.colour) for p in v.players}

@@ -16,14 +16,35 @@ from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, WHITE, mix
 from renders.kit.names import seat_name
 
-COLUMNS = ("col.robots", "col.won", "col.lost", "col.pairs", "col.parts", "col.projects", "col.tiebreak")
+COLUMNS = ("col.robots", "col.won", "col.lost", "col.pairs", "col.parts", "col.projects")
 """The score's sources after the total, in the order they are listed."""
 
 
 def _values(line: ScoreLine) -> tuple[str, ...]:
-    return (str(line.robots), str(line.contracts_won), f"−{line.contracts_lost}" if line.contracts_lost else "0",
-            str(line.token_pairs), f"−{line.parts_penalty}" if line.parts_penalty else "0",
-            f"−{line.projects_penalty}" if line.projects_penalty else "0", f"{line.robot_count} · {line.tokens}")
+    return (
+        str(line.robots),
+        str(line.contracts_won),
+        f"−{line.contracts_lost}" if line.contracts_lost else "0",
+        str(line.token_pairs),
+        f"−{line.parts_penalty}" if line.parts_penalty else "0",
+        f"−{line.projects_penalty}" if line.projects_penalty else "0",
+    )
+
+
+def _sources(line: ScoreLine, lang: str, tiebreak: bool) -> str:
+    """Every source of the total, each with its label; the tie-break counts (robots, tokens) when
+    there is someone to tie with."""
+    words = [f"{labels.text(label, lang)} {value}" for label, value in zip(COLUMNS, _values(line), strict=True)]
+    if tiebreak:
+        words.append(
+            labels.text(
+                "col.tiebreak",
+                lang,
+                robots=labels.text("final.robots", lang, n=line.robot_count),
+                tokens=labels.text("final.tokens", lang, n=line.tokens),
+            )
+        )
+    return " · ".join(words)
 
 
 def ranked(lines: Sequence[ScoreLine]) -> list[ScoreLine]:
@@ -32,10 +53,12 @@ def ranked(lines: Sequence[ScoreLine]) -> list[ScoreLine]:
     return sorted(lines, key=lambda s: (-s.total, -s.robot_count, s.tokens % 2 == 0, s.seat))
 
 
-def _headline(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> str:
-    """Who won; "" in the solo game, which has no winner to name: its report says how it went."""
-    if len(lines) == 1:
-        return ""
+def _headline(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> str:
+    """Who won; in solo, how the task ended ("Task not achieved: you're fired!"), as there is no
+    winner to name."""
+    solo = _solo_end(view, lines)
+    if solo is not None:
+        return labels.rule(f"botfactory.end.{solo}", {}, lang)
     best = [line for line in lines if line.winner]
     if not best:
         return labels.text("final.nobody", lang)
@@ -43,54 +66,99 @@ def _headline(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str
     return f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best)
 
 
+def _solo_end(view: BotFactoryView, lines: Sequence[ScoreLine]) -> str | None:
+    """The solo report ("fired", "poor"...), or ``None`` for a game between players."""
+    return lines[0].report if view.solo_info is not None and len(lines) == 1 else None
+
+
+def _reasons(view: BotFactoryView, lang: str) -> list[str]:
+    """Solo: why the game ended so, in the engine's words (the task, met or not, the progress, the
+    band reached); nothing between players (the winner's line says it)."""
+    if view.solo_info is None:
+        return []
+    return [labels.rule(key, params, lang) for key, params in view.solo_info.report_lines]
+
+
 def _report(report: str, lang: str) -> str:
     """The solo report ("Report: satisfactory performance") in the reader's language."""
     return labels.text("solo.report", lang, report=labels.text(f"solo.band.{report}", lang))
 
 
-FINAL_ROW = 132
+BLOCK_TOP = 52
+"""Height of a seat block's first line (marker, name, total)."""
+TEXT = 20
+STEP = 26
+
+
+def _block(view: BotFactoryView, line: ScoreLine, lang: str) -> list[tuple[str, bool]]:
+    """The lines under a seat's name: the solo reasons (bold), then every source of the total."""
+    reasons = [(text, True) for reason in _reasons(view, lang) for text in tx.wrap(reason, INNER - 28, TEXT, bold=True)]
+    sources = tx.wrap(_sources(line, lang, tiebreak=view.solo_info is None), INNER - 28, TEXT)
+    return reasons + [(text, False) for text in sources]
 
 
 def draw(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> Image.Image:
-    """The final scores, best first, phone-sized: one block per seat with its total and every source."""
+    """The final scores, best first, phone-sized: one block per seat with its total and every source;
+    in solo, the task's outcome as the headline and its reasons in the block."""
     order = ranked(lines)
     note = tx.wrap(labels.text("tiebreak.note", lang), INNER, 18) if len(lines) > 1 else []
-    canvas, d = blank(M + 130 + len(order) * (FINAL_ROW + 8) + 22 * len(note) + M)
+    headline = tx.wrap(_headline(view, lines, names, lang), INNER, 24, bold=True)
+    blocks = [_block(view, line, lang) for line in order]
+    heights = [BLOCK_TOP + STEP * len(block) + 14 for block in blocks]
+    top = M + 72 + 34 * len(headline) + 8
+    canvas, d = blank(top + sum(h + 8 for h in heights) + 22 * len(note) + M)
     tx.line(d, (M, M + 18), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
     tx.line(d, (M, M + 52), labels.text("final.title", lang), 24, INK_ON_TABLE, bold=True, anchor="lm")
-    tx.line(d, (M, M + 92), _headline(lines, names, lang), 24, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
+    for i, text in enumerate(headline):
+        tx.line(d, (M, M + 92 + 34 * i), text, 24, HIGHLIGHT, bold=True, anchor="lm")
     colours = spaces.seat_colours(view)
-    y = M + 126
-    for line in order:
-        frames.panel(d, (M, y, PW - M, y + FINAL_ROW), fill=mix(PANEL, HIGHLIGHT, 0.25) if line.winner else PANEL,
-                     edge=HIGHLIGHT if line.winner else PANEL_EDGE)
+    y = top
+    for line, block, h in zip(order, blocks, heights, strict=True):
+        frames.panel(
+            d,
+            (M, y, PW - M, y + h),
+            fill=mix(PANEL, HIGHLIGHT, 0.25) if line.winner else PANEL,
+            edge=HIGHLIGHT if line.winner else PANEL_EDGE,
+        )
         style = pieces.seat_style(line.seat, colours.get(line.seat, ""))
         icons.paste(canvas, icons.shape(style.shape, 36, style.colour, WHITE), (M + 12, y + 12))
-        total_w = tx.line(d, (PW - M - 14, y + 30), str(line.total), 40, HIGHLIGHT, bold=True, anchor="rm")
-        name = seat_name(line.seat, names, lang)
-        if line.report:
-            name += f" — {_report(line.report, lang)}"
+        total = labels.text("final.total", lang, n=line.total)
+        total_w = tx.line(d, (PW - M - 14, y + 30), total, 32, HIGHLIGHT, bold=True, anchor="rm")
+        name = seat_name(line.seat, names, lang)  # the solo report is the headline already
         tx.line(d, (M + 58, y + 30), name, 26, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER - 90 - total_w)
-        words = " · ".join(f"{labels.text(label, lang)} {value}" for label, value in zip(COLUMNS, _values(line),
-                                                                                          strict=True))
-        for i, text in enumerate(tx.wrap(words, INNER - 28, 20, max_lines=3)):
-            tx.line(d, (M + 14, y + 68 + i * 26), text, 20, INK_ON_TABLE, anchor="lm")
-        y += FINAL_ROW + 8
+        for i, (text, strong) in enumerate(block):
+            tx.line(d, (M + 14, y + BLOCK_TOP + 16 + i * STEP), text, TEXT, INK_ON_TABLE, bold=strong, anchor="lm")
+        y += h + 8
     for i, text in enumerate(note):
         tx.line(d, (M, y + 4 + i * 22), text, 18, MUTED_ON_TABLE)
     return canvas
 
 
-def summary(lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> str:
+def _sentence(text: str) -> str:
+    """``text`` ending as a sentence (its own "!" kept)."""
+    return text if text.endswith(("!", ".", "?")) else text + "."
+
+
+def summary(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> str:
     """The score table in words."""
-    headline = _headline(lines, names, lang)
-    out = [f"Bot Factory — {labels.text('final.title', lang)}.", *([headline + "."] if headline else [])]
+    headline = _headline(view, lines, names, lang)
+    out = [f"Bot Factory — {labels.text('final.title', lang)}.", _sentence(headline)]
+    out += [_sentence(reason) for reason in _reasons(view, lang)]
     for line in ranked(lines):
         text = labels.text(
-            "final.line", lang, name=seat_name(line.seat, names, lang), total=line.total, robots=line.robots,
-            won=line.contracts_won, lost=line.contracts_lost, pairs=line.token_pairs, parts=line.parts_penalty,
-            projects=line.projects_penalty, robot_count=labels.text("final.robots", lang, n=line.robot_count),
-            token_count=labels.text("final.tokens", lang, n=line.tokens))
+            "final.line",
+            lang,
+            name=seat_name(line.seat, names, lang),
+            total=line.total,
+            robots=line.robots,
+            won=line.contracts_won,
+            lost=line.contracts_lost,
+            pairs=line.token_pairs,
+            parts=line.parts_penalty,
+            projects=line.projects_penalty,
+            robot_count=labels.text("final.robots", lang, n=line.robot_count),
+            token_count=labels.text("final.tokens", lang, n=line.tokens),
+        )
         if line.report:
             text += f"; {_report(line.report, lang).lower()}"
         out.append(text + ".")

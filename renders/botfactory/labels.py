@@ -12,6 +12,8 @@ from renders.kit.names import seat_name
 
 _CATALOG = Catalog("renders.botfactory")
 """``renders/botfactory/locale/{en,fr}.toml``."""
+_RULES = Catalog("engine.botfactory")
+"""The engine's messages, for the keys a view carries (the solo task, its progress, how it ended)."""
 
 
 def text(key: str, lang: str = "en", **params: object) -> str:
@@ -25,6 +27,12 @@ def _text(key: str, lang: str, params: tuple[tuple[str, object], ...]) -> str:
     """:func:`text`, cached: the same labels come back on every render, and a catalogue lookup
     with plural rules costs several times a plain format."""
     return _CATALOG.format(key, dict(params), lang)
+
+
+def rule(key: str, params: dict[str, object], lang: str = "en") -> str:
+    """A message key the view carries (``SoloInfo.task_text``, ``progress_text``, ``report_lines``)
+    in the engine's own words, so the drawing says what the log and the embeds say."""
+    return _RULES.format(key, params, lang)
 
 
 def colour(name: str, lang: str = "en") -> str:

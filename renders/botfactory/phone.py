@@ -48,14 +48,17 @@ def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
 
 def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, y: int, names: Sequence[str] | None,
           lang: str, draw: bool = True) -> int:
-    body = [line for text in goal.lines(view, names, lang) for line in tx.wrap(text, INNER - 76, 20)]
+    texts = goal.lines(view, names, lang)
+    # Solo: the task and how far the player is from it (or how it ended) lead, in bold.
+    bold = 2 if view.solo_info is not None else 0
+    body = [(line, i < bold) for i, text in enumerate(texts) for line in tx.wrap(text, INNER - 76, 20, bold=i < bold)]
     h = 16 + 30 + 24 * len(body) + 12
     if draw:
         frames.panel(d, (M, y, PW - M, y + h), fill=mix(PANEL, HIGHLIGHT, 0.10))
         icons.paste(canvas, icons.shape("star", 40, HIGHLIGHT, (40, 40, 40)), (M + 14, y + 14))
         tx.line(d, (M + 66, y + 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
-        for i, text in enumerate(body):
-            tx.line(d, (M + 66, y + 52 + i * 24), text, 20, INK_ON_TABLE)
+        for i, (text, strong) in enumerate(body):
+            tx.line(d, (M + 66, y + 52 + i * 24), text, 20, INK_ON_TABLE, bold=strong)
     return h
 
 
@@ -156,7 +159,7 @@ def board_parts(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
     header = replace(base, seats=view.seats, solo=view.solo, round=view.round, phase=view.phase, active=view.active,
                      turn_order=view.turn_order, turn=view.turn, spaces=view.spaces,
                      production_offer=view.production_offer, robots_to_end=view.robots_to_end,
-                     solo_info=view.solo_info, players=builders, assembly=view.assembly)
+                     solo_info=view.solo_info, players=builders, assembly=view.assembly, final=view.final)
 
     def floor_view(board: str) -> BotFactoryView:
         """The board's action spaces with only the meeples standing on them."""

@@ -1,29 +1,35 @@
-"""The post-game report: one line chart per quantity (a curve per seat over the rounds), then the
-turning points in words.
+"""The post-game report: how the game ended, one line chart per quantity (a curve per seat over the
+rounds), then the turning points in words.
 
-Each seat's curve has its colour and, at every point (or at its end when the rounds are many), its
-shape, so players tell the curves apart without colour; the legend names them with their final value.
+Each seat's curve has the colour and shape the game's board gives that seat (at every point, or at
+its end when the rounds are many), so players tell the curves apart without colour and recognise
+them from the board; the legend names them with their final score under its label. Nothing is cut:
+every line of text wraps in full, and axis labels that would touch are left out.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from renders.api import Render, drawn
 from renders.kit import icons
 from renders.kit.colours import (
+    HIGHLIGHT,
     INK_ON_TABLE,
     MUTED_ON_TABLE,
     PANEL,
     PANEL_EDGE,
     PLAYERS,
     TABLE,
+    PlayerStyle,
     mix,
     player,
 )
 from renders.kit.frames import panel as panel_frame
-from renders.kit.text import fit, line, paragraph, wrap
-from renders.results.model import WIDTH, Panel, ReportPicture
+from renders.kit.text import fit, line, width, wrap
+from renders.results.model import WIDTH, Line, Panel, ReportPicture
 
 MARGIN = 16
 TITLE = 26
@@ -33,37 +39,42 @@ PLOT_HEIGHT = 190
 MARKER = 16
 MARKED_POINTS = 16
 """Up to this many points every point carries the seat's shape; beyond, only the last one does."""
-MAX_NOTES = 14
-"""Turning-point lines drawn (the text alternative keeps them all)."""
+TICK_GAP = 10
+"""Least space between two labels of the x axis."""
+INNER = WIDTH - 2 * MARGIN
 
 
 def report(picture: ReportPicture) -> Render:
     """The report as a PNG at most :data:`WIDTH` px wide, with ``picture.text`` as its alternative."""
-    return drawn(lambda: _draw(picture), picture.text, keep=tuple(p.colour for p in PLAYERS))
+    styles = {_style(curve).colour for chart in picture.panels for curve in chart.lines}
+    return drawn(lambda: _draw(picture), picture.text, keep=(HIGHLIGHT, *(p.colour for p in PLAYERS), *styles))
 
 
-def _notes(picture: ReportPicture) -> list[str]:
-    lines: list[str] = []
-    for note in picture.notes:
-        lines.extend(wrap(note, WIDTH - 2 * MARGIN, NOTE, max_lines=3))
-    if len(lines) > MAX_NOTES:
-        lines = [*lines[: MAX_NOTES - 1], "…"]
-    return lines
+def _style(curve: Line) -> PlayerStyle:
+    return curve.style if curve.style is not None else player(curve.seat)
+
+
+def _wrapped(texts: Sequence[str], size: int, bold: bool = False) -> list[str]:
+    return [part for text in texts for part in wrap(text, INNER, size, bold=bold)]
 
 
 def _draw(picture: ReportPicture) -> Image.Image:
-    title = wrap(picture.title, WIDTH - 2 * MARGIN, TITLE, bold=True, max_lines=2)
+    title = wrap(picture.title, INNER, TITLE, bold=True)
+    ended = _wrapped(picture.ending, NOTE, bold=True)
     seats = max((len(p.lines) for p in picture.panels), default=0)
-    legend = seats * 30 + 8
+    legend = (30 if picture.final else 0) + seats * 30 + 8
     panel_height = 42 + PLOT_HEIGHT + 34
-    notes = _notes(picture)
+    notes = _wrapped(picture.notes, NOTE)
+    step = round(NOTE * 1.25)
     height = (
         MARGIN
         + len(title) * round(TITLE * 1.2)
         + 8
+        + len(ended) * step
+        + (8 if ended else 0)
         + legend
         + len(picture.panels) * (panel_height + 10)
-        + len(notes) * round(NOTE * 1.25)
+        + len(notes) * step
         + MARGIN
     )
     image = Image.new("RGB", (WIDTH, height), TABLE)
@@ -73,26 +84,54 @@ def _draw(picture: ReportPicture) -> Image.Image:
         line(draw, (MARGIN, y), text, TITLE, INK_ON_TABLE, bold=True)
         y += round(TITLE * 1.2)
     y += 8
+    for text in ended:
+        line(draw, (MARGIN, y), text, NOTE, HIGHLIGHT, bold=True)
+        y += step
+    y += 8 if ended else 0
     if picture.panels:
-        y = _legend(image, draw, picture.panels[0], y)
+        y = _legend(image, draw, picture.panels[0], picture.final, y)
     for chart in picture.panels:
         _panel(image, draw, chart, picture, (MARGIN, y, WIDTH - MARGIN, y + panel_height))
         y += panel_height + 10
     for text in notes:
-        paragraph(draw, (MARGIN, y), text, NOTE, INK_ON_TABLE, WIDTH - 2 * MARGIN, max_lines=1)
-        y += round(NOTE * 1.25)
+        line(draw, (MARGIN, y), text, NOTE, INK_ON_TABLE)
+        y += step
     return image
 
 
-def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, chart: Panel, y: int) -> int:
+def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, chart: Panel, label: str, y: int) -> int:
+    """The seats, each with its marker, its name and its final score (under ``label``)."""
+    if label:
+        line(draw, (WIDTH - MARGIN, y + 1), label, LABEL, MUTED_ON_TABLE, bold=True, anchor="ra")
+        y += 30
     for curve in chart.lines:
-        style = player(curve.seat)
+        style = _style(curve)
         icons.paste(image, icons.shape(style.shape, 22, style.colour, INK_ON_TABLE), (MARGIN, y + 2))
-        final = str(curve.values[-1]) if curve.values else ""
-        line(draw, (MARGIN + 32, y + 1), curve.name, LABEL + 2, INK_ON_TABLE, max_width=WIDTH - 2 * MARGIN - 110)
-        line(draw, (WIDTH - MARGIN, y + 1), final, LABEL + 2, INK_ON_TABLE, bold=True, anchor="ra")
+        final = curve.final if curve.final is not None else (curve.values[-1] if curve.values else None)
+        shown = "" if final is None else str(final)
+        score = width(shown, LABEL + 2, True)
+        line(draw, (MARGIN + 32, y + 1), curve.name, LABEL + 2, INK_ON_TABLE, max_width=INNER - 48 - score)
+        line(draw, (WIDTH - MARGIN, y + 1), shown, LABEL + 2, INK_ON_TABLE, bold=True, anchor="ra")
         y += 30
     return y + 8
+
+
+def ticks(xs: Sequence[float], labels: Sequence[str], size: int = LABEL) -> list[int]:
+    """Which points of the x axis get their label: the last one always (right-aligned on its
+    point), the others centred on theirs, left to right, each only if it keeps :data:`TICK_GAP`
+    from its neighbours."""
+    if not xs:
+        return []
+    last = len(xs) - 1
+    last_left = xs[last] - width(labels[last], size)
+    shown: list[int] = []
+    right = float("-inf")
+    for index in range(last):
+        half = width(labels[index], size) / 2
+        if xs[index] - half >= right + TICK_GAP and xs[index] + half <= last_left - TICK_GAP:
+            shown.append(index)
+            right = xs[index] + half
+    return [*shown, last]
 
 
 def _panel(
@@ -117,16 +156,14 @@ def _panel(
     for value in sorted({low, (low + high) // 2, high}):
         _, y = at(0, value)
         draw.line((plot[0], y, plot[2], y), fill=grid, width=1)
-        line(draw, (plot[0] - 8, y), str(value), LABEL, MUTED_ON_TABLE, anchor="rm")
-    step = max(1, -(-points // 7))
-    for index in range(points):
-        last = index == points - 1
-        if (index % step == 0 and points - 1 - index >= step / 2) or last:
-            x, _ = at(index, low)
-            label = picture.ticks[index] if index < len(picture.ticks) else ""
-            line(draw, (x, plot[3] + 8), label, LABEL, MUTED_ON_TABLE, anchor="ra" if last else "ma")
+        line(draw, (plot[0] - 14, y), str(value), LABEL, MUTED_ON_TABLE, anchor="rm")
+    labels = [picture.ticks[i] if i < len(picture.ticks) else "" for i in range(points)]
+    xs = [at(i, low)[0] for i in range(points)]
+    for index in ticks(xs, labels):
+        anchor = "ra" if index == points - 1 else "ma"
+        line(draw, (xs[index], plot[3] + 8), labels[index], LABEL, MUTED_ON_TABLE, anchor=anchor)
     for curve in chart.lines:
-        style = player(curve.seat)
+        style = _style(curve)
         xy = [at(i, v) for i, v in enumerate(curve.values)]
         if len(xy) > 1:
             draw.line(xy, fill=style.colour, width=3, joint="curve")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from renders.kit.colours import PlayerStyle
+
 WIDTH = 640
 """Width of the report and table pictures: the smallest text (18 px) reads as 11 px at phone size."""
 
@@ -15,6 +17,10 @@ class Line:
     seat: int
     name: str
     values: tuple[int, ...]
+    style: PlayerStyle | None = None
+    """The seat's colour and shape as the game's board draws them (``None``: the kit's for the seat)."""
+    final: int | None = None
+    """The seat's final score, shown in the legend (``None``: the curve's last value)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +45,10 @@ class ReportPicture:
     """Turning points, one line each."""
     text: str
     """The text alternative: everything the picture says."""
+    ending: tuple[str, ...] = ()
+    """How the game ended (the winners, or the solo report, and why), drawn in full under the title."""
+    final: str = ""
+    """The legend's label for the number beside each name ("Final score")."""
 
 
 @dataclass(frozen=True, slots=True)

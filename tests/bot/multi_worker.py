@@ -7,6 +7,8 @@ waits for ``GO`` on stdin (so every process starts at once) and prints one JSON 
 - ``click GAME USER CHOICE VERSION COUNT``: COUNT identical moves at once; ``{"click": i, "code": …}``.
 - ``schedule EPOCH``: one scheduler pass at time EPOCH; ``{"note": kind, "game": …, "seat": …}`` per
   notification, ``{"move": game, "version": v}`` per committed move.
+- ``deliver EPOCH``: at time EPOCH, leases owed deliveries of both lanes and reports each delivered, until
+  none is left; ``{"delivered": [game, key, version]}`` per row it was the one to deliver.
 - ``play SEED``: plays tiny games of user 1 against an AI for ever, racing any other player process on
   the same games; ``{"ack": [game, version, choice]}`` after each committed move.
 
@@ -76,6 +78,19 @@ async def schedule(service: GameService) -> None:
         report(await service.perform(work))
 
 
+async def deliver(service: GameService) -> None:
+    idle = 0
+    while idle < 3:  # the other process may still hold leases on rows it is about to give back
+        rows = [row for lane in ("board", "notice") for row in await service.claim_deliveries(lane)]
+        idle = 0 if rows else idle + 1
+        for row in rows:
+            await asyncio.sleep(0.001)  # the Discord call
+            if await service.delivered(row):
+                say(delivered=[row.game_id, row.key, row.version])
+        if not rows:
+            await asyncio.sleep(0.05)
+
+
 async def play(service: GameService, seed: int) -> None:
     for work in await service.due_work():
         report(await service.perform(work))
@@ -97,7 +112,8 @@ async def play(service: GameService, seed: int) -> None:
 async def main(scenario: str, address: str, args: list[str]) -> None:
     registry.register(GAME)
     registry.games()  # discover and import every game before the start signal
-    clock = FixedClock(datetime.fromtimestamp(int(args[0]), UTC)) if scenario == "schedule" else None
+    timed = scenario in ("schedule", "deliver")
+    clock = FixedClock(datetime.fromtimestamp(int(args[0]), UTC)) if timed else None
     async with await GameService.open(address, clock=clock) as service:
         say(ready=True)
         await asyncio.to_thread(sys.stdin.readline)
@@ -107,6 +123,8 @@ async def main(scenario: str, address: str, args: list[str]) -> None:
             await click(service, int(args[0]), int(args[1]), args[2], int(args[3]), int(args[4]))
         elif scenario == "schedule":
             await schedule(service)
+        elif scenario == "deliver":
+            await deliver(service)
         elif scenario == "play":
             await play(service, int(args[0]))
         else:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from bot.service.convert import outcome_json
 from bot.store import ActionRow, GameRow
 from engine import registry
 from engine.core.contract import Game, all_policies
@@ -28,13 +29,38 @@ def played(
         result = game.apply(state, decision.seat, choice.id, state.version)
         state = result.state
         actions.append(
-            ActionRow(0, state.version, decision.seat, "move", choice.id, None, "ai", result.checkpoint,
-                      tuple(result.events), 1000 + state.version)
+            ActionRow(
+                0,
+                state.version,
+                decision.seat,
+                "move",
+                choice.id,
+                None,
+                "ai",
+                result.checkpoint,
+                tuple(result.events),
+                1000 + state.version,
+            )
         )
     row = GameRow(
-        id=42, kind=kind, options=chosen, seed=seed, status="finished", host_id=0, guild_id=9, channel_id=None,
-        thread_id=None, version=state.version, turn_timer=None, replace_after=None, overrides={},
-        outcome={"winners": list(outcome.winners), "scores": list(outcome.scores), "reason": outcome.reason},
-        ai_turn=False, created_at=0, updated_at=0, started_at=0, finished_at=state.version + 1000,
+        id=42,
+        kind=kind,
+        options=chosen,
+        seed=seed,
+        status="finished",
+        host_id=0,
+        guild_id=9,
+        channel_id=None,
+        thread_id=None,
+        version=state.version,
+        turn_timer=None,
+        replace_after=None,
+        overrides={},
+        outcome=outcome_json(outcome),
+        ai_turn=False,
+        created_at=0,
+        updated_at=0,
+        started_at=0,
+        finished_at=state.version + 1000,
     )
     return game, row, tuple(actions)

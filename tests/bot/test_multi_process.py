@@ -145,3 +145,23 @@ async def _assert_consistent(service: GameService, game_id: int) -> None:
         timed = seat.to_act and seat.human and loaded.game.turn_timer is not None
         assert (seat.clock.deadline is not None) == timed or seat.vacation, (game_id, seat)
     assert await service.replay_matches(game_id)
+
+
+async def test_two_processes_deliver_one_outbox_each_delivery_once(
+    service: GameService, database: str, clock: ManualClock
+) -> None:
+    games = [await started_tiny(service, humans=3, seed=seed) for seed in range(12)]
+    for game_id in games[::2]:  # a move each in half of them: newer boards, turns begun and ended
+        game = await service.game(game_id)
+        mover = next(s for s in game.seats if s.to_act)
+        assert mover.user_id is not None
+        await service.act(game_id, mover.user_id, "play:0", game.version)
+    owed = {(g, d.key, d.version) for g in games for d in await service.outbox(g) if d.done_at is None}
+    assert len(owed) >= 3 * len(games)  # each game's board, lobby and the turn of the seat that must act
+
+    at = to_epoch(clock.now())
+    lines = race(Worker("deliver", database, at), Worker("deliver", database, at))
+    delivered = Counter(tuple(line["delivered"]) for line in lines if "delivered" in line)
+    assert set(delivered) == owed
+    assert max(delivered.values()) == 1, [row for row, n in delivered.items() if n > 1]
+    assert not [d for g in games for d in await service.outbox(g) if d.done_at is None]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
@@ -257,3 +258,25 @@ async def test_a_failing_on_commit_callback_never_unacknowledges_a_committed_mov
         assert result.game.version == 1 and seen == [1]
         assert (await service.game(game_id)).version == 1 and await service.replay_matches(game_id)
     assert "on_commit failed after game" in caplog.text
+
+
+@pytest.mark.parametrize("kind", ["tiny", "imaginarium"])
+async def test_a_move_carries_the_players_view_and_undo_as_committed(service: GameService, kind: str) -> None:
+    """What ``act`` returns for the mover's screen is what reading the game back gives, move after move
+    (AI moves in between included), so the panel is drawn without reading it back."""
+    info = await service.create_lobby(kind, 1, seed=3)
+    await service.join(info.id, 2)
+    await service.add_ai(info.id, 1)
+    await service.start(info.id, 1)
+    rng = random.Random(5)
+    for _ in range(40):
+        game = await service.game(info.id)
+        if game.status != "active":
+            break
+        seat = next(s for s in game.seats if s.to_act and not s.is_ai)
+        assert seat.user_id is not None
+        decision = (await service.view(info.id, seat.user_id)).decision
+        assert decision is not None
+        result = await service.act(info.id, seat.user_id, rng.choice(decision.choices).id, game.version)
+        assert result.table == await service.view(info.id, seat.user_id)
+        assert result.undo == await service.undoable(info.id, seat.user_id)

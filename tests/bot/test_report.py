@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,10 +16,16 @@ from PIL import Image
 
 from bot.service import GameService, WrongStatus
 from bot.service import report as report_module
+from bot.service.names import seat_names
 from bot.service.replay import state_at
-from bot.service.report import log_of, picture, replay_views, story
+from bot.service.report import LISTED, log_of, names_of, picture, replay_views, story
+from cogs.ui.words import CATALOG
 from engine import registry
 from engine.imaginarium.view import ImaginariumView, Screen
+from renders.botfactory import pieces
+from renders.kit.colours import player
+from renders.kit.text import width
+from renders.results.chart import TICK_GAP, ticks
 from renders.results.chart import report as draw_report
 from renders.results.replay import animation, frames
 from tests.bot.conftest import started_tiny
@@ -40,9 +48,10 @@ def test_the_report_follows_the_game_round_by_round(kind: str) -> None:
         assert [values[-1] for values in series["vp"]] == row.outcome["scores"]  # the screens at the end
         assert all(values[0] == 0 for values in series["vp"])
     else:
-        assert list(series) == ["tokens", "robots", "contracts"]
+        assert list(series) == ["points", "tokens", "robots", "contracts"]
         final = game.view(state_at(game, row, 3, actions, row.version), None)
         assert [values[-1] for values in series["robots"]] == [len(p.robots) for p in final.players]
+        assert [values[-1] for values in series["points"]] == row.outcome["scores"], "the points end at the scores"
     completions = [e for a in actions for e in a.events if e.to is None and e.key in report_module.COMPLETIONS]
     assert completions
     assert [m.key for m in told.completions] == [e.key for e in completions]
@@ -103,8 +112,7 @@ async def test_undone_moves_are_not_in_the_report(service: GameService) -> None:
 
 # -- the replay never shows what was hidden ---------------------------------------------------------
 def _screen(rng: random.Random, seat: int) -> Screen:
-    return Screen(seat, rng.randint(0, 40), rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9),
-                  rng.randint(0, 30))
+    return Screen(seat, rng.randint(0, 40), rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 30))
 
 
 def _sample(views: list[tuple[int | None, Any]]) -> list[ImaginariumView]:
@@ -169,3 +177,106 @@ def test_the_replay_fits_the_upload_limit() -> None:
     assert tight.kept[0] == 0 and tight.kept[-1] == len(public) - 1
     gif = animation(public, limit=10 << 20, fmt="gif")
     assert gif.data[:6] in (b"GIF87a", b"GIF89a")
+
+
+# -- the report speaks the game's language, marks seats as the board does, names them apart ----------
+def _english_only_words() -> set[str]:
+    """Words of the English texts a report is made of (the report's own, how games end, the games'
+    events and results) that no French text of the same catalogues uses."""
+
+    def words(lang: str) -> set[str]:
+        texts: list[str] = []
+        catalogues = [(CATALOG, ("results.", "end.")), *((registry.get(k).catalog, (f"{k}.",)) for k in KINDS)]
+        for catalogue, prefixes in catalogues:
+            for key, message in catalogue.messages(lang).items():
+                if key.startswith(prefixes):
+                    texts += [message] if isinstance(message, str) else [v for k, v in message.items() if k != "by"]
+        return {w.lower() for text in texts for w in re.findall(r"[^\W\d_]{4,}", re.sub(r"\{[^}]*\}", "", text))}
+
+    return words("en") - words("fr")
+
+
+KINDS = ("imaginarium", "botfactory")
+
+
+@pytest.mark.parametrize(
+    ("kind", "seats", "options"), [("imaginarium", 3, ()), ("botfactory", 3, ()), ("botfactory", 1, (("task", "C"),))]
+)
+def test_a_french_report_has_no_english_word(kind: str, seats: int, options: tuple[tuple[str, Any], ...]) -> None:
+    game, row, actions = played(kind, seats, 1, options)
+    names = [f"IA · normal ({s + 1})" for s in range(seats)]
+    shown = picture(story(game, row, seats, actions), game, names, "fr")
+    english = _english_only_words()
+    assert {"round", "completed", "victory", "points", "winner", "fired", "task"} & english
+    said = {w.lower() for w in re.findall(r"[^\W\d_]{4,}", shown.text)}
+    assert said & english == set(), shown.text
+    assert shown.ending and all(line in shown.text for line in shown.ending), "how it ended, in French"
+
+
+def test_report_seats_wear_the_boards_colours_and_shapes() -> None:
+    game, row, actions = played("botfactory", 3)
+    told = story(game, row, 3, actions)
+    assert told.final is not None
+    board = {p.seat: pieces.seat_style(p.seat, p.colour) for p in told.final.players}
+    shown = picture(told, game, NAMES, "en")
+    for panel in shown.panels:
+        assert {line.seat: line.style for line in panel.lines} == board
+    assert board[0].colour != player(0).colour, "Bot Factory's first seat is blue, not the kit's red"
+    image = Image.open(io.BytesIO(draw_report(shown).png)).convert("RGB")
+    colours = {rgb for _, rgb in image.getcolors(1 << 20) or []}
+    assert all(style.colour in colours for style in board.values())
+    assert player(0).colour not in colours, "no seat drawn in a colour the board does not give it"
+
+
+def test_the_legend_gives_the_final_scores_under_their_label_and_the_points_end_there() -> None:
+    game, row, actions = played("botfactory", 1, 6, (("task", "A"),))
+    told = story(game, row, 1, actions)
+    shown = picture(told, game, ["Alice"], "en")
+    assert row.outcome is not None and told.outcome is not None
+    assert shown.final == "Final score" and [line.final for line in shown.panels[0].lines] == row.outcome["scores"]
+    points = dict(told.series)["points"][0]
+    assert points[-1] == row.outcome["scores"][0], "the points chart ends at the final score"
+    assert told.best is not None
+    best = next(note for note in shown.notes if note.startswith("Largest scoring turn"))
+    assert f"from {told.best.before} to {told.best.before + told.best.gain})" in best
+    assert shown.ending[0] == game.text(row.outcome["reason"], {}, "en")
+    assert not any("Winner" in line for line in shown.ending)
+
+
+async def test_two_ai_seats_of_one_level_are_named_apart_as_in_the_final_scores(service: GameService) -> None:
+    game_id = await started_tiny(service, humans=1, ais=2, seed=3)
+    await play_out(service, game_id)
+    info = await service.game(game_id)
+    first, second = [s for s in info.seats if s.is_ai]
+    assert first.ai_policy == second.ai_policy
+    names = await names_of(service.store, game_id, "en")
+    assert names == seat_names(info.seats, "en") and len(set(names)) == 3, names
+    for seat in (first, second):
+        assert names[seat.seat].startswith("AI · ") and names[seat.seat].endswith(f"({seat.seat + 1})")
+
+
+def test_a_long_list_of_completions_keeps_the_end_and_its_last_line() -> None:
+    game, row, actions = played("botfactory", 4)
+    told = story(game, row, 4, actions)
+    assert len(told.completions) > LISTED
+    shown = picture(told, game, ["A", "B", "C", "D"], "en")
+    every = [line for line in shown.text.splitlines() if line.startswith("Round ")]
+    assert len(every) == len(told.completions), "the text alternative lists them all"
+    drawn = [line for line in shown.notes if line.startswith("Round ")]
+    assert drawn[-1] == every[-1] and drawn[0] == every[0] and len(drawn) < len(every)
+    assert any(f"{len(every) - len(drawn)} more completions" in line for line in shown.notes)
+    assert shown.ending and shown.ending[0].startswith("Winner")
+    render = draw_report(shown)
+    assert render.min_font_px >= 11 * 640 / 400
+
+
+@pytest.mark.parametrize("points", range(2, 42))
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_axis_labels_never_touch_and_the_end_is_always_labelled(points: int, lang: str) -> None:
+    labels = [*(str(r) for r in range(1, points)), "End" if lang == "en" else "Fin"]
+    xs = [72 + (622 - 72) * i / (points - 1) for i in range(points)]
+    shown = ticks(xs, labels)
+    assert shown[-1] == points - 1 and shown[0] == 0
+    spans = [(xs[i] - width(labels[i], 18) / 2, xs[i] + width(labels[i], 18) / 2) for i in shown[:-1]]
+    spans.append((xs[-1] - width(labels[-1], 18), xs[-1]))
+    assert all(a[1] + TICK_GAP <= b[0] for a, b in itertools.pairwise(spans)), spans

@@ -30,9 +30,9 @@ async def open_game(harness: Harness, host: User, others: list[User], kind: str,
         assert joined.response_type == 7, joined.text()
     started = await harness.click(host, lobby_id, f"lobby:{game_id}:start")
     thread_id = lobby_id
-    posts = harness.fake.channel_messages(thread_id)
-    assert posts, started.text()
-    return Table(game_id, lobby_id, thread_id, int(posts[0]["id"]))
+    boards = [m for m in harness.fake.channel_messages(thread_id) if f"board:{game_id}:log" in custom_ids(m)]
+    assert boards, started.text()
+    return Table(game_id, lobby_id, thread_id, int(boards[0]["id"]))
 
 
 def custom_ids(message: dict[str, Any]) -> list[str]:

@@ -19,8 +19,9 @@ import pytest
 
 from bot.refusals import REFUSAL_STATES
 from bot.service import errors as service_errors
-from cogs.ui import errors, guide, rulebook
+from cogs.ui import errors, guide, publisher, rulebook
 from cogs.ui.words import CATALOG
+from engine.botfactory import rules as botfactory_rules
 from engine.core import errors as engine_errors
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -125,15 +126,23 @@ def _refusal_keys() -> set[str]:
     return raised
 
 
+def _report_bands() -> set[str]:
+    """Bot Factory's solo performance report bands, from its rules data."""
+    rules = botfactory_rules.load()
+    return {rules.report_below, *(name for name, _ in rules.report_bands)}
+
+
 BUILT: dict[str, Callable[[], set[str]] | None] = {
     "error.": _codes,
     "refusal.": _refusal_keys,
     "refusal.state.": lambda: set(REFUSAL_STATES),
     "rules.section.": _sections,
+    "outbox.permission.": lambda: set(publisher.NEEDED),
     # checked by tests/cogs/test_translator.py against every command, option and choice of the tree
     "cmd.": None,
     "cmd.choice.": None,
     # endings that are game data (phases, statuses, levels, metrics…), each area's own tests check them
+    "board.botfactory.report.": _report_bands,
     "board.list.": None,
     "board.panel.": None,
     "board.phase.": None,

@@ -100,7 +100,7 @@ async def _play(harness: Harness, thread_id: int, rng: random.Random, picked: se
 
 
 def thread_game(fake: FakeDiscord, thread_id: int) -> int:
-    board = fake.channel_messages(thread_id)[0]
+    board = next(m for m in fake.channel_messages(thread_id) if m["attachments"])
     return int(components(board)[0]["custom_id"].split(":")[1])
 
 

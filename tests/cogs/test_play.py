@@ -74,7 +74,7 @@ async def test_foreign_and_unknown_clicks_are_refused_privately(start_bot: Start
 async def test_board_in_an_archived_thread_is_unarchived_then_edited(start_bot: StartBot, fake: FakeDiscord) -> None:
     harness = await start_bot()
     table = await open_game(harness, ALICE, [BOB], "tiny")
-    fake.channels[table.thread_id]["thread_metadata"]["archived"] = True
+    fake.archive(table.thread_id)
     player = await _turn_of(harness, table.game_id)
     panel = (await harness.click(player, table.board_id, f"board:{table.game_id}:play")).message
     assert panel is not None

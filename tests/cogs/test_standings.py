@@ -57,5 +57,7 @@ def test_bot_factory_solo_shows_robots_contracts_tokens_and_the_task() -> None:
     table = _table("botfactory", 1, {"task": "B"}, ["Ana"])
     text = _text(table, "en")
     assert "Ana: 0 robots built, 0 contracts reserved" in text and "speech token" in text
-    assert "Inspection: Task tile B" in text
+    assert "Inspection: Task B: build 3 robots of 3 different colours, each worth at least 12" in text
+    assert "Task B — Colours with a robot worth 12 or more now: 0 of 3" in text, "the headline's progress"
+    assert "Missed: you are fired. Met: your performance report by final VP — poor 0–19" in text
     assert "Waiting for: Ana" in text

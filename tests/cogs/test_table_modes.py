@@ -134,9 +134,9 @@ async def open_with_ai(harness: Harness, host: User, others: list[User], ai: int
         added = await harness.click(host, lobby_id, f"lobby:{game_id}:ai-easy")
         assert added.response_type == 7, added.text()
     await harness.click(host, lobby_id, f"lobby:{game_id}:start")
-    posts = harness.fake.channel_messages(lobby_id)
-    assert posts, "the game started in a thread"
-    return Table(game_id, lobby_id, lobby_id, int(posts[0]["id"]))
+    boards = [m for m in harness.fake.channel_messages(lobby_id) if f"board:{game_id}:log" in custom_ids(m)]
+    assert boards, "the game started in a thread"
+    return Table(game_id, lobby_id, lobby_id, int(boards[0]["id"]))
 
 
 def _public(fake: FakeDiscord, thread_id: int) -> list[dict[str, Any]]:

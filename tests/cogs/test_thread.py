@@ -102,7 +102,7 @@ async def test_pings_are_deleted_after_a_restart_and_a_ping_already_gone_is_fine
     (nxt,) = await _acting(second, table.game_id)
     (live,) = _pings(fake, table.thread_id)
     opened = await second.click(nxt, live["id"], f"board:{table.game_id}:play")
-    del fake.messages[int(live["id"])]  # a moderator deleted the ping meanwhile
+    fake.delete_message(int(live["id"]))  # a moderator deleted the ping meanwhile
     assert opened.message is not None
     panel = opened.message["id"]
     while (await _acting(second, table.game_id)) == [nxt]:
@@ -126,7 +126,7 @@ async def test_a_reminder_in_the_thread_replaces_the_seats_ping(
     clock.advance(timedelta(hours=10))
     scheduler = harness.bot.get_cog("Scheduler")
     assert scheduler is not None
-    assert await scheduler.tick() == 1  # type: ignore[attr-defined]
+    assert await harness.tick() == 1  # type: ignore[attr-defined]
     assert int(ping["id"]) not in fake.messages
     (reminder,) = [m for m in _public(fake, table.thread_id) if f"<@{player.id}>" in m["content"]]
     assert "⏰" in reminder["content"] and reminder["components"], "the reminder has its Play button"

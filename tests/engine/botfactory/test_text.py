@@ -293,11 +293,12 @@ def test_outcomes_give_their_reasons() -> None:
     for seats, details in outcomes:
         keys = [key for key, _ in details["reasons"]]  # type: ignore[attr-defined]
         if seats == 1:
-            assert keys[0] in ("botfactory.report.task_met", "botfactory.report.task_failed")
-            assert keys[1].startswith("botfactory.progress.")
+            assert keys[0] == f"botfactory.task.{details['task']}"  # type: ignore[index]
+            assert keys[1] in ("botfactory.report.task_met", "botfactory.report.task_failed")
+            assert keys[2].startswith("botfactory.progress.")
             assert not any(k.startswith(("botfactory.report.winner", "botfactory.report.tie")) for k in keys)
-            if keys[0] == "botfactory.report.task_met":
-                assert keys[2] == f"botfactory.report.band_{details['report']}"
+            if keys[1] == "botfactory.report.task_met":
+                assert keys[3] == f"botfactory.report.band_{details['report']}"  # type: ignore[index]
         else:
             assert "botfactory.report.winner" in keys
 
@@ -333,16 +334,21 @@ def test_the_solo_report_says_why_the_band_was_reached(total: int, band: str) ->
     state = scenario.build()
     reasons = scoring.solo_reasons(state, total, True)
     assert [key for key, _ in reasons] == [
+        "botfactory.task.A",
         "botfactory.report.task_met",
         "botfactory.progress.A",
         f"botfactory.report.band_{band}",
     ]
     lines = [GAME.text(key, params, "en") for key, params in reasons]
-    assert lines[:2] == ["Task A achieved", "Most robots of one colour: 3 of 3"]
-    assert lines[2].startswith(f"{total} VP") and band in lines[2]
+    assert lines[:3] == [
+        "Task A: build 3 robots of the same colour",
+        "Task A achieved",
+        "Most robots of one colour: 3 of 3",
+    ]
+    assert lines[3].startswith(f"{total} VP") and band in lines[3]
     for lang in LANGS:
         assert "{" not in GAME.text(f"botfactory.end.{band}", {}, lang)
-        assert str(total) in GAME.text(*reasons[2], lang)
+        assert str(total) in GAME.text(*reasons[3], lang)
 
 
 def _score(total: int, robots: int, tokens: int) -> scoring.Score:

@@ -7,6 +7,12 @@ resolved in the channel, as Discord sends them) and hand them to
 ``ConnectionState.parse_interaction_create``, the same entry point the gateway uses, then wait until
 every task the interaction started is done, and return an :class:`Exchange` with the requests the bot
 sent meanwhile.
+
+What moderators and Discord do outside the bot's requests come with the gateway events Discord sends:
+``delete_message`` (MESSAGE_DELETE), ``delete_channel`` (THREAD_DELETE or CHANNEL_DELETE), ``archive`` and
+``unarchive`` (THREAD_UPDATE), ``remove_bot`` (GUILD_DELETE) and ``add_bot`` (GUILD_CREATE), and ``resume``
+(a shard's connection drops and is resumed: ``disconnect``, then RESUMED). There is no websocket here, so
+a resume only dispatches those events; a new session (READY, every GUILD_CREATE again) is not played.
 """
 
 from __future__ import annotations
@@ -67,11 +73,20 @@ class Exchange:
 class Harness:
     """A logged-in bot wired to a fake Discord with a guild and its members (and maybe other guilds)."""
 
-    def __init__(self, fake: FakeDiscord, bot: Bricabot, guild: Guild, others: Sequence[Guild] = ()) -> None:
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        bot: Bricabot,
+        guild: Guild,
+        others: Sequence[Guild] = (),
+        members: dict[int, list[User]] | None = None,
+    ) -> None:
         self.fake = fake
         self.bot = bot
         self.guild = guild
         self.guilds = {g.id: g for g in (guild, *others)}
+        self.members = members or {}
+        """Guild id -> the users in it besides the bot, for its GUILD_CREATE."""
 
     @classmethod
     async def start(
@@ -93,11 +108,19 @@ class Harness:
         await bot.login("test-token")
         for server, people in servers:
             bot._connection.parse_guild_create(server.create_payload(people))  # type: ignore[arg-type]
-        return cls(fake, bot, guild, [g for g, _ in others])
+        return cls(fake, bot, guild, [g for g, _ in others], {g.id: people for g, people in servers})
 
     async def stop(self) -> None:
         await self.settle()
         await self.bot.close()
+
+    async def tick(self) -> int:
+        """One scheduler pass, then everything it owes delivered; returns how much work it did."""
+        scheduler = self.bot.get_cog("Scheduler")
+        assert scheduler is not None
+        done: int = await scheduler.tick()  # type: ignore[attr-defined]
+        await self.settle()
+        return done
 
     # -- interactions --------------------------------------------------------------------------
     async def slash(self, user: User, command: str, *, channel: int | None = None, **options: Any) -> Exchange:
@@ -147,6 +170,13 @@ class Harness:
             assert late < DEADLINE, f"first answer to {payload['data']} after {late:.1f} s"
         return Exchange(self.fake, payloads[0]["token"], self.fake.requests[start:])
 
+    async def dispatch(self, payload: dict[str, Any]) -> None:
+        """Hand one INTERACTION_CREATE to discord.py and wait for the bot, without requiring an answer
+        (e.g. an interaction whose token Discord no longer accepts)."""
+        self.fake.interactions[payload["token"]] = _record(payload, payload.get("message"))
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+
     def component_payload(self, user: User, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
         """A button click's INTERACTION_CREATE, to feed several at once."""
         return self.payload(3, {"custom_id": custom_id, "component_type": 2}, user, message=message)
@@ -174,7 +204,15 @@ class Harness:
         return int(self.fake.dm_channel(user.id)["id"])
 
     async def settle(self) -> None:
-        """Wait until no interaction dispatch or bot follow-up task is running."""
+        """Wait until no interaction dispatch or bot follow-up task is running and the outbox has
+        nothing due (what the bot owes the thread is delivered by its worker, not by the click)."""
+        await self._tasks_done()
+        delivery = self.bot.get_cog("Delivery")
+        if delivery is not None:
+            await asyncio.wait_for(delivery.drain(), 60)  # type: ignore[attr-defined]
+            await self._tasks_done()
+
+    async def _tasks_done(self) -> None:
         for _ in range(200):
             await asyncio.sleep(0)
             busy = [
@@ -186,6 +224,67 @@ class Harness:
                 return
             await asyncio.wait(busy, timeout=30)
         raise AssertionError("the bot kept starting new tasks")
+
+    # -- what happens outside the bot's requests ------------------------------------------------
+    async def delete_message(self, message_id: int) -> None:
+        """A moderator deletes one of the bot's messages."""
+        message = self.fake.messages[message_id]
+        self.fake.delete_message(message_id)
+        event = {"id": str(message_id), "channel_id": message["channel_id"]}
+        if "guild_id" in message:
+            event["guild_id"] = message["guild_id"]
+        self.bot._connection.parse_message_delete(event)  # type: ignore[arg-type]
+        await self.settle()
+
+    async def delete_channel(self, channel_id: int) -> None:
+        """A moderator deletes a channel or thread (and with it its threads and messages)."""
+        channel = self.fake.channels[channel_id]
+        self.fake.delete_channel(channel_id)
+        if "thread_metadata" in channel:
+            event = {k: channel[k] for k in ("id", "guild_id", "parent_id", "type")}
+            self.bot._connection.parse_thread_delete(event)  # type: ignore[arg-type]
+        else:
+            self.bot._connection.parse_channel_delete(channel)
+        await self.settle()
+
+    async def archive(self, thread_id: int, *, locked: bool = False) -> None:
+        """A thread is archived (by Discord after its inactivity delay, or a moderator), maybe locked."""
+        self.fake.archive(thread_id, locked=locked)
+        self.bot._connection.parse_thread_update(self.fake.channels[thread_id])  # type: ignore[arg-type]
+        await self.settle()
+
+    async def unarchive(self, thread_id: int) -> None:
+        """A moderator reopens (and unlocks) a thread."""
+        self.fake.unarchive(thread_id)
+        self.bot._connection.parse_thread_update(self.fake.channels[thread_id])  # type: ignore[arg-type]
+        await self.settle()
+
+    async def remove_bot(self, guild_id: int) -> None:
+        """The bot is kicked from a server: GUILD_DELETE without ``unavailable`` (that is an outage),
+        and every later request on the server's channels answers 403 50001."""
+        self.fake.faults.removed_guilds.add(guild_id)
+        self.bot._connection.parse_guild_delete({"id": str(guild_id)})
+        await self.settle()
+
+    async def add_bot(self, guild_id: int) -> None:
+        """The bot is added to the server again: GUILD_CREATE as for a join (no ``unavailable``), with
+        the server's channels as they are now."""
+        self.fake.faults.removed_guilds.discard(guild_id)
+        guild = self.guilds[guild_id]
+        payload = guild.create_payload(self.members.get(guild_id, []))
+        del payload["unavailable"]
+        payload["channels"] = [c for c in payload["channels"] if int(c["id"]) in self.fake.channels]
+        self.bot._connection.parse_guild_create(payload)
+        await self.settle()
+
+    async def resume(self, shard_id: int = 0) -> None:
+        """A shard's gateway connection drops and discord.py resumes its session: ``disconnect`` and
+        ``shard_disconnect``, then RESUMED (``resumed``, ``shard_resumed``); ``connect`` comes only with a
+        new session's READY."""
+        self.bot.dispatch("disconnect")
+        self.bot.dispatch("shard_disconnect", shard_id)
+        self.bot._connection.parse_resumed({"__shard_id__": shard_id})  # type: ignore[arg-type]  # discord.py reads its own shard key
+        await self.settle()
 
     # -- helpers -------------------------------------------------------------------------------
     def channel_payload(self, channel_id: int | None) -> dict[str, Any]:

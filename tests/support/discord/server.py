@@ -5,12 +5,15 @@ aiohttp server (on 127.0.0.1) sends everything the bot does to us instead of Dis
 answers with real-shaped payloads, keeps the messages it was asked to create so tests can click their
 components, and records every request (method, path, JSON or multipart body) so tests can assert on
 exactly what the bot sent. It plays Discord's part only as far as the bot needs: messages, interaction
-callbacks and webhooks, threads, DMs (including users whose DMs are closed), deleting a channel's
-messages, and command sync.
+callbacks and webhooks, threads (on a message or not), DMs (including users whose DMs are closed), deleting a channel's
+messages, and command sync. What goes wrong on Discord's side (a moderator deleting, archiving or
+locking, lost permissions, the bot removed from a server, 5xx bursts, slow routes, expired interactions)
+is stated on :attr:`FakeDiscord.faults` and answered as Discord does (see ``faults``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import time
@@ -19,6 +22,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from aiohttp import web
+
+from tests.support.discord import faults as f
+from tests.support.discord.faults import Faults
 
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
@@ -80,6 +86,7 @@ class FakeDiscord:
     commands: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
     rate_limited: dict[str, int] = field(default_factory=dict)
     """Path -> how many more requests to it are answered 429 (per-route rate limit), for tests."""
+    faults: Faults = field(default_factory=Faults)
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(900_000_000_000_000_000))
     _runner: web.AppRunner | None = None
     port: int = 0
@@ -116,6 +123,38 @@ class FakeDiscord:
         record = self.interactions[token]
         return None if record.original_id is None else self.messages.get(record.original_id)
 
+    def attempts(self, method: str, pattern: str) -> list[Recorded]:
+        """The requests on a route (``method`` or ``"*"``, a regex the whole path matches), refused or
+        not: ``[r.status for r in fake.attempts("PATCH", r"/channels/\\d+/messages/\\d+")]``."""
+        return [r for r in self.requests if f.matches((method, pattern), r.method, r.path)]
+
+    # -- what moderators do (see ``faults`` for the rest) --------------------------------------
+    def delete_message(self, message_id: int) -> None:
+        """A moderator deletes a message: fetching, editing or deleting it answers 404 10008."""
+        del self.messages[message_id]
+
+    def delete_channel(self, channel_id: int) -> None:
+        """A moderator deletes a channel or thread (a channel's threads go with it), and their messages:
+        everything on them answers 404 10003."""
+        gone = {channel_id} | {cid for cid, c in self.channels.items() if c.get("parent_id") == str(channel_id)}
+        for cid in gone:
+            self.channels.pop(cid, None)
+        self.faults.deleted_channels |= gone
+        for mid in [mid for mid, m in self.messages.items() if int(m["channel_id"]) in gone]:
+            del self.messages[mid]
+
+    def archive(self, thread_id: int, *, locked: bool = False) -> None:
+        """Archive a thread (edits in it answer 400 50083; a message sent to it unarchives it unless
+        ``locked``: then sends answer 403 160005 and only a moderator can reopen it)."""
+        metadata = self.channels[thread_id]["thread_metadata"]
+        metadata["archived"] = True
+        metadata["locked"] = locked
+
+    def unarchive(self, thread_id: int) -> None:
+        """A moderator reopens (and unlocks) a thread."""
+        metadata = self.channels[thread_id]["thread_metadata"]
+        metadata["archived"] = metadata["locked"] = False
+
     # -- dispatch ------------------------------------------------------------------------------
     async def _handle(self, request: web.Request) -> web.StreamResponse:
         body, files = await _read_body(request)
@@ -123,6 +162,8 @@ class FakeDiscord:
         rec = Recorded(request.method, path, dict(request.query), body, files)
         self.requests.append(rec)
         parts = path.strip("/").split("/")
+        if delay := self.faults.delay(request.method, path):
+            await asyncio.sleep(delay)
         if self.rate_limited.get(path, 0) > 0:
             self.rate_limited[path] -= 1
             rec.status = 429
@@ -136,16 +177,47 @@ class FakeDiscord:
                 "Via": "1.1 google",
             }
             return web.Response(body=json.dumps(limited).encode(), status=429, headers=headers)
+        refusal = self.faults.server_error(request.method, path) or self._refusal(request.method, parts, body)
         try:
-            status, payload = self._route(request.method, parts, body or {}, files, rec)
+            status, payload = refusal or self._route(request.method, parts, body or {}, files, rec)
         except KeyError:
-            status, payload = 404, {"message": "Unknown", "code": 10003}
+            status, payload = f.error(404, f.UNKNOWN_CHANNEL)
         rec.status = status
         if payload is None:
             return web.Response(status=204)
         # discord.py decodes JSON only when the content type is exactly "application/json", as Discord sends it.
         body = json.dumps(payload).encode()
         return web.Response(body=body, status=status, headers={"Content-Type": "application/json"})
+
+    def _refusal(self, method: str, parts: list[str], body: Any) -> tuple[int, Any] | None:
+        """Discord's error for a request a fault in force refuses, checked in Discord's order: the
+        channel exists, the bot can see it, then may act there."""
+        match parts:
+            case ["applications", _, "guilds", guild, *_] if int(guild) in self.faults.removed_guilds:
+                return f.error(403, f.MISSING_ACCESS)
+            case ["interactions", _, token, "callback"] if token in self.faults.expired_interactions:
+                return f.error(404, f.UNKNOWN_INTERACTION)
+            case ["channels", cid, *rest]:
+                channel = self.channels.get(int(cid))
+                if channel is None:
+                    return f.error(404, f.UNKNOWN_CHANNEL)
+                if int(channel.get("guild_id", 0)) in self.faults.removed_guilds:
+                    return f.error(403, f.MISSING_ACCESS)
+                sends = method == "POST" and rest == ["messages"]
+                edits = method == "PATCH" and len(rest) == 2 and rest[0] == "messages"
+                threads = method == "POST" and rest[-1:] == ["threads"]
+                reopens = method == "PATCH" and not rest and isinstance(body, dict) and body.get("archived") is False
+                denied = {str(c) for c in self.faults.denied_channels}
+                if (sends or edits or threads or reopens) and {cid, channel.get("parent_id")} & denied:
+                    return f.error(403, f.MISSING_PERMISSIONS)
+                thread = channel.get("thread_metadata", {})
+                if edits and thread.get("archived"):
+                    return f.error(400, f.THREAD_ARCHIVED)
+                if (sends or edits) and thread.get("locked"):
+                    return f.error(403, f.THREAD_LOCKED)
+                if reopens and thread.get("locked"):  # reopening a locked thread takes Manage Threads
+                    return f.error(403, f.MISSING_PERMISSIONS)
+        return None
 
     def _route(
         self, method: str, parts: list[str], body: dict[str, Any], files: list[tuple[str, bytes]], rec: Recorded
@@ -168,7 +240,9 @@ class FakeDiscord:
             case ("PATCH" | "GET" | "DELETE") as verb, ["webhooks", _, token, "messages", which]:
                 inter = self.interactions[token]
                 mid = inter.original_id if which == "@original" else int(which)
-                message = self.messages[mid]  # type: ignore[index]
+                message = self.messages.get(mid)  # type: ignore[arg-type]
+                if message is None:
+                    return f.error(404, f.UNKNOWN_MESSAGE)
                 rec.private = bool(message["flags"] & EPHEMERAL)
                 if verb == "DELETE":
                     del self.messages[mid]  # type: ignore[arg-type]
@@ -185,12 +259,10 @@ class FakeDiscord:
             case ("PATCH" | "GET" | "DELETE") as verb, ["channels", cid, "messages", mid]:
                 message = self.messages.get(int(mid))
                 if message is None or int(message["channel_id"]) != int(cid):
-                    return 404, {"message": "Unknown Message", "code": 10008}
+                    return f.error(404, f.UNKNOWN_MESSAGE)
                 if verb == "DELETE":  # gone for good, as in Discord
                     del self.messages[int(mid)]
                     return 204, None
-                if verb == "PATCH" and self.channels[int(cid)].get("thread_metadata", {}).get("archived"):
-                    return 400, {"message": "Thread is archived", "code": 50083}
                 return 200, message if verb == "GET" else self._edit(message, body, files)
             case "GET", ["channels", cid]:
                 return 200, self.channels[int(cid)]
@@ -200,7 +272,15 @@ class FakeDiscord:
                     channel["thread_metadata"]["archived"] = bool(body["archived"])
                 return 200, channel
             case "POST", ["channels", cid, "messages", mid, "threads"]:
+                if int(mid) in self.channels or int(mid) in self.faults.deleted_channels:
+                    return f.error(400, f.THREAD_ALREADY_CREATED)  # a thread's id is its starter message's
+                if int(mid) not in self.messages:
+                    return f.error(404, f.UNKNOWN_MESSAGE)
                 return 201, self._thread(int(cid), int(mid), body)
+            case "POST", ["channels", cid, "threads"]:
+                if self.channels[int(cid)]["type"] != 0:
+                    return 400, {"message": "Cannot execute action on this channel type", "code": 50024}
+                return 201, self._thread(int(cid), self.snowflake(), body)
             case "POST", ["users", "@me", "channels"]:
                 return 200, self.dm_channel(int(body["recipient_id"]))
         return 404, {"message": "404: Not Found", "code": 0}

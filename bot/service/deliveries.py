@@ -1,0 +1,154 @@
+"""The outbox from the deliverer's side: lease what is owed, report it delivered or held back.
+
+The Discord layer runs a worker per lane (:data:`~bot.service.outbox.BOARD_LANE`,
+:data:`~bot.service.outbox.NOTICE_LANE`) on every bot process: each claims one game's due rows at a
+time, leased in the database for :data:`DELIVERY_LEASE_SECONDS`, so several processes deliver the
+same outbox and each row is delivered by one of them. A delivery is marked done only after Discord
+accepted it; one that failed is owed again later, with a growing wait (:func:`backoff`), and one
+Discord refuses for a reason that will not pass by itself (a missing permission, a locked thread)
+is kept *blocked* with that reason until :meth:`Deliveries.reconcile` tries it again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.clock import from_epoch
+from bot.service import convert, outbox
+from bot.service.core import ServiceCore, retried
+from bot.service.inputs import check_ints, check_text
+from bot.service.models import GameInfo
+from bot.store import DeliveryRow
+
+Delivery = DeliveryRow
+"""One owed delivery, as the worker leases it."""
+
+DELIVERY_LEASE_SECONDS = 60
+"""How long a process may hold a game's owed rows before another takes them over (a process that dies
+holding them delays them by at most this)."""
+
+BACKOFF_CAP_SECONDS = 30
+"""The longest wait before a failed delivery is tried again (also the default scheduler period, so a
+fault that clears is repaired within two scheduler passes)."""
+
+
+BLOCKS = {
+    "50001": "missing access: the bot was removed from the server or cannot see the channel",
+    "50013": "missing permissions (Send Messages in Threads, Embed Links, Attach Files or Create Public Threads)",
+    "160005": "the thread is locked",
+    "channel_gone": "the lobby channel was deleted",
+}
+"""What each kind of blocked delivery means, for operators (players read it from the Discord layer's
+catalogue): a blocked row's reason is ``<kind>:<channel id>``."""
+
+
+def describe_block(reason: str) -> str:
+    """A blocked row's reason in an operator's words: what is wrong and in which channel."""
+    kind, _, channel = reason.partition(":")
+    return f"{BLOCKS.get(kind, f'Discord error {kind}')} (channel {channel or '?'})"
+
+
+def backoff(attempts: int, cap: int = BACKOFF_CAP_SECONDS) -> int:
+    """Seconds before trying again after ``attempts`` failed tries: 1, 2, 4, … up to ``cap``."""
+    return min(cap, 1 << max(0, min(attempts - 1, 16)))
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked:
+    """A game whose owed messages Discord refuses for now, and why (for ``/bricabot status``)."""
+
+    game: GameInfo
+    key: str
+    reason: str
+    next_try: datetime
+
+
+class Deliveries(ServiceCore):
+    """Leasing, finishing and repairing the outbox (mixed into :class:`bot.service.GameService`)."""
+
+    async def claim_deliveries(self, lane: str) -> list[Delivery]:
+        """Lease every due row of one game in ``lane`` for this process (empty: nothing due)."""
+        check_text("lane", lane)
+        now = self._now()
+        return await self.store.claim_deliveries(lane, self.owner, now, now + DELIVERY_LEASE_SECONDS)
+
+    async def delivered(self, delivery: Delivery) -> bool:
+        """Discord accepted ``delivery``: done, unless a newer version was owed meanwhile (false: the
+        row is owed again at once)."""
+        return await self.store.delivered(delivery, self.owner, self._now())
+
+    async def postpone(self, delivery: Delivery, seconds: int, blocked: str | None = None) -> None:
+        """``delivery`` failed: owe it again in ``seconds``; ``blocked`` keeps why Discord refuses it."""
+        check_ints(seconds=seconds)
+        await self.store.postpone(delivery, self.owner, self._now() + max(0, seconds), blocked)
+
+    async def owe_host_notice(self, game_id: int, reason: str) -> bool:
+        """Owe the host a private word about what blocks the game's messages, once per reason; true
+        when it is newly owed."""
+        check_text("reason", reason)
+        row = await self._row(game_id)
+        told = next((d for d in await self.store.deliveries(game_id) if d.key == outbox.HOST_BLOCKED), None)
+        if told is not None and told.payload.get("reason") == reason:
+            return False
+        said = {"reason": reason}
+        await self.store.owe(game_id, outbox.HOST_BLOCKED, outbox.NOTICE_LANE, row.version, self._now(), said)
+        return True
+
+    async def reconcile(self, guild_id: int | None = None) -> int:
+        """Owe what running games lack (a board behind the game, a seat never told it must act) and try
+        every held-back row again now, for every server or one; returns how many rows were owed."""
+        check_ints(guild_id=guild_id)
+        return await self.store.reconcile(self._now(), guild_id)
+
+    async def next_delivery(self, lane: str) -> datetime | None:
+        """When the next owed row of ``lane`` falls due (``None``: nothing is owed)."""
+        at = await self.store.next_delivery(lane)
+        return None if at is None else from_epoch(at)
+
+    async def outbox(self, game_id: int) -> list[Delivery]:
+        """A game's outbox, delivered rows included (for tests and operators)."""
+        await self._row(game_id)
+        return await self.store.deliveries(game_id)
+
+    async def owed(self) -> tuple[int, datetime | None]:
+        """How many deliveries are owed and not yet made, and when the oldest of them fell due."""
+        count, oldest = await self.store.owed_deliveries()
+        return count, (None if oldest is None else from_epoch(oldest))
+
+    async def blocked(self, guild_id: int | None = None) -> list[Blocked]:
+        """The games whose owed messages Discord refuses for now, of one server or of all, and why."""
+        check_ints(guild_id=guild_id)
+        rows = await self.store.blocked_deliveries(guild_id)
+        games = {r.id: r for r in await self.store.games(sorted({d.game_id for d in rows}))}
+        seats = await self.store.seats_of(list(games))
+        out = []
+        for d in rows:
+            game = games[d.game_id]
+            assert d.blocked is not None
+            out.append(Blocked(convert.game_info(game, seats[game.id]), d.key, d.blocked, from_epoch(d.due_at)))
+        return out
+
+    @retried
+    async def lose_thread(self, game_id: int, thread_id: int) -> None:
+        """The game's thread ``thread_id`` is gone (a moderator deleted it): the game leaves it, forgets
+        the messages it kept there and owes its board (which opens a new thread and says so) and the
+        turn notices of those who must act. Nothing happens if the game already moved elsewhere."""
+        check_ints(thread_id=thread_id)
+        async with self._lock(game_id):
+            loaded = await self._loaded(game_id)
+            row = loaded.game
+            if row.thread_id != thread_id:
+                return
+            kept = await self.store.messages(game_id)
+            now = self._now()
+            async with self.store.transaction() as tx:
+                await tx.claim(row)
+                await tx.update_game(game_id, thread_id=None, updated_at=now)
+                for purpose, (channel_id, _) in kept.items():
+                    if channel_id == thread_id:
+                        await tx.forget_message(game_id, purpose)
+                await tx.owe(game_id, outbox.BOARD, outbox.BOARD_LANE, row.version, now, {"lost": thread_id})
+                for seat in loaded.seats:
+                    if seat.to_act and seat.human and seat.user_id is not None:
+                        await outbox.owe_turn(tx, game_id, seat.seat, row.version, now)
