@@ -28,6 +28,7 @@ from bot.commands.stats import existing
 from bot.overrides import check_overrides
 from bot.refusals import keyed, refusal
 from bot.service import CannotUndo, GameInfo, GameService, TableView, Work
+from bot.service.ending import end_lines
 from bot.service.names import seat_names
 from bot.settings import Settings
 from cogs.ui.words import CATALOG, t
@@ -225,7 +226,8 @@ class Table:
                 print(f"  ! {t('terminal.not_choice', self.lang, typed=command, n=len(choices))}")
 
     async def _finish(self, info: GameInfo, game: Game[Any], names: list[str]) -> int:
-        """The end of the game: the table as it ended, the final scores and the winners."""
+        """The end of the game: the table as it ended, how it ended (:func:`bot.service.ending.end_lines`,
+        as the thread and the demo tell it) and the scores."""
         lang = self.lang
         if info.outcome is None:
             status = t(f"refusal.state.{info.status}", lang)
@@ -236,10 +238,8 @@ class Table:
         print(f"\n{t('terminal.final_board', lang)}")
         print((self.out / board.replace(".png", ".txt")).read_text("utf-8").rstrip())
         write_render(self.out, "final-scores", render_final, final, names, lang)
-        print(f"\n{t('terminal.over', lang, reason=game.text(info.outcome.reason, None, lang))}")
-        if info.outcome.winners:
-            winners = ", ".join(names[i] for i in info.outcome.winners)
-            print(t("terminal.winners", lang, n=len(info.outcome.winners), winners=winners))
+        print(f"\n{t('terminal.over', lang)}")
+        print("\n".join(end_lines(game, info.outcome, names, lang)))
         scores = ", ".join(t("demo.score", lang, name=names[i], score=s) for i, s in enumerate(info.outcome.scores))
         print(t("terminal.scores", lang, scores=scores))
         return 0

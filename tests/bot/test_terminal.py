@@ -40,7 +40,9 @@ def test_a_french_table_speaks_french_to_the_end_and_describes_every_choice(
     assert "AS1 (poser 1 pièce) sur le plateau ligne de montage — Action principale" in out
     assert "Impossible pour l’instant\u00a0:\n    · " in out
     assert "Choose 1-1" not in out and "Choisissez 1-1," not in out
-    assert "=== La table à la fin ===\nBot Factory" in out and "Partie terminée\u00a0:" in out
+    assert "=== La table à la fin ===\nBot Factory" in out
+    fired = "=== Partie terminée ===\nTâche non accomplie\u00a0: vous êtes viré\u00a0!\nTâche A\u00a0: "
+    assert fired in out, "the solo game's end, never an empty winner"
     assert not re.search(r"(?<!\w)(?:à|de) les?(?!\w)", out, re.IGNORECASE)
 
 
@@ -93,7 +95,7 @@ def test_the_table_is_drawn_when_the_game_ends(
     out = capsys.readouterr().out
     end = out.split("=== The table at the end ===")[1]
     board = (tmp_path / "out" / "board.txt").read_text("utf-8").strip()
-    assert board and end.index(board) < end.index("Game over: ") < end.index("Scores: ")
+    assert board and end.index(board) < end.index("=== Game over ===\nWinner: ") < end.index("Scores: ")
     assert (tmp_path / "out" / "final-scores.txt").exists()
 
 
