@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.service.checks import check_seat_count
 from cogs.ui import access, game_settings, history, lobby, overview, params, results, table
 from cogs.ui.context import acting_host, bot_of, lang_for, service_of, spoken
 from cogs.ui.errors import UserFacingError
@@ -27,6 +28,7 @@ from cogs.ui.hints import LEVEL_CHOICES
 from cogs.ui.routes import DYNAMIC_ITEMS
 from cogs.ui.text import person, title
 from cogs.ui.words import t
+from engine import registry
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
 
@@ -57,7 +59,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         interaction: discord.Interaction,
         kind: str,
         options: str = "",
-        seats: app_commands.Range[int, 1, 25] | None = None,
+        seats: int | None = None,
         timer: str | None = None,
         missed: str | None = None,
         ai: app_commands.Range[int, 0, 5] = 0,
@@ -65,6 +67,7 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
         hints: bool = True,
     ) -> None:
         chosen = params.kind_named(interaction, kind)
+        check_seat_count(registry.get(chosen.kind), seats)  # the game's own range, not a command-wide one
         room = seats or chosen.max_seats
         if not 0 <= ai < room:  # Discord enforces the option's range; a forged value is refused here
             text = t("game.too_many_ai", await lang_for(interaction), n=room, most=room - 1)

@@ -1,7 +1,8 @@
 """``bricabot demo``: a complete game between AI seats through the real service and SQLite store.
 
-It writes each round's public board, every seat's private screen at the end, the final scores, the
-log, the post-game report (``report.png``, ``report.txt``) and the replay (``replay.png``, APNG) to a
+It writes each round's public board, the final board also as the narrow phone images Discord posts
+(``phone-final-<part>.png``), every seat's private screen at the end, the final scores, the log, the
+post-game report (``report.png``, ``report.txt``) and the replay (``replay.png``, APNG) to a
 folder. Games without drawings get their text views instead (``renders`` raises
 ``LookupError`` for them), so the demo works for every registered game.
 """
@@ -19,17 +20,17 @@ from typing import Any
 
 from bot.commands.replay import write_report_and_replay
 from bot.commands.selfplay import parse_options
+from bot.log_lines import lines as log_lines
 from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
 from bot.service.ending import end_text
 from bot.service.names import seat_names
 from bot.settings import Settings
-from cogs.ui.history import lines as log_lines
 from cogs.ui.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, View
 from engine.core.errors import EngineError
-from renders.api import render_board, render_final, render_screen
+from renders.api import render_board, render_board_parts, render_final, render_screen
 
 COMMAND = ("demo",)
 HELP = "Play a complete game between AI seats through the service and store; write images and the log."
@@ -98,6 +99,22 @@ def write_render(out: Path, stem: str, draw: Callable[..., Any], view: View, nam
     (out / f"{stem}.png").write_bytes(render.png)
     (out / f"{stem}.txt").write_text(render.text + "\n", "utf-8")
     return f"{stem}.png"
+
+
+def write_phone_parts(out: Path, stem: str, view: View, names: list[str], lang: str = "en") -> list[str]:
+    """Write the public board as Discord posts it to phones: ``stem-<part>.png`` and its ``.txt`` for
+    each narrow image, in posting order; nothing for a game without drawings."""
+    try:
+        parts = render_board_parts(view, names=names, lang=lang)
+    except LookupError:
+        return []
+    written = []
+    for number, part in enumerate(parts, 1):
+        name = f"{stem}-{number}-{part.name or 'board'}"
+        (out / f"{name}.png").write_bytes(part.png)
+        (out / f"{name}.txt").write_text(part.text + "\n", "utf-8")
+        written.append(f"{name}.png")
+    return written
 
 
 async def _demo(args: argparse.Namespace) -> int:
@@ -172,6 +189,7 @@ async def _write_outputs(
     for done, (stem, draw, view) in enumerate(jobs, 1):
         files.append(write_render(out, stem, draw, view, names, lang))
         progress.show(t("demo.rendering", lang, bar=bar(done, len(jobs)), done=done, n=len(jobs)), done)
+    files += write_phone_parts(out, "phone-final", game.view(final, None), names, lang)
     progress.done(t("demo.rendered", lang, n=len(files)))
     public = await service.log(game_id, lang=lang, names=names)
     # Each line about the player it concerns, named once (as the Discord log shows it).

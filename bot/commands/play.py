@@ -1,9 +1,16 @@
 """``bricabot play``: a terminal table on the real service, to play one or more seats (hot-seat) against AI.
 
 Each turn shows the acting seat's log (public events plus its own private ones), its screen as text,
-and its legal choices numbered and grouped like the Discord menus (``Decision.menus()``); images of
-the board and the seat's screen are written to a folder. Quitting (``q`` or end of input) keeps the
-game in the database; ``--resume GAME_ID`` continues it.
+and its legal choices numbered and grouped like the Discord menus (``Decision.menus()``), each with
+what it does and, below them, why an expected option is not offered (:mod:`bot.choices`, as the
+Discord panel says them). Images of the board and the seat's screen are written to a folder. In
+hot-seat the screen is cleared and the keyboard handed over before the next player's private screen
+is shown. Quitting (``q`` or end of input) keeps the game in the database; ``--resume GAME_ID``
+continues it.
+
+Every text is in the table's language: the terminal user's language setting (the host's
+``user_settings`` row, as a Discord user's ``/settings`` language), which ``--lang`` sets. A resumed
+game therefore goes on in the language it was played in unless ``--lang`` says otherwise.
 """
 
 from __future__ import annotations
@@ -14,20 +21,30 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from bot import log_lines
+from bot.choices import description, missing
 from bot.commands.demo import write_render
+from bot.commands.stats import existing
 from bot.overrides import check_overrides
-from bot.service import GameInfo, GameService, TableView, Work
+from bot.refusals import keyed, refusal
+from bot.service import CannotUndo, GameInfo, GameService, TableView, Work
+from bot.service.ending import end_lines
 from bot.service.names import seat_names
 from bot.settings import Settings
-from cogs.ui import history
-from cogs.ui.words import CATALOG
+from cogs.ui.words import CATALOG, t
 from engine import registry
-from engine.core.contract import Game
+from engine.core.contract import Choice, Game
 from engine.core.errors import EngineError
 from renders.api import render_board, render_final, render_screen
 
 COMMAND = ("play",)
 HELP = "Play seats of a game in the terminal (hot-seat) against AI seats; resume a saved game."
+HOST = 1
+"""The terminal's user: the host of the games it starts, whose language setting is the table's."""
+CLEAR = "\x1b[2J\x1b[3J\x1b[H"
+"""Clear the terminal and its scrollback, cursor home (ECMA-48)."""
+MOVE_ERRORS = ("stale_version", "game_finished", "wrong_seat", "illegal_choice")
+"""Refused moves the catalogue words as ``error.<code>``."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -41,7 +58,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, default=Path("play-out"), help="image folder (default: play-out)")
     parser.add_argument("--resume", type=int, default=None, metavar="GAME_ID", help="continue a saved game")
     parser.add_argument(
-        "--lang", default="en", choices=CATALOG.languages(), help="language of the game's texts and images"
+        "--lang",
+        default=None,
+        choices=CATALOG.languages(),
+        help="language of the game's texts and images, kept for later games and --resume (default: the last one)",
     )
 
 
@@ -49,46 +69,61 @@ def run(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(_play(args))
     except EngineError as exc:
-        print(f"bricabot play: {exc}", file=sys.stderr)
+        lang = args.lang or "en"
+        print(f"bricabot play: {refusal(exc, lang) if keyed(exc, lang) else exc}", file=sys.stderr)
         return 2
 
 
 async def _play(args: argparse.Namespace) -> int:
     settings = Settings()
     check_overrides(settings.data_overrides)
-    db = args.db or settings.database
-    async with await GameService.open(db, overrides_path=settings.data_overrides) as service:
-        game_id = args.resume if args.resume is not None else await _new_game(service, args)
-        return await Table(service, game_id, args.out, args.lang).play()
-
-
-async def _new_game(service: GameService, args: argparse.Namespace) -> int:
+    db = str(args.db) if args.db is not None else settings.database
+    if args.resume is not None and not existing(db):
+        print(f"bricabot play: no database at {db}: nothing to resume", file=sys.stderr)
+        return 2
     ais = args.players - 1 if args.ai is None else args.ai
+    if args.resume is None and not 0 <= ais < args.players:
+        print(f"bricabot play: {t('terminal.no_human', args.lang or 'en')}", file=sys.stderr)
+        return 2
+    async with await GameService.open(db, overrides_path=settings.data_overrides) as service:
+        host = HOST if args.resume is None else (await service.game(args.resume)).host_id
+        if args.lang is not None:
+            await service.set_user_lang(host, args.lang)
+        lang = await service.user_lang(host)
+        if args.resume is not None:
+            return await Table(service, args.resume, args.out, lang).play()
+        game_id = await _new_game(service, args, ais, lang)
+        host_seat = (await service.game(game_id)).seat_of(HOST)
+        keyboard = None if host_seat is None else host_seat.seat
+        return await Table(service, game_id, args.out, lang, keyboard=keyboard).play()
+
+
+async def _new_game(service: GameService, args: argparse.Namespace, ais: int, lang: str) -> int:
     humans = args.players - ais
-    if humans < 1 or ais < 0:
-        raise SystemExit("bricabot play: you need at least one human seat (--ai must be below --players)")
-    lobby = await service.create_lobby(args.game, 1, seed=args.seed)
-    for user in range(2, humans + 1):
+    lobby = await service.create_lobby(args.game, HOST, seed=args.seed, seats=args.players)
+    for user in range(HOST + 1, HOST + humans):
         await service.join(lobby.id, user)
     for _ in range(ais):
-        await service.add_ai(lobby.id, 1)
-    await service.start(lobby.id, 1)
-    print(f"Game #{lobby.id} started ({args.players} seats, {ais} AI). Resume later with --resume {lobby.id}.")
+        await service.add_ai(lobby.id, HOST)
+    await service.start(lobby.id, HOST)
+    print(t("terminal.started", lang, id=lobby.id, players=args.players, ais=ais))
     return lobby.id
 
 
 class Table:
     """The terminal loop for one game: whose turn, what they see, what they choose."""
 
-    def __init__(self, service: GameService, game_id: int, out: Path, lang: str = "en") -> None:
+    def __init__(
+        self, service: GameService, game_id: int, out: Path, lang: str = "en", *, keyboard: int | None = None
+    ) -> None:
         self.service = service
         self.lang = lang
         self.game_id = game_id
         self.out = out
         self.seen: dict[int, int] = {}
         """Per seat, the last log version already shown to it."""
-        self.last_seat: int | None = None
-        """The seat that had the keyboard last."""
+        self.last_seat = keyboard
+        """The seat that had the keyboard last (``None``: nobody known, as when a game is resumed)."""
 
     async def play(self) -> int:
         self.out.mkdir(parents=True, exist_ok=True)
@@ -102,71 +137,120 @@ class Table:
             if mover is None or mover.user_id is None:
                 resumed = await self.service.perform(Work("resume", self.game_id, None, self.service.clock.now()))
                 if not resumed.moves:
-                    print(f"bricabot play: game #{self.game_id} is waiting on an AI that cannot move", file=sys.stderr)
+                    print(f"bricabot play: {t('terminal.waiting_ai', self.lang, id=self.game_id)}", file=sys.stderr)
                     return 1
                 continue
             humans = sum(1 for s in info.seats if not s.is_ai)
-            if humans > 1 and self.last_seat not in (None, mover.seat):
-                # Hot-seat: the next player's private screen only once they have the keyboard.
-                print(f"\n--- Pass the keyboard to {names[mover.seat]} and press Enter ---", end="", flush=True)
-                if not await asyncio.to_thread(sys.stdin.readline):
-                    print(f"\nSaved. Resume with: bricabot play --resume {self.game_id}")
-                    return 0
+            if humans > 1 and self.last_seat != mover.seat and not await self._hand_over(names[mover.seat]):
+                return self._saved()
             self.last_seat = mover.seat
             table = await self.service.view(self.game_id, mover.user_id)
-            await self._show(table, game, names, mover.user_id)
-            line = await asyncio.to_thread(sys.stdin.readline)
-            command = line.strip().lower()
-            if not line or command == "q":
-                print(f"Saved. Resume with: bricabot play --resume {self.game_id}")
-                return 0
+            choices = await self._show(table, game, names, mover.user_id)
+            command = await self._command(choices, game, names)
+            if command is None:
+                return self._saved()
             try:
                 if command == "u":
                     await self.service.undo(self.game_id, mover.user_id, info.version)
                 else:
-                    await self.service.act(self.game_id, mover.user_id, _pick(table, command), info.version)
-            except (EngineError, ValueError) as exc:
-                print(f"  ! {exc}")
+                    await self.service.act(self.game_id, mover.user_id, command, info.version)
+            except EngineError as exc:
+                print(f"  ! {_refusal(exc, self.lang)}")
 
-    async def _show(self, table: TableView, game: Game[Any], names: list[str], user_id: int) -> None:
+    async def _hand_over(self, name: str) -> bool:
+        """Hot-seat: clear what the previous player saw (their private screen) and wait until the next
+        one has the keyboard; False when they quit (``q``) or input ends."""
+        if sys.stdout.isatty():
+            print(CLEAR, end="")
+        print(f"\n{t('terminal.pass', self.lang, name=name)}", end="", flush=True)
+        line: str = await asyncio.to_thread(sys.stdin.readline)
+        return bool(line) and line.strip().lower() != "q"
+
+    def _saved(self) -> int:
+        print(f"\n{t('terminal.saved', self.lang, id=self.game_id)}")
+        return 0
+
+    async def _show(self, table: TableView, game: Game[Any], names: list[str], user_id: int) -> list[Choice]:
+        """Print the seat's new log lines, its screen and its choices; the choices in their numbers' order."""
         assert table.seat is not None and table.decision is not None
-        seat = table.seat
-        print(f"\n=== {names[seat]} (version {table.game.version}) ===")
-        for entry in await self.service.log(
-            self.game_id, user_id, since=self.seen.get(seat, 0), lang=self.lang, names=names
-        ):
-            for text in history.lines(game, entry, names, self.lang):
+        seat, decision, lang = table.seat, table.decision, self.lang
+        print(f"\n{t('terminal.turn', lang, name=names[seat], version=table.game.version)}")
+        since = self.seen.get(seat, 0)
+        for entry in await self.service.log(self.game_id, user_id, since=since, lang=lang, names=names):
+            for text in log_lines.lines(game, entry, names, lang):
                 print(f"  {text}")
         self.seen[seat] = table.game.version
-        write_render(self.out, "board", render_board, table.view, names, self.lang)
-        screen = write_render(self.out, f"screen-seat-{seat + 1}", render_screen, table.view, names, self.lang)
+        write_render(self.out, "board", render_board, table.view, names, lang)
+        screen = write_render(self.out, f"screen-seat-{seat + 1}", render_screen, table.view, names, lang)
         print((self.out / screen.replace(".png", ".txt")).read_text("utf-8").rstrip())
-        print(f"  (images in {self.out}/)")
-        print(game.text(table.decision.prompt, table.decision.params, self.lang))
-        number = 0
-        for group, page, choices in table.decision.menus():
-            print(f" [{game.text(group, None, self.lang)}{f' {page + 1}' if page else ''}]")
-            for choice in choices:
-                number += 1
-                print(f"  {number:>3}. {game.text(choice.label, choice.params, self.lang)}")
-        print(f"Choose 1-{number}, u to undo, q to save and quit: ", end="", flush=True)
+        print(f"  {t('terminal.images', lang, folder=self.out)}")
+        print(game.text(decision.prompt, decision.params, lang, names))
+        choices: list[Choice] = []
+        for group, page, menu in decision.menus():
+            print(f" [{game.text(group, None, lang)}{f' {page + 1}' if page else ''}]")
+            for choice in menu:
+                choices.append(choice)
+                label = game.text(choice.label, choice.params, lang, names)
+                what = description(game, choice, lang, names)
+                print(f"  {len(choices):>3}. {label}{f' — {what}' if what else ''}")
+        reasons = missing(game, decision, lang, names)
+        if reasons:
+            print(f" {t('terminal.missing', lang)}")
+            print("".join(f"    · {why}\n" for why in reasons), end="")
+        return choices
+
+    def _prompt(self, choices: list[Choice], game: Game[Any], names: list[str]) -> str:
+        if len(choices) == 1:
+            label = game.text(choices[0].label, choices[0].params, self.lang, names)
+            return t("terminal.enter", self.lang, label=label)
+        return t("terminal.choose", self.lang, n=len(choices))
+
+    async def _command(self, choices: list[Choice], game: Game[Any], names: list[str]) -> str | None:
+        """Read until the player names a choice (its id), undoes (``"u"``) or quits (``None``);
+        help and mistakes are answered without drawing the screen again."""
+        while True:
+            print(self._prompt(choices, game, names), end="", flush=True)
+            line: str = await asyncio.to_thread(sys.stdin.readline)
+            command = line.strip().lower()
+            if not line or command == "q":
+                return None
+            if command == "u":
+                return command
+            if command in ("h", "?"):
+                print(t("terminal.help", self.lang, id=self.game_id, folder=self.out))
+            elif command == "" and len(choices) == 1:
+                return choices[0].id
+            elif command.isdigit() and 1 <= int(command) <= len(choices):
+                return choices[int(command) - 1].id
+            else:
+                print(f"  ! {t('terminal.not_choice', self.lang, typed=command, n=len(choices))}")
 
     async def _finish(self, info: GameInfo, game: Game[Any], names: list[str]) -> int:
+        """The end of the game: the table as it ended, how it ended (:func:`bot.service.ending.end_lines`,
+        as the thread and the demo tell it) and the scores."""
+        lang = self.lang
         if info.outcome is None:
-            print(f"Game #{self.game_id} is {info.status}.")
+            status = t(f"refusal.state.{info.status}", lang)
+            print(t("refusal.status.not_active", lang, game=self.game_id, status=status))
             return 0
         final = (await self.service.view(self.game_id, None)).view
-        write_render(self.out, "final-scores", render_final, final, names, self.lang)
-        winners = ", ".join(names[i] for i in info.outcome.winners)
-        scores = ", ".join(f"{names[i]}: {s}" for i, s in enumerate(info.outcome.scores))
-        print(f"\nGame over: {game.text(info.outcome.reason, None, self.lang)}. Winner: {winners}. {scores}")
+        board = write_render(self.out, "board", render_board, final, names, lang)
+        print(f"\n{t('terminal.final_board', lang)}")
+        print((self.out / board.replace(".png", ".txt")).read_text("utf-8").rstrip())
+        write_render(self.out, "final-scores", render_final, final, names, lang)
+        print(f"\n{t('terminal.over', lang)}")
+        print("\n".join(end_lines(game, info.outcome, names, lang)))
+        scores = ", ".join(t("demo.score", lang, name=names[i], score=s) for i, s in enumerate(info.outcome.scores))
+        print(t("terminal.scores", lang, scores=scores))
         return 0
 
 
-def _pick(table: TableView, command: str) -> str:
-    """The choice id for a typed number (counted across menus in order)."""
-    assert table.decision is not None
-    choices = [c for _, _, page in table.decision.menus() for c in page]
-    if not command.isdigit() or not 1 <= int(command) <= len(choices):
-        raise ValueError(f"'{command}' is not a choice: type a number from 1 to {len(choices)}, u or q.")
-    return choices[int(command) - 1].id
+def _refusal(error: EngineError, lang: str) -> str:
+    """What a refused move, undo or new game says to the player, in ``lang`` when the catalogue words it."""
+    if isinstance(error, CannotUndo):
+        return t(f"panel.undo_refused.{error.context.get('reason', 'nothing')}", lang)
+    if keyed(error, lang):
+        return refusal(error, lang)
+    if error.code in MOVE_ERRORS:
+        return t(f"error.{error.code}", lang)
+    return str(error)

@@ -8,16 +8,19 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.commands.stats import address
+from bot.commands.stats import address, existing
 from bot.service import ServiceError
 from bot.service.report import log_of, names_of, picture, replay_views, story
 from bot.store import Store
 from engine.core.errors import EngineError
+from engine.core.text import Catalog
 from renders.results.chart import report
 from renders.results.replay import Format, animation, frames
 
 COMMAND = ("replay",)
 HELP = "Write a finished game's replay (the public board at every round's start) as an animated image."
+LANGUAGES = Catalog("engine.core").languages()
+"""The languages the games speak."""
 LIMIT = 10 * 1024 * 1024
 """Discord's upload limit for a server without boosts."""
 
@@ -27,11 +30,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", type=Path, required=True, help="the file to write (.png: APNG; .gif: GIF)")
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: DATABASE_URL or DATABASE_PATH)")
     parser.add_argument("--database-url", default=None, help="sqlite:///path or postgresql://…")
-    parser.add_argument("--lang", default="en", help="language of the names and board text (default: en)")
+    parser.add_argument(
+        "--lang", default="en", choices=LANGUAGES, help="language of the names and board text (default: en)"
+    )
     parser.add_argument("--limit", type=int, default=LIMIT, help=f"largest file in bytes (default: {LIMIT})")
 
 
 def run(args: argparse.Namespace) -> int:
+    if not existing(address(args)):
+        print(f"bricabot replay: no database at {address(args)}", file=sys.stderr)
+        return 2
     try:
         return asyncio.run(_replay(args))
     except (EngineError, ServiceError, ValueError) as exc:

@@ -6,14 +6,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
-from bot.service.ratings import leaderboard, player_of
+from bot.service.ratings import games, leaderboard, player_of, rated
 from bot.service.report import ai_name, shown_name
 from bot.service.results import backfill
 from bot.settings import Settings
-from bot.store import ResultRow, Store
+from bot.store import ResultRow, Store, sqlite_path
 
 COMMAND = ("stats",)
 HELP = "Leaderboards and ratings of every server from finished games' results (records missing results first)."
@@ -34,7 +35,18 @@ def address(args: argparse.Namespace) -> str:
     return Settings().database
 
 
+def existing(address: str) -> bool:
+    """Whether ``address`` names a database that is there to read: a SQLite file must exist, since
+    opening a mistyped path would create an empty database; a PostgreSQL server answers when opened."""
+    path = sqlite_path(address)
+    return path is None or path.exists()
+
+
 def run(args: argparse.Namespace) -> int:
+    db = address(args)
+    if not existing(db):
+        print(f"bricabot stats: no database at {db}", file=sys.stderr)
+        return 2
     return asyncio.run(_stats(args))
 
 
@@ -57,7 +69,13 @@ def _server(rows: list[ResultRow]) -> dict[str, Any]:
                 "wins": standing.wins,
             }
         )
-    return {"games": len({r.game_id for r in rows}), "leaderboard": board}
+    played = games(rows)
+    unrated = sum(1 for game in played if not rated(game))
+    return {"games": len(played), "unrated_games": unrated, "leaderboard": board}
+
+
+def _games(n: int, what: str = "finished") -> str:
+    return f"{n} {what} game" if n == 1 else f"{n} {what} games"
 
 
 async def _stats(args: argparse.Namespace) -> int:
@@ -75,12 +93,17 @@ async def _stats(args: argparse.Namespace) -> int:
         print(json.dumps({"recorded_now": recorded, "servers": listed}))
         return 0
     if recorded:
-        print(f"Recorded the results of {len(recorded)} finished games that had none: {recorded}")
+        print(f"Recorded the results of {_games(len(recorded))} that had none: {recorded}")
     if not servers:
         print("No finished games yet.")
     for server in listed:
         where = "no server (command line)" if server["guild_id"] is None else f"server {server['guild_id']}"
-        print(f"\n{where}: {server['games']} finished games")
+        print(f"\n{where}: {_games(server['games'])}")
+        if server["unrated_games"]:
+            print(f"  {_games(server['unrated_games'], 'not rated')}: solo games, or a seat changed hands")
+        if not server["leaderboard"]:
+            print("  No rated game yet: a rating needs two sides or more.")
+            continue
         print(f"{'#':>3}  {'player':<28} {'rating':>7} {'rated':>6} {'games':>6} {'wins':>5}")
         for line in server["leaderboard"]:
             print(

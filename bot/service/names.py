@@ -3,7 +3,8 @@
 A display name comes from Discord (the member's server nickname, else their global name, else their
 username) and ends up everywhere: embeds, thread messages, log lines, image captions and the images
 themselves. It is cleaned here, once, before it is stored (:func:`clean`), so no later writer has to
-remember: no mention (``@everyone``, ``<@…>``, ``<#…>``), no Discord markdown or link, no control or
+remember: no mention (``@everyone``, ``<@…>``, ``<#…>``), no Discord markdown or link (an underscore
+inside a word, which makes none, is kept: "carol_meridian" stays as written), no control or
 invisible characters, at most :data:`MAX_LENGTH` characters. A name with nothing readable left, or a
 seat without a name, reads "Player N"; an AI seat reads "AI · hard" (its level, or its policy). Both
 are in the reader's language (``people.*`` in the Discord layer's catalogue, which the command line
@@ -27,8 +28,10 @@ _LINK = re.compile(r"[a-z][a-z0-9+.\-]*://\S*|\b(?:discord(?:app)?\.(?:gg|com|io
 """Links with a scheme, and server invites, which Discord shows as links even without one."""
 _REMOVED = dict.fromkeys(map(ord, "*`~|\\@<>[]"), None)
 """Markdown (bold, italics, code, strike-through, spoilers, escapes) and mention or link syntax."""
-_SPACED = {ord("_"): " "}
-"""Underscores separate words in usernames but make italics and underlines in Discord."""
+_LOOSE_UNDERSCORE = re.compile(r"(?<![^\W_])_|_(?![^\W_])")
+"""An underscore not between two letters or digits. Discord makes italics of ``_text_`` only when the
+closing underscore ends a word, and underlines of ``__text__``: an underscore inside a word
+("carol_meridian") can do neither, so it stays, as the player wrote it; any other one is a space."""
 _LEADING = re.compile(r"^[\s#>\-+*.]+")
 """Line-start markdown: headings, quotes, list bullets and subtext (a name may begin a line)."""
 _NUMBERED = re.compile(r"^(\d+)[.)]\s")
@@ -60,7 +63,7 @@ def clean(raw: str | None) -> str | None:
             marks = 0
         kept.append(char)
     # Links go after the markdown, so markup inside one ("h**ttps://…") cannot hide it.
-    text = _LINK.sub(" ", "".join(kept).translate(_REMOVED)).translate(_SPACED)
+    text = _LOOSE_UNDERSCORE.sub(" ", _LINK.sub(" ", "".join(kept).translate(_REMOVED)))
     text = " ".join(text.split())
     text = _NUMBERED.sub(r"\1 ", _LEADING.sub("", text))
     if len(text) > MAX_LENGTH:

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.refusals import keyed, refusal
 from cogs.ui.words import CATALOG, t
 from engine.core.errors import EngineError
 
@@ -77,18 +78,6 @@ DETAILED = frozenset({"bad_options", "bad_setting", "bad_data", "bad_input"})
 UNKNOWN_INTERACTION = 10062
 """Discord's code for an interaction it no longer accepts an answer to."""
 
-REFUSAL_STATES = ("lobby", "active", "finished", "cancelled")
-"""Game statuses a keyed refusal may name, each written ``refusal.state.<status>`` in the reader's words."""
-
-
-def refusal(error: EngineError, lang: str) -> str:
-    """A keyed engine or service refusal, ``refusal.<key>`` with its context, fully in ``lang``: the English
-    message stays in the error for logs, the player reads the catalogue's sentence."""
-    params = dict(error.context)
-    if params.get("status") in REFUSAL_STATES:
-        params["status"] = t(f"refusal.state.{params['status']}", lang)
-    return t(f"refusal.{error.key}", lang, **params)
-
 
 def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
     """The message for ``error`` in ``lang`` and whether it is an expected refusal (False: a bug to log)."""
@@ -99,7 +88,7 @@ def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
     if isinstance(error, EngineError):
         if error.code in FRIENDLY_CODES:
             return t(f"error.{error.code}", lang), error.code != "invariant_broken"
-        if error.key is not None and CATALOG.has(f"refusal.{error.key}", lang):
+        if keyed(error, lang):
             return refusal(error, lang), True
         if lang == CATALOG.default or not CATALOG.has(f"error.{error.code}", lang):
             return error.message, True

@@ -18,7 +18,7 @@ from cogs.ui import ids
 from cogs.ui.ids import Components
 from cogs.ui.images import FINAL_FILE
 from cogs.ui.text import BUTTON_LABEL, EMBED_DESCRIPTION, FIELD_VALUE, clip, names, title
-from cogs.ui.words import t
+from cogs.ui.words import CATALOG, t
 from engine import registry
 from renders.api import Render
 
@@ -53,7 +53,12 @@ def board_controls(game: GameInfo, areas: Sequence[tuple[str, str]] = (), *, lan
         view.add_item(discord.ui.Button(label=label, emoji=emoji, custom_id=ids.board(game.id, action)))
     if areas:
         options = [
-            discord.SelectOption(label=clip(label, OPTION_TEXT), value=key) for key, label in areas[:MAX_OPTIONS]
+            discord.SelectOption(
+                label=clip(label, OPTION_TEXT),
+                value=key,
+                description=clip(zoom_what(game.kind, key, lang), OPTION_TEXT) or None,
+            )
+            for key, label in areas[:MAX_OPTIONS]
         ]
         view.add_item(
             discord.ui.Select(
@@ -61,6 +66,13 @@ def board_controls(game: GameInfo, areas: Sequence[tuple[str, str]] = (), *, lan
             )
         )
     return view
+
+
+def zoom_what(kind: str, area: str, lang: str) -> str:
+    """What a zoom area shows, for its menu option ("The wheel and the four part piles"); a seat's
+    area ("seat:<n>") is described once for every seat; "" for an area the catalogue does not describe."""
+    key = f"zoom.{kind}.{area.split(':')[0]}"
+    return t(key, lang) if CATALOG.has(key) else ""
 
 
 def final_embed(game: GameInfo, render: Render, lang: str) -> discord.Embed:

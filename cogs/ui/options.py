@@ -6,7 +6,9 @@ handler as a string and fail as a bug ("Something went wrong"), a user option th
 snowflake would fail even before the handler. So the tree checks each option of a command (and of
 an autocomplete) first: its name, its type (whole number, number, text, true/false, snowflake), its
 range or length, and its offered choices; a missing required option too. A refusal is a short
-private answer naming the option and what it accepts, and nothing runs.
+private answer naming the option and what it accepts, and nothing runs. The option is named as the
+reader's Discord client shows it (its translated name, :mod:`cogs.ui.translator`), so a French
+client reads ``places`` where the code says ``seats``.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from discord import app_commands
 
 from cogs.ui import context
 from cogs.ui.answers import send_ephemeral
-from cogs.ui.words import t
+from cogs.ui.words import CATALOG, t
 
 SNOWFLAKES = (Kind.user, Kind.channel, Kind.role, Kind.mentionable, Kind.attachment)
 
@@ -40,8 +42,22 @@ async def checked(interaction: discord.Interaction) -> bool:
         await interaction.response.autocomplete([])  # suggestions only: nothing to explain
         return False
     key, params = problem
-    await send_ephemeral(interaction, t(key, await _lang(interaction), **params))
+    lang = await _lang(interaction)
+    if "option" in params:
+        params = {**params, "option": shown_name(command, str(params["option"]), lang)}
+    await send_ephemeral(interaction, t(key, lang, **params))
     return False
+
+
+def shown_name(command: app_commands.Command[Any, ..., Any], option: str, lang: str) -> str:
+    """The name ``lang``'s Discord client shows for ``command``'s option ``option`` (its declared name;
+    an option the command does not declare keeps the name it was sent with)."""
+    parameter = next((p for p in command.parameters if p.display_name == option), None)
+    if parameter is None:
+        return option
+    key = f"cmd.{command.qualified_name.replace(' ', '.')}.opt.{parameter.name}.name"
+    translated = CATALOG.messages(lang).get(key)
+    return translated if isinstance(translated, str) else option
 
 
 async def _lang(interaction: discord.Interaction) -> str:

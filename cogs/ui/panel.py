@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.choices import description, missing
 from bot.service import GameService
 from cogs.ui import hints, ids, positions
 from cogs.ui.ids import Components
@@ -42,20 +43,13 @@ def sent_id(choice: Choice) -> str:
     return f"{ASK}{choice.id}" if choice.confirm else choice.id
 
 
-def description(game: Game[Any], choice: Choice, lang: str, names: Sequence[str]) -> str:
-    """What the choice does, in a line ("" when the engine gives none); players in it by ``names``."""
-    return game.text(choice.description, choice.params, lang, names) if choice.description else ""
-
-
 async def arrange(service: GameService, game_id: int, version: int, decision: Decision | None) -> None:
     """Settle the numbers of the decision's buttons before the panel is drawn (:mod:`cogs.ui.positions`)."""
     if decision is not None and len(decision.choices) <= MAX_BUTTONS:
         await positions.arrange(service, game_id, version, decision, limit=MAX_BUTTONS)
 
 
-def text_lines(
-    game_id: int, game: Game[Any], decision: Decision | None, lang: str, names: Sequence[str]
-) -> list[str]:
+def text_lines(game_id: int, game: Game[Any], decision: Decision | None, lang: str, names: Sequence[str]) -> list[str]:
     """The panel's lines about the decision: with buttons, "**3.** label — what it does" for each
     choice the engine describes (menus carry descriptions on their options); then why expected
     options are missing."""
@@ -71,9 +65,7 @@ def text_lines(
                 lines.append(t("panel.numbered", lang, number=numbered[choice.id], label=label, what=what))
     if decision.missing:
         lines.append(t("panel.missing", lang))
-        lines.extend(
-            t("panel.missing_line", lang, why=game.text(key, params, lang, names)) for key, params in decision.missing
-        )
+        lines.extend(t("panel.missing_line", lang, why=why) for why in missing(game, decision, lang, names))
     return lines
 
 

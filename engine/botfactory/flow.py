@@ -71,7 +71,7 @@ def move_choices(state: State, seat: int) -> list[Choice]:
                     f"move:{i}",
                     "botfactory.choice.move",
                     {
-                        "space": space.name,
+                        **state.rules.space_words(i),
                         "board": BOARDS[b],
                         "amount": space.amount,
                         "cost": space.cost,
@@ -90,7 +90,7 @@ def apply_move(state: State, verb: str, args: list[str], tx: Transition) -> None
     if verb == "move":
         player.pos = 2 * int(args[0])
         space = state.rules.spaces[int(args[0])]
-        tx.emit("botfactory.event.move", seat=seat, space=space.name, board=BOARDS[space.board])
+        tx.emit("botfactory.event.move", seat=seat, board=BOARDS[space.board], **state.rules.space_words(int(args[0])))
     else:
         production.use(state, seat, args[0], tx)
         player.pos = production.overflow_key(state, int(args[1]))
@@ -108,8 +108,8 @@ def move_sandra(state: State, tx: Transition) -> None:
             state.sandra = 2 * free[0]
             tx.emit(
                 "botfactory.event.sandra_move",
-                space=state.rules.spaces[free[0]].name,
                 board=BOARDS[(here + step) % 4],
+                **state.rules.space_words(free[0]),
             )
             return
 

@@ -57,8 +57,8 @@ class BotFactoryGame(Game[State]):
         else:
             assert state.turn is not None
             seat = state.turn.seat
-            space = state.rules.spaces[state.turn.space]
-            params |= {"space": space.name, "board": BOARDS[state.turn.board], "n": state.turn.left}
+            params |= {**state.rules.space_words(state.turn.space), "board": BOARDS[state.turn.board]}
+            params["n"] = state.turn.left
             prompt = "botfactory.prompt.toll" if state.turn.toll else "botfactory.prompt.turn"
             choices = turn.choices(state)
             lines = missing.for_turn(state)

@@ -48,7 +48,7 @@ def for_turn(state: State) -> list[Line]:
     if turn.board == board.ASSEMBLY:
         space = rules.spaces[turn.space]
         if not turn.open and player.tokens < space.cost:
-            out.append(("botfactory.missing.pay_main", {"n": space.cost, "space": space.name}))
+            out.append(("botfactory.missing.pay_main", {**rules.space_words(turn.space), "n": space.cost}))
         elif turn.open and turn.left > 0:
             out += unplaceable(state, turn.seat)
         if player.parts and player.tokens < rules.swap_cost:

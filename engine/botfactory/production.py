@@ -193,7 +193,7 @@ def move_choices(state: State, seat: int, allowed_boards: list[int]) -> list[Cho
                         {
                             "tile": tile,
                             "board": BOARDS[b],
-                            "space": state.rules.spaces[state.rules.board_spaces[b][-1]].name,
+                            **state.rules.space_words(state.rules.board_spaces[b][-1]),
                         },
                         "botfactory.group.production",
                         description="botfactory.desc.pt_overflow",
@@ -208,7 +208,8 @@ def use(state: State, seat: int, tile: str, tx: Transition) -> None:
         state.offer.remove(tile)
         player.production = tile
     player.production_used = True
-    tx.emit(f"botfactory.event.production_{_effects(state)[tile]}", seat=seat, tile=tile)
+    effect = _effects(state)[tile]
+    tx.emit(f"botfactory.event.production_{effect}", seat=seat, tile=tile, tile_effect=effect)
 
 
 def apply(state: State, args: list[str], tx: Transition) -> bool:
@@ -286,7 +287,7 @@ def offer_choices(state: State) -> list[Choice]:
         Choice(
             f"tile:{t}",
             "botfactory.choice.tile",
-            {"tile": t},
+            {"tile": t, "tile_effect": effects[t]},
             "botfactory.group.production",
             description=f"botfactory.desc.tile_{effects[t]}",
         )
@@ -300,4 +301,4 @@ def take_from_offer(state: State, seat: int, tile: str, tx: Transition) -> None:
     player = state.players[seat]
     player.production = tile
     player.production_fresh = True
-    tx.emit("botfactory.event.tile", seat=seat, tile=tile)
+    tx.emit("botfactory.event.tile", seat=seat, tile=tile, tile_effect=_effects(state)[tile])

@@ -108,15 +108,10 @@ def _dropproj_choice(state: State, entry: list[Any], tile: int) -> Choice:
 
 def _vremove_choice(state: State, pos: int) -> Choice:
     rules = state.rules
-    contract = rules.contracts[state.grid[pos]]
     return Choice(
         f"vremove:{pos}",
         "botfactory.choice.vremove",
-        {
-            "contract": contract.name,
-            "needs": "+".join(rules.colours[c] for c in contract.needs),
-            "cost": rules.row_costs[rules.contract_row(pos)],
-        },
+        {**rules.contract_words(state.grid[pos]), "cost": rules.row_costs[rules.contract_row(pos)]},
         "botfactory.group.solo",
         description="botfactory.desc.vremove",
     )
@@ -243,7 +238,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     elif verb == "vremove":
         pos = nums[0]
         state.contract_box.append(state.grid[pos])
-        tx.emit("botfactory.event.vremove", seat=seat, contract=rules.contracts[state.grid[pos]].name)
+        tx.emit("botfactory.event.vremove", seat=seat, **rules.contract_words(state.grid[pos]))
         state.grid[pos] = EMPTY
         if entry[1] > 1:
             state.stack.append(["vremove", entry[1] - 1, *(p for p in entry[2:] if p != pos)])

@@ -123,6 +123,25 @@ class Rules:
     def contract_row(self, position: int) -> int:
         return position // self.grid_columns
 
+    def space_words(self, index: int) -> dict[str, Any]:
+        """The message parameters naming action space ``index``: its code and what it does (board,
+        amount, cost, gain), so a text reads "AS3 (pay 1, place up to 3 parts)", not a bare code
+        (:func:`engine.botfactory.words.localise`). What it does comes from these rules, data
+        overrides included, as the player's game has them."""
+        space = self.spaces[index]
+        return {
+            "space": space.name,
+            "space_board": BOARDS[space.board],
+            "space_amount": space.amount,
+            "space_cost": space.cost,
+            "space_gain": space.gain,
+        }
+
+    def contract_words(self, tile: int) -> dict[str, Any]:
+        """The message parameters naming contract ``tile``: its code and the robots it needs."""
+        contract = self.contracts[tile]
+        return {"contract": contract.name, "needs": "+".join(self.colours[c] for c in contract.needs)}
+
 
 def bundled() -> dict[str, Any]:
     return {name: read_toml("engine.botfactory", f"data/{name}.toml") for name in FILES}

@@ -44,7 +44,7 @@ def move_vilela(state: State, tx: Transition) -> None:
             state.vilela = 2 * free[0]
             tx.emit(
                 "botfactory.event.vilela_move",
-                space=state.rules.spaces[free[0]].name,
+                **state.rules.space_words(free[0]),
                 board=BOARDS[shown],
                 colour=state.rules.colours[state.rules.robot_tiles[solo.robot]],
             )
@@ -117,5 +117,5 @@ def inspect(state: State, solo: Solo, tx: Transition) -> None:
         return
     for pos in removable:
         state.contract_box.append(state.grid[pos])
-        tx.emit("botfactory.event.vilela_remove", contract=state.rules.contracts[state.grid[pos]].name)
+        tx.emit("botfactory.event.vilela_remove", **state.rules.contract_words(state.grid[pos]))
         state.grid[pos] = EMPTY

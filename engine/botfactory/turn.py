@@ -22,8 +22,8 @@ def begin(state: State, seat: int, tx: Transition) -> None:
     tx.emit(
         "botfactory.event.turn",
         seat=seat,
-        space=state.rules.spaces[space].name,
         board=BOARD_NAMES[state.turn.board],
+        **state.rules.space_words(space),
     )
     if board.key_board(state, state.sandra) == state.turn.board:
         state.turn.toll = True
@@ -40,7 +40,7 @@ def open_main(state: State, tx: Transition) -> None:
     turn.open = space.cost == 0
     turn.left = space.amount
     if space.gain:
-        board.gain(state, turn.seat, space.gain, tx, "space", space=space.name)
+        board.gain(state, turn.seat, space.gain, tx, "space", **state.rules.space_words(turn.space))
 
 
 def choices(state: State) -> list[Choice]:
@@ -118,7 +118,7 @@ def _assembly_choices(state: State) -> list[Choice]:
                 Choice(
                     "pay",
                     "botfactory.choice.pay_main",
-                    {"n": space.cost, "space": space.name, "amount": space.amount},
+                    {**rules.space_words(turn.space), "n": space.cost, "amount": space.amount},
                     "botfactory.group.main",
                     description="botfactory.desc.pay_main",
                 )
@@ -257,10 +257,9 @@ def reserve_choice(state: State, pos: int, price: int, cost: int) -> Choice:
         f"reserve:{pos}",
         "botfactory.choice.reserve",
         {
-            "contract": contract.name,
+            **rules.contract_words(state.grid[pos]),
             "cost": cost,
             "n": price,
-            "needs": "+".join(rules.colours[c] for c in contract.needs),
             "won": slot + rules.row_vp[rules.contract_row(pos)],
             "slot": slot,
         },
@@ -288,7 +287,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     elif verb == "pay":
         space = rules.spaces[turn.space]
         board.pay(state, seat, space.cost)
-        tx.emit("botfactory.event.pay_main", seat=seat, n=space.cost, space=space.name)
+        tx.emit("botfactory.event.pay_main", seat=seat, n=space.cost, **rules.space_words(turn.space))
         turn.open = True
     elif verb == "place":
         place_main(state, nums[0], nums[1], tx)
@@ -436,7 +435,9 @@ def reserve(state: State, pos: int, tx: Transition) -> None:
     contract = state.rules.contracts[state.grid[pos]]
     slot = contract.slots[len(state.reservations[pos])]
     state.reservations[pos].append(turn.seat)
-    tx.emit("botfactory.event.reserve", seat=turn.seat, contract=contract.name, n=paid, slot=slot)
+    tx.emit(
+        "botfactory.event.reserve", seat=turn.seat, n=paid, slot=slot, **state.rules.contract_words(state.grid[pos])
+    )
     if first:
         production.offer_after_first_contract(state, turn.seat)
 

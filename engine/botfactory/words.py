@@ -13,7 +13,14 @@ template needs, agreeing in French with the noun they follow:
   ``{board_name}`` without (``du {board_name}`` needs no article inside);
 - a wheel side (``side``: left or right): ``{side}``;
 - a price in tokens (``price``): ``{price}``, "free" for 0;
-- contract needs (``needs``, colours joined by ``+``): ``{needs}`` as a list of robots.
+- contract needs (``needs``, colours joined by ``+``): ``{needs}`` as a list of robots;
+- an action space (``space`` with the ``space_*`` parameters of
+  :meth:`~engine.botfactory.rules.Rules.space_words`): ``{space}`` by its code and what it does
+  ("AS3 (pay 1, place up to 3 parts)"), never the bare code;
+- a contract (``contract`` with ``needs``): ``{contract}`` by its code and the colours it needs
+  ("C08 (red + blue + green)");
+- a production tile (``tile`` with its ``tile_effect``): ``{tile}`` by its code and what it does
+  ("PT3 (paid bonus)"); a text that says the effect itself passes no ``tile_effect``.
 
 The words live in the catalogue under ``botfactory.word.*``; :data:`WORD_KEYS` lists them all.
 """
@@ -31,6 +38,7 @@ BOARDS = ("assembly", "parts", "projects", "finance")
 FORMS = ("m", "f", "mp", "fp")
 ARTICLES = ("bare", "the", "a")
 SIDES = ("left", "right")
+TILE_EFFECTS = ("sandra_free", "finance_discount", "paid_benefit", "raise", "overflow", "cheap_universal", "universal")
 
 COLOUR_PARAMS = ("colour", "column")
 PART_PARAMS = ("part", "spare", "top")
@@ -43,6 +51,10 @@ WORD_KEYS = frozenset(
     + [f"botfactory.word.robot.{c}" for c in COLOURS[:4]]
     + [f"botfactory.word.side.{side}" for side in SIDES]
     + ["botfactory.word.and", "botfactory.word.price", "botfactory.word.free"]
+    + [f"botfactory.word.space_effect.{b}" for b in BOARDS]
+    + ["botfactory.word.space", "botfactory.word.space_cost", "botfactory.word.space_gain"]
+    + ["botfactory.word.contract", "botfactory.word.plus", "botfactory.word.tile"]
+    + [f"botfactory.word.tile_effect.{effect}" for effect in TILE_EFFECTS]
 )
 """Every word key :func:`localise` reads (the catalogue tests count them as used)."""
 
@@ -101,4 +113,32 @@ def localise(catalog: Catalog, params: Mapping[str, Any], lang: str) -> dict[str
         robots = [_word(catalog, f"botfactory.word.robot.{c}", lang) for c in needs.split("+")]
         joiner = _word(catalog, "botfactory.word.and", lang)
         out["needs"] = robots[0] if len(robots) == 1 else ", ".join(robots[:-1]) + joiner + robots[-1]
+        contract = params.get("contract")
+        if isinstance(contract, str) and all(c in COLOURS for c in needs.split("+")):
+            plus = _word(catalog, "botfactory.word.plus", lang)
+            colours = plus.join(_word(catalog, f"botfactory.word.{c}.m", lang) for c in needs.split("+"))
+            named = {"contract": contract, "colours": colours}
+            out["contract"] = catalog.format("botfactory.word.contract", named, lang)
+    tile, effect = params.get("tile"), params.get("tile_effect")
+    if isinstance(tile, str) and effect in TILE_EFFECTS:
+        what = _word(catalog, f"botfactory.word.tile_effect.{effect}", lang)
+        out["tile"] = _word(catalog, "botfactory.word.tile", lang, tile=tile, effect=what)
+    space = _space(catalog, params, lang)
+    if space is not None:
+        out["space"] = space
     return out
+
+
+def _space(catalog: Catalog, params: Mapping[str, Any], lang: str) -> str | None:
+    """An action space by its code and what it does, when ``params`` say what it does (events stored
+    before they did show the bare code)."""
+    name, where = params.get("space"), params.get("space_board")
+    amount, cost, gain = (params.get(f"space_{p}") for p in ("amount", "cost", "gain"))
+    if not (isinstance(name, str) and where in BOARDS and isinstance(amount, int)):
+        return None
+    effect = catalog.format(f"botfactory.word.space_effect.{where}", {"n": amount}, lang)
+    if isinstance(cost, int) and cost:
+        effect = catalog.format("botfactory.word.space_cost", {"n": cost, "effect": effect}, lang)
+    elif isinstance(gain, int) and gain:
+        effect = catalog.format("botfactory.word.space_gain", {"n": gain, "effect": effect}, lang)
+    return catalog.format("botfactory.word.space", {"space": name, "effect": effect}, lang)

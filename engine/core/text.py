@@ -10,10 +10,17 @@ rules (Babel's CLDR data: French puts 0 and 1 in ``one``, English only 1)::
     "botfactory.event.tokens" = { by = "n", one = "{seat} gained {n} token", other = "{seat} gained {n} tokens" }
 
 ``by`` names the numeric parameter (default ``n``); ``other`` is required. No "(s)" anywhere.
+
+French contracts a preposition with the article that follows it ("à le" → "au", "de les" → "des").
+A template cannot write the contraction when the article comes from a parameter ("grâce à {assistant}"
+with "le Ferrailleur"), so :meth:`Catalog.format` makes it where a template's text ends in "à"/"de"
+and the parameter after it starts with "le "/"les " (:func:`contract`). Only there: a "de le" a
+template writes itself is a pronoun ("avant de le faire") and stays.
 """
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Mapping
@@ -58,7 +65,45 @@ class Catalog:
         if message is None:
             return key if not params else f"{key} {dict(params)}"
         template = message if isinstance(message, str) else plural_choice(message, params, found)
+        if found.split("-")[0] == "fr":
+            return _fill_contracted(template, _Lenient(params))
         return string.Formatter().vformat(template, (), _Lenient(params))
+
+
+_CONTRACTIONS = {("à", "le"): "au", ("à", "les"): "aux", ("de", "le"): "du", ("de", "les"): "des"}
+_PREPOSITION = re.compile(r"(?<!\w)(à|À|de|De) $")
+_ARTICLE = re.compile(r"(le|Le|les|Les) (?=\S)")
+
+
+def contract(before: str, value: str) -> tuple[str, str]:
+    """French: ``before`` (text ending in "à " or "de ") and ``value`` (starting with "le " or "les ")
+    with the preposition and article contracted ("grâce à " + "le Ferrailleur" → "grâce " + "au
+    Ferrailleur"); both unchanged otherwise. The preposition keeps its capital ("À le" → "Au")."""
+    preposition = _PREPOSITION.search(before)
+    article = _ARTICLE.match(value)
+    if preposition is None or article is None:
+        return before, value
+    word = _CONTRACTIONS[(preposition.group(1).lower(), article.group(1).lower())]
+    if preposition.group(1)[0].isupper():
+        word = word.capitalize()
+    return before[: preposition.start()], word + value[article.end(1) :]
+
+
+def _fill_contracted(template: str, params: _Lenient) -> str:
+    """``template`` filled in like :meth:`string.Formatter.vformat`, contracting "à"/"de" in the
+    template's text with "le"/"les" at the start of the parameter after it."""
+    formatter = string.Formatter()
+    parts: list[str] = []
+    for literal, field, spec, conversion in formatter.parse(template):
+        parts.append(literal)
+        if field is None:
+            continue
+        obj, _ = formatter.get_field(field, (), params)
+        value = formatter.format_field(formatter.convert_field(obj, conversion), spec or "")
+        if parts[-1].endswith(" "):
+            parts[-1], value = contract(parts[-1], value)
+        parts.append(value)
+    return "".join(parts)
 
 
 def plural_form(count: Any, lang: str) -> str:

@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 from bot.cli import main
 from tests.bot.databases import STORES, TEST_DATABASE_URL
@@ -42,7 +43,8 @@ def test_play_saves_resumes_and_plays_to_the_end(
     assert _play(monkeypatch, "1\nq\n", *common) == 0
     first = capsys.readouterr().out
     assert "Saved. Resume with: bricabot play --resume 1" in first and "Choose 1-" in first
-    assert _play(monkeypatch, "nine\nu\n" + "1\n" * 200, "--resume", "1", "--db", db, "--out", out) == 0
+    assert "Pass the keyboard" not in first, "the player who started the game has the keyboard"
+    assert _play(monkeypatch, "\nnine\nu\n" + "1\n" * 200, "--resume", "1", "--db", db, "--out", out) == 0
     rest = capsys.readouterr().out
     assert "is not a choice" in rest and "took back 1 choice" in rest and "Game over" in rest
     assert "Pass the keyboard to Player" in rest
@@ -76,6 +78,9 @@ def test_demo_default_plays_imaginarium_with_images(tmp_path: Path, monkeypatch:
     assert (out / "final-scores.png").read_bytes().startswith(b"\x89PNG")
     assert {f"screen-seat-{i}.png" for i in (1, 2, 3)} <= {p.name for p in out.iterdir()}
     assert len(list(out.glob("board-round-*.png"))) >= 2
+    phone = sorted(out.glob("phone-final-*.png"))
+    assert len(phone) >= 2 and all(p.with_suffix(".txt").read_text("utf-8").strip() for p in phone)
+    assert all(Image.open(p).width <= 640 for p in phone), "the narrow images Discord posts to phones"
 
 
 def test_demo_reads_the_data_overrides_named_in_settings(

@@ -3,6 +3,8 @@ them, AI seats by their level, in the reader's language."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.service import GameService
@@ -27,7 +29,9 @@ from tests.bot.conftest import started_tiny
         ("> quote", "quote"),
         ("- item", "item"),
         ("1. first", "1 first"),
-        ("john_doe", "john doe"),
+        ("john_doe", "john_doe"),
+        ("carol_meridian", "carol_meridian"),
+        ("_carol_ __x__ a__b c_ _d", "carol x a b c d"),
         ("Zoé\u200b\u202eli\x07\n\tne", "Zoéli ne"),
         ("𝐁𝐨𝐛", "Bob"),
         ("x\u0301\u0301\u0301\u0301y", "x\u0301\u0301y"),
@@ -79,3 +83,13 @@ async def test_a_rename_changes_the_seats_of_that_server_only(service: GameServi
     await service.rename(3, "Cy", guild_id=10)
     await service.join(lobby.id, 2)  # the lobby's seats are written again: Cy keeps the name
     assert [s.name for s in (await service.game(lobby.id)).seats] == ["Cy", None]
+
+
+@pytest.mark.parametrize("raw", ["carol_meridian", "a_b_c", "_x_", "x_ _y", "ab__cd__ef", "é_1_ü"])
+def test_kept_underscores_make_no_discord_italics_or_underline(raw: str) -> None:
+    """Discord's italics close only on an underscore that ends a word (it opens on any); underline needs ``__``."""
+    name = clean(raw)
+    assert name is not None
+    sentence = f"{name} and {name}, then {name}."
+    assert "__" not in sentence
+    assert not re.search(r"_[^_]+?_(?![^\W_])", sentence), sentence

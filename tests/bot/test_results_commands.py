@@ -59,6 +59,38 @@ def test_stats_records_missing_results_then_ranks_each_server(
     assert running not in report["recorded_now"]
 
 
+async def _solo(db: Path) -> int:
+    async with await GameService.open(db) as service:
+        lobby = await service.create_lobby("botfactory", 1, seed=2, host_seated=False, guild_id=9)
+        await service.add_ai(lobby.id, 1)
+        assert (await service.start(lobby.id, 1)).game.status == "finished"
+        return lobby.id
+
+
+def test_stats_says_why_solo_games_are_not_ranked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "solo.sqlite3"
+    asyncio.run(_solo(db))
+    assert main(["stats", "--db", str(db)]) == 0
+    text = capsys.readouterr().out
+    assert "server 9: 1 finished game\n" in text and "1 not rated game: solo games" in text
+    assert "No rated game yet" in text and "#" not in text, "no empty table"
+
+
+@pytest.mark.parametrize("command", [["stats"], ["replay", "1", "--out", "x.png"]])
+def test_a_mistyped_database_is_refused_not_created(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    assert main([*command, "--db", str(missing)]) == 2
+    assert "no database at" in capsys.readouterr().err and not missing.exists()
+
+
+def test_replay_accepts_only_a_language_the_games_speak(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as refused:
+        main(["replay", "1", "--out", str(tmp_path / "r.png"), "--lang", "klingon"])
+    assert refused.value.code == 2
+
+
 async def _finished_and_running(db: Path) -> tuple[int, int]:
     async with await GameService.open(db) as service:
         return await _imaginarium(service), await started_tiny(service, humans=2, seed=3)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.refusals import REFUSAL_STATES
 from bot.service import errors as service_errors
 from cogs.ui import errors, guide, publisher, rulebook
 from cogs.ui.words import CATALOG
@@ -134,7 +135,7 @@ def _report_bands() -> set[str]:
 BUILT: dict[str, Callable[[], set[str]] | None] = {
     "error.": _codes,
     "refusal.": _refusal_keys,
-    "refusal.state.": lambda: set(errors.REFUSAL_STATES),
+    "refusal.state.": lambda: set(REFUSAL_STATES),
     "rules.section.": _sections,
     "outbox.permission.": lambda: set(publisher.NEEDED),
     # checked by tests/cogs/test_translator.py against every command, option and choice of the tree
@@ -157,6 +158,7 @@ BUILT: dict[str, Callable[[], set[str]] | None] = {
     "results.metric.": None,
     "results.replay.": None,
     "thread.button.": None,
+    "zoom.": None,
     "thread.status.": None,
     "thread.": None,
 }

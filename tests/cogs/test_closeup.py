@@ -5,6 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from cogs.ui.layouts import zoom_what
+from engine import registry
+from renders.api import zoom_areas
 from tests.cogs.flows import custom_ids
 from tests.cogs.test_access import (
     ANN,
@@ -79,3 +84,17 @@ async def test_game_board_answers_like_the_board_message(harness: Harness, fake:
     full = await harness.click(EVE, shown["id"], f"board:{game}:full", as_shown=shown)
     assert full.ephemeral and "board-full.png" in full.text() and "Full board" in full.text(), full.text()
     assert public(fake) == before
+
+
+@pytest.mark.parametrize(("kind", "seats", "options"), [("botfactory", 1, {}), ("imaginarium", 2, {"chimera": True})])
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_every_zoom_area_of_a_real_board_says_what_it_shows(
+    kind: str, seats: int, options: dict[str, Any], lang: str
+) -> None:
+    game = registry.get(kind)
+    view = game.view(game.new(seats, 3, options), None)
+    areas = zoom_areas(view, lang=lang)
+    described = {key: zoom_what(kind, key, lang) for key, _ in areas}
+    assert areas and all(described.values()), described
+    if lang == "fr":
+        assert described != {key: zoom_what(kind, key, "en") for key, _ in areas}

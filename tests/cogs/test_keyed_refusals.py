@@ -14,11 +14,12 @@ from typing import Any
 import pytest
 
 from bot.ai import check_level, check_policy
+from bot.refusals import REFUSAL_STATES
 from bot.service.checks import check_room, check_seat_count
 from bot.service.deadlines import TimeoutPolicy, turn_timer
 from bot.service.report import finished
 from bot.store.rows import GameRow
-from cogs.ui.errors import REFUSAL_STATES, friendly
+from cogs.ui.errors import friendly
 from cogs.ui.words import CATALOG
 from engine import registry
 from engine.core.contract import OptionSpec

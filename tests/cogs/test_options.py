@@ -32,12 +32,12 @@ async def _forged(harness: Harness, command: str, options: list[dict[str, Any]],
         (
             "game new",
             [{"name": "kind", "type": 3, "value": "tiny"}, {"name": "seats", "type": 4, "value": "three"}],
-            "`seats` must be a whole number from 1 to 25.",
+            "`seats` must be a whole number.",
         ),
         (
             "game new",
             [{"name": "kind", "type": 3, "value": "tiny"}, {"name": "seats", "type": 4, "value": 99}],
-            "`seats` must be a whole number from 1 to 25.",
+            "Tiny is played with 1 to 4 seats, not 99.",
         ),
         (
             "game new",
@@ -47,7 +47,7 @@ async def _forged(harness: Harness, command: str, options: list[dict[str, Any]],
         (
             "game new",
             [{"name": "kind", "type": 3, "value": "tiny"}, {"name": "seats", "type": 4, "value": 2.5}],
-            "`seats` must be a whole number from 1 to 25.",
+            "`seats` must be a whole number.",
         ),
         ("game new", [{"name": "kind", "type": 3, "value": 7}], "`kind` must be text."),
         (
@@ -78,6 +78,26 @@ async def test_a_forged_option_gets_a_specific_private_answer(
     refused = await _forged(harness, command, options)
     assert refused.ephemeral, refused.text()
     assert answer in refused.text() and BUG not in refused.text()
+    assert harness.bot.service is not None and await harness.bot.service.games() == []
+
+
+async def test_a_refusal_names_the_option_as_the_readers_client_shows_it(start_bot: StartBot) -> None:
+    """A French client shows ``places`` for ``seats``: the refusal says ``places``, and a seat count the
+    game cannot be played with is refused with the game's own range."""
+    harness = await start_bot()
+    options = [{"name": "kind", "type": 3, "value": "tiny"}, {"name": "seats", "type": 4, "value": "trois"}]
+    data = {"id": str(gateway.snowflake()), "name": "game", "type": 1}
+    data |= {"options": [{"name": "new", "type": 1, "options": options}], "guild_id": str(harness.guild.id)}
+    payload = harness.payload(2, data, ALICE)
+    payload["locale"] = "fr"
+    refused = await harness.feed(payload)
+    assert refused.ephemeral and "`places` doit être un nombre entier." in refused.text(), refused.text()
+    options[1]["value"] = 9
+    data["id"] = str(gateway.snowflake())
+    payload = harness.payload(2, data, ALICE)
+    payload["locale"] = "fr"
+    beyond = await harness.feed(payload)
+    assert beyond.ephemeral and "Tiny se joue de 1 à 4 places, pas 9." in beyond.text(), beyond.text()
     assert harness.bot.service is not None and await harness.bot.service.games() == []
 
 

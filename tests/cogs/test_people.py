@@ -8,9 +8,9 @@ import json
 import re
 from dataclasses import replace
 
+from bot import log_lines
 from bot.service import LogEntry
 from bot.service.convert import log_line
-from cogs.ui import history
 from engine import registry
 from engine.core.contract import Event, all_policies
 from engine.core.rng import Rng
@@ -113,7 +113,7 @@ def test_each_log_line_is_attributed_to_the_seat_it_concerns() -> None:
         raise AssertionError("no move made another seat act")
     events = tuple(e for e in result.events if e.public)
     entry = LogEntry(1, decision.seat, "ai", None, tuple(log_line(game, e, "en", names) for e in events), events, None)  # type: ignore[arg-type]
-    lines = list(history.lines(game, entry, names, "en"))
+    lines = list(log_lines.lines(game, entry, names, "en"))
     mover, other = names[decision.seat], names[1 - decision.seat]
     for event, line in zip(events, lines, strict=True):
         if event in others:
@@ -125,10 +125,10 @@ def test_a_line_that_does_not_name_its_player_gets_the_name_once() -> None:
     game = registry.get("tiny")
     event = Event("tiny.event.unknown", {"seat": 1})
     entry = LogEntry(1, 0, "player", None, ("Something happened",), (event,), None)  # type: ignore[arg-type]
-    assert list(history.lines(game, entry, ["Ana", "Bea"], "en")) == ["Bea: Something happened"]
-    assert list(history.lines(game, entry, ["Ana", "Bea"], "fr")) == ["Bea\u00a0: Something happened"]
+    assert list(log_lines.lines(game, entry, ["Ana", "Bea"], "en")) == ["Bea: Something happened"]
+    assert list(log_lines.lines(game, entry, ["Ana", "Bea"], "fr")) == ["Bea\u00a0: Something happened"]
     timed_out = replace(entry, actor="timeout")
-    assert list(history.lines(game, timed_out, ["Ana", "Bea"], "en")) == [
+    assert list(log_lines.lines(game, timed_out, ["Ana", "Bea"], "en")) == [
         "Ana missed the deadline: an AI played this turn",
         "Bea: Something happened",
     ]

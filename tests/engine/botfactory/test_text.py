@@ -135,8 +135,8 @@ def test_colours_agree_in_french() -> None:
         "a placé les jambes bleues dans la colonne bleue"
     )
     assert (
-        GAME.text("botfactory.choice.raise", {"colour": "green", "value": 9}, "fr")
-        == "Augmenter la valeur des robots verts à 9"
+        GAME.text("botfactory.choice.raise", {"colour": "green", "value": 9, "n": 2}, "fr")
+        == "Augmenter la valeur des robots verts à 9 pour 2 jetons"
     )
     assert (
         GAME.text("botfactory.choice.xproj", {"kind": "torso", "n": 2}, "fr")
@@ -316,7 +316,10 @@ def test_pt1_events_say_why_the_token_came() -> None:
     state = Scenario(3, variant=2).hand(0, tokens=1).worker(0, "FI1").acting(0).build()
     events = GAME.apply(state, 0, "pt:PT1", state.version).events
     lines = [GAME.text(e.key, e.params, "en") for e in events]
-    assert lines == ["used production tile PT1", "gained 1 speech token with PT1 instead of paying Sandra"]
+    assert lines == [
+        "used production tile PT1 (free on Sandra's board)",
+        "gained 1 speech token with PT1 instead of paying Sandra",
+    ]
     assert GAME.text(events[1].key, events[1].params, "fr") == (
         "a gagné 1 jeton prise de parole avec PT1 au lieu de payer Sandra"
     )
@@ -366,3 +369,23 @@ def test_tie_breaks_are_reasons_of_the_outcome() -> None:
     assert lines[0] == "Ada gagne avec 30 PV"
     assert lines[-1] == "Toujours à égalité\u00a0: 3 joueurs se partagent la victoire"
     assert GAME.text(*by_robots[1], "en") == "Tied on VP: the most robots (3) decides"
+
+
+def test_spaces_and_contracts_are_named_by_what_they_do() -> None:
+    """A player reads "AS3 (pay 1, place up to 3 parts)" and "C08 (red + blue)", never a bare code."""
+    state = Scenario(3).hand(0, tokens=4).contract(2, 0, "C07").worker(0, "FI3").sandra("PR1").acting(0).build()
+    decision = GAME.pending(state)[0]
+    prompt = GAME.text(decision.prompt, decision.params, "en")
+    assert prompt.startswith("Your turn on FI3 (spend up to 4 tokens)"), prompt
+    labels = [GAME.text(c.label, c.params, "fr") for c in decision.choices]
+    raises = [label for label in labels if label.startswith("Augmenter")]
+    assert raises and all(" pour " in label and "jeton" in label for label in raises)
+    reserves = [label for label in labels if label.startswith("Réserver")]
+    assert reserves and all(re.fullmatch(r"Réserver le contrat C\d\d \([a-z]+( \+ [a-z]+)*\)", r) for r in reserves)
+    moved = Scenario(3).worker(0, "FI1").sandra("PR1").moving(0).build()
+    moves = [c for c in GAME.pending(moved)[0].choices if c.id.startswith("move:")]
+    said = {GAME.text(c.label, c.params, "en") for c in moves}
+    assert "AS3 (pay 1, place up to 3 parts) on the assembly board" in said
+    assert "PP1 (+1 token, 3 wheel credits) on the part production board" in said
+    for choice in moves:
+        assert not re.search(r"\b[A-Z]{2}\d\b(?! \()", GAME.text(choice.label, choice.params, "fr"))

@@ -1,0 +1,96 @@
+"""Every French message of every catalogue, rendered with sample parameters, reads as French is written:
+prepositions contracted with the articles that follow them ("au", "du", "aux", "des", never "à le"),
+and a non-breaking space before ":", ";", "!" and "?".
+
+The samples put names starting with "le " and "les " in every text parameter, so a template such as
+"grâce à {assistant}" shows whether the catalogue machinery contracts it (:func:`engine.core.text.contract`).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator
+
+import pytest
+
+from engine.core.text import Catalog, contract
+
+CATALOGUES = (
+    "cogs",
+    "engine.core",
+    "engine.botfactory",
+    "engine.imaginarium",
+    "renders.botfactory",
+    "renders.imaginarium",
+)
+SAMPLES = ("le Ferrailleur", "Les Inventeurs", "les robots rouges", "Le Comptable")
+NUMBER = 2
+UNCONTRACTED = re.compile(r"(?<!\w)(?:à|de) les?(?!\w)", re.IGNORECASE)
+BARE = re.compile(r"(?<=[^\s\u00a0\u202f])[ ]?[:;!?]|(?<=\s)(?<![\u00a0\u202f])[:;!?]")
+SPARED = re.compile(
+    r"https?://\S+"  # links
+    r"|`[^`]*`"  # code
+    r"|<[^>]*>"  # Discord mentions, emoji and timestamps
+    r"|:[a-z0-9_]+:"  # emoji codes
+    r"|\d:\d"  # times (12:30)
+    r"|\]\([^)]*\)"  # markdown link targets
+    r"|[!?]{2,}|[!?][\"»)]"  # "?!" and punctuation closing a quote
+)
+
+
+def _fields(template: str) -> Iterator[tuple[str, str]]:
+    for _, field, spec, _ in string.Formatter().parse(template):
+        if field is not None:
+            yield field, spec or ""
+
+
+def _messages(package: str) -> Iterator[tuple[str, str, dict[str, object]]]:
+    """Each French message of ``package`` rendered with every text parameter set to each sample."""
+    catalog = Catalog(package)
+    for key, message in sorted(catalog.messages("fr").items()):
+        forms = [message] if isinstance(message, str) else [v for k, v in message.items() if k != "by"]
+        by = "n" if isinstance(message, str) else message.get("by", "n")
+        fields = {name: spec for form in forms for name, spec in _fields(form)}
+        for sample in SAMPLES:
+            params: dict[str, object] = {
+                name: NUMBER if name == by or spec or name in {"n", "count", "number"} else sample
+                for name, spec in fields.items()
+            }
+            for count in (1, NUMBER):
+                if by in fields:
+                    params[by] = count
+                yield key, catalog.format(key, params, "fr"), params
+
+
+@pytest.mark.parametrize("package", CATALOGUES)
+def test_french_contracts_prepositions_with_articles(package: str) -> None:
+    wrong = {key: text for key, text, _ in _messages(package) if UNCONTRACTED.search(text)}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("package", CATALOGUES)
+def test_french_puts_a_non_breaking_space_before_high_punctuation(package: str) -> None:
+    wrong = {}
+    for key, text, _ in _messages(package):
+        if BARE.search(SPARED.sub("", text)):
+            wrong[key] = text
+    assert wrong == {}
+
+
+def test_contraction_is_made_where_a_parameter_starts_with_the_article() -> None:
+    catalog = Catalog("engine.imaginarium")
+    key = "imaginarium.event.assistant_bonus"
+    params = {"seat": "Ana", "gain": "2 charboniums", "assistant": "le Ferrailleur", "machine": "la Scie"}
+    said = catalog.format(key, params, "fr")
+    assert said == "Ana a obtenu 2 charboniums de plus grâce au Ferrailleur en démontant la Scie"
+    params["assistant"] = "les Jumeaux"
+    assert "grâce aux Jumeaux" in catalog.format(key, params, "fr")
+
+
+def test_contraction_keeps_the_capital_and_spares_other_words() -> None:
+    assert contract("À ", "les robots") == ("", "Aux robots")
+    assert contract("Grâce à ", "Le Ferrailleur") == ("Grâce ", "au Ferrailleur")
+    assert contract("il vide ", "les tiroirs") == ("il vide ", "les tiroirs")
+    assert contract("près de ", "lest") == ("près de ", "lest")
+    assert contract("de ", "la Scie") == ("de ", "la Scie")
