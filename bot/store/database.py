@@ -65,10 +65,14 @@ async def connect(path: Path | str) -> aiosqlite.Connection:
     ``busy_timeout`` is how long a writer waits for another process's write transaction to end.
     """
     db = await aiosqlite.connect(str(path), isolation_level=None, timeout=BUSY_TIMEOUT)
-    await _wal(db)
-    await db.execute("PRAGMA synchronous = FULL")
-    await db.execute("PRAGMA foreign_keys = ON")
-    await db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    try:
+        await _wal(db)
+        await db.execute("PRAGMA synchronous = FULL")
+        await db.execute("PRAGMA foreign_keys = ON")
+        await db.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    except BaseException:
+        await db.close()
+        raise
     return db
 
 
