@@ -126,13 +126,16 @@ def gated(call: Callable[P, R]) -> Callable[P, R]:
 
 
 def _logged(call: Callable[..., Any], error: StoreUnavailable) -> StoreUnavailable:
-    cause = error.cause or error
+    """One line per failed call (an outage fails many): the reason and the driver's error, its message
+    withheld unless :mod:`bot.redact` keeps it."""
+    cause = redact.exc_info(error.cause or error)[1]
     log.warning(
-        "%s: the database is unavailable (%s; %s)",
+        "%s: the database is unavailable (%s; %s): %s: %s",
         call.__name__,
         error.reason,
         "nothing was written" if error.unchanged else "a write may have been made",
-        exc_info=redact.exc_info(cause),
+        type(cause).__name__,
+        cause,
     )
     return error
 

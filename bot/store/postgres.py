@@ -238,9 +238,9 @@ class PostgresDatabase:
 
     async def release(self, conn: asyncpg.Connection, *, broken: bool = False) -> None:
         """Give ``conn`` back; a ``broken`` one is closed at once (the pool opens a new one when needed)."""
-        if broken:
-            conn.terminate()
-        with contextlib.suppress(Exception):
+        with contextlib.suppress(Exception):  # one the server closed went back to the pool by itself
+            if broken:
+                conn.terminate()
             await self._pool.release(conn, timeout=self._limits.lock_timeout)
 
     async def renew(self) -> None:
