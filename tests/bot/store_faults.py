@@ -5,6 +5,11 @@ then the fault is lifted and every acknowledged move is looked up.
 Used by ``test_store_faults.py``; run it alone for the figures of both stores::
 
     python -m tests.bot.store_faults [--database-url postgresql://…] [--seconds 6]
+        [--restart-data-dir DIR [--restart-user postgres]]
+
+``--restart-data-dir`` names the data folder of a PostgreSQL server of your own (the one
+``--database-url`` points at, never a shared one): it is stopped and started again twice with
+``pg_ctl`` (run as ``--restart-user``) while the players play.
 
 A call counts as *typed* when it raises :class:`~bot.store.StoreUnavailable` or a service refusal,
 *untyped* for anything else. After a call that said "unchanged", the game is read again once the
@@ -291,6 +296,28 @@ def read_only(service: GameService, seconds: float) -> Callable[[Tally], Awaitab
     return fault
 
 
+def restarting(data_dir: str, user: str | None, down: float = 1.5) -> Callable[[Tally], Awaitable[None]]:
+    """PostgreSQL stopped (fast shutdown: backends terminated), down for ``down`` seconds, started again;
+    twice. Only for a server of one's own."""
+
+    async def pg_ctl(*args: str) -> None:
+        command = ["pg_ctl", "-D", data_dir, "-w", *args]
+        if user is not None:
+            command = ["su", user, "-s", "/bin/sh", "-c", " ".join(command)]
+        process = await asyncio.create_subprocess_exec(*command, stdout=asyncio.subprocess.DEVNULL)
+        assert await process.wait() == 0, command
+
+    async def fault(tally: Tally) -> None:
+        for _ in range(2):
+            await pg_ctl("stop", "-m", "fast")
+            await asyncio.sleep(down)
+            await pg_ctl("start", "-l", f"{data_dir}/restarts.log")
+            tally.injected += 1
+            await asyncio.sleep(1.0)
+
+    return fault
+
+
 # -- one store ---------------------------------------------------------------------------------------
 
 
@@ -306,7 +333,7 @@ async def opened(address: str) -> AsyncIterator[tuple[GameService, str]]:
         yield service, application
 
 
-async def scenarios(address: str, seconds: float) -> list[Tally]:
+async def scenarios(address: str, seconds: float, restart: tuple[str, str | None] | None = None) -> list[Tally]:
     """Every fault the store at ``address`` can be given, one after the other on one database."""
     postgres = sqlite_path(address) is None
     store = "postgresql" if postgres else "sqlite"
@@ -315,6 +342,9 @@ async def scenarios(address: str, seconds: float) -> list[Tally]:
         if postgres:
             tally = Tally(store, "terminated backends")
             tallies.append(await measured(service, tally, terminating(address, application, seconds)))
+            if restart is not None:
+                tally = Tally(store, "server stopped and restarted")
+                tallies.append(await measured(service, tally, restarting(*restart)))
         tallies.append(await measured(service, Tally(store, "held lock"), holding_lock(address)))
         if not postgres:
             tallies.append(await measured(service, Tally(store, "full disk"), disk_full(service, seconds)))
@@ -322,21 +352,31 @@ async def scenarios(address: str, seconds: float) -> list[Tally]:
     return tallies
 
 
-async def main(database_url: str | None, seconds: float) -> None:
+async def main(database_url: str | None, seconds: float, restart: tuple[str, str | None] | None) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        tallies = await scenarios(str(Path(folder) / "faults.sqlite3"), seconds)
+        show(await scenarios(str(Path(folder) / "faults.sqlite3"), seconds))
     if database_url:
-        async with scratch_schema(database_url) as address:
-            tallies += await scenarios(address, seconds)
+        try:
+            async with scratch_schema(database_url) as address:
+                show(await scenarios(address, seconds, restart))
+        except asyncpg.InterfaceError:
+            if restart is None:
+                raise  # else the restart closed the connection that drops the scratch schema: it stays
+
+
+def show(tallies: list[Tally]) -> None:
     for tally in tallies:
-        print(json.dumps(tally.figures()))
+        print(json.dumps(tally.figures()), flush=True)
         for line in tally.untyped[:5]:
-            print("  untyped:", line)
+            print("  untyped:", line, flush=True)
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", help="a PostgreSQL server to measure too (a scratch schema on it)")
     parser.add_argument("--seconds", type=float, default=6.0, help="how long each fault lasts (the held lock: 7 s)")
+    parser.add_argument("--restart-data-dir", help="stop and start this PostgreSQL server (your own) meanwhile")
+    parser.add_argument("--restart-user", help="the system user pg_ctl runs as (e.g. postgres)")
     args = parser.parse_args()
-    asyncio.run(main(args.database_url, args.seconds))
+    restart = None if args.restart_data_dir is None else (args.restart_data_dir, args.restart_user)
+    asyncio.run(main(args.database_url, args.seconds, restart))
