@@ -1,10 +1,13 @@
 """Starts the AI search pool, prints the pids of its workers and of multiprocessing's resource tracker,
-then waits to be killed. Run by ``test_ai_workers.py``, which kills it with SIGKILL."""
+then waits to be killed. Run by ``test_ai_workers.py``, which kills it with SIGKILL. With ``thread``
+the event loop runs in a thread other than the main one (the workers then rely on their watchdog)."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import sys
+import threading
 from multiprocessing import resource_tracker
 
 from bot import ai
@@ -19,4 +22,9 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    if sys.argv[1:] == ["thread"]:
+        loop = threading.Thread(target=asyncio.run, args=(main(),))
+        loop.start()
+        loop.join()
+    else:
+        asyncio.run(main())

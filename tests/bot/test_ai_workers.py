@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 GRACE = 3.0
 """Seconds the children have to go once the bot is killed."""
@@ -23,10 +25,11 @@ def alive(pid: int) -> bool:
     return fields[0] != "Z"
 
 
-def survivors_of_a_killed_bot() -> tuple[list[int], list[int]]:
-    """Kill a process that used the AI pool; its children before, and those alive after :data:`GRACE`."""
+def survivors_of_a_killed_bot(loop_in: str = "main") -> tuple[list[int], list[int]]:
+    """Kill a process that used the AI pool (its event loop in the ``main`` thread or another
+    ``thread``); its children before, and those alive after :data:`GRACE`."""
     bot = subprocess.Popen(
-        [sys.executable, "-m", "tests.bot.ai_pool_worker"], cwd=ROOT, stdout=subprocess.PIPE, text=True
+        [sys.executable, "-m", "tests.bot.ai_pool_worker", loop_in], cwd=ROOT, stdout=subprocess.PIPE, text=True
     )
     assert bot.stdout is not None
     words = bot.stdout.readline().split()
@@ -41,7 +44,8 @@ def survivors_of_a_killed_bot() -> tuple[list[int], list[int]]:
     return children, [pid for pid in children if alive(pid)]
 
 
-def test_no_ai_worker_outlives_a_killed_bot() -> None:
-    children, left = survivors_of_a_killed_bot()
+@pytest.mark.parametrize("loop_in", ["main", "thread"])
+def test_no_ai_worker_outlives_a_killed_bot(loop_in: str) -> None:
+    children, left = survivors_of_a_killed_bot(loop_in)
     assert len(children) == 2, "the pool's worker and the resource tracker"
     assert left == []
