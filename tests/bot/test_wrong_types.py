@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from bot.service import BadInput, GameService, GuildSettings, TimeoutPolicy, Work
 from bot.service.inputs import conforms
 from bot.store.postgres import scratch_schema
+from bot.store.rows import DeliveryRow
 from tests.bot.conftest import ManualClock, started_tiny
 from tests.bot.databases import STORES, TEST_DATABASE_URL
 from tests.bot.test_fuzz import Rows
@@ -123,6 +124,7 @@ def valid(name: str, hint: Any, game_id: int) -> Any:
         TimeoutPolicy: TimeoutPolicy(),
         GuildSettings: GuildSettings(),
         Work: Work("resume", game_id, None, NOW),
+        DeliveryRow: DeliveryRow(game_id, "board", "board", 0, {}, 0, 0),
     }
     return made[hint]
 
@@ -143,6 +145,17 @@ ANYTHING = st.one_of(
 WRONG_FIELDS = st.one_of(
     st.builds(Work, kind=ANYTHING, game_id=ANYTHING, seat=ANYTHING, due=ANYTHING),
     st.builds(GuildSettings, lang=ANYTHING, turn_timer=ANYTHING, channel_id=ANYTHING, timeout_policy=ANYTHING),
+    st.builds(
+        DeliveryRow,
+        game_id=ANYTHING,
+        key=ANYTHING,
+        lane=ANYTHING,
+        version=ANYTHING,
+        payload=ANYTHING,
+        attempts=ANYTHING,
+        due_at=ANYTHING,
+        blocked=ANYTHING,
+    ),
 )
 """Dataclass arguments with wrongly typed fields (``TimeoutPolicy`` checks its own when built)."""
 
