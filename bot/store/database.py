@@ -163,14 +163,17 @@ before the commit record reached the file (an I/O error may have come after, so 
 def sqlite_fault(error: BaseException, *, unchanged: bool = True) -> StoreUnavailable | None:
     """``error`` as :class:`StoreUnavailable` when it is a failure of the database itself; ``None``
     for a mistake in the statement (a constraint, a syntax error), which stays a bug."""
+    closed = isinstance(error, ValueError | sqlite3.ProgrammingError) and any(
+        words in str(error) for words in ("no active connection", "closed database")
+    )
+    if closed:
+        return StoreUnavailable("connection", unchanged=unchanged, cause=error)  # closed while shutting down
     if isinstance(error, sqlite3.Error):
         code = getattr(error, "sqlite_errorcode", None)
         reason = SQLITE_FAULTS.get(code & 0xFF) if isinstance(code, int) else None
         if reason is None:
             return None
         return StoreUnavailable(reason, unchanged=unchanged, cause=error)
-    if isinstance(error, ValueError) and "no active connection" in str(error):
-        return StoreUnavailable("connection", unchanged=unchanged, cause=error)  # closed while shutting down
     return None
 
 
