@@ -10,13 +10,23 @@ move after a crash picks the same choice again.
 Search levels think in a process pool (:func:`think`): a CPU-bound search in a thread would still hold
 the interpreter lock and stall the event loop. The worker receives only the seat's knowledge (the
 state with everything the seat may not see in canonical form, as JSON), never the true state; a
-bounded number of searches wait for a worker at once, the others wait their turn on the loop.
+bounded number of searches wait for a worker at once, the others wait their turn on the loop. A
+worker dies with the bot, however the bot ends (even ``kill -9``): the kernel kills it when the bot
+does (Linux's parent-death signal), and a watchdog thread ends it once its parent is gone elsewhere;
+with the workers gone, multiprocessing's resource tracker finds its pipe closed and exits too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import ctypes
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 import weakref
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -160,8 +170,42 @@ def _executor() -> ProcessPoolExecutor:
     global _pool
     if _pool is None:
         # spawn: a fork of a process running an event loop and threads is not safe.
-        _pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        _pool = ProcessPoolExecutor(
+            WORKERS,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_bind_to_parent,
+            initargs=(os.getpid(), threading.current_thread() is threading.main_thread()),
+        )
     return _pool
+
+
+PR_SET_PDEATHSIG = 1
+"""``prctl`` option: the signal the kernel sends this process when the thread that started it ends."""
+
+WATCH_SECONDS = 0.5
+"""How often a worker checks that its parent is still alive."""
+
+
+def _bind_to_parent(parent: int, from_main_thread: bool) -> None:
+    """Worker start: die with the bot that started it.
+
+    On Linux the kernel sends SIGKILL the moment the parent dies — but the signal follows the thread
+    that started the worker, so it is asked for only when that was the main thread (which lives as
+    long as the process). Everywhere, a daemon thread checks every :data:`WATCH_SECONDS` that the
+    parent is still this process's parent and exits otherwise (an orphan is adopted by another).
+    """
+    if from_main_thread and sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):  # no prctl: the watchdog alone
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(0)  # the parent died before the signal was asked for
+    threading.Thread(target=_watch_parent, args=(parent,), name="parent-watch", daemon=True).start()
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(WATCH_SECONDS)
+    os._exit(0)
 
 
 async def think(game: Game[Any], policy: str, state: Any, decision: Decision, seed: int) -> Choice:

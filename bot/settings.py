@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from bot.store import sqlite_path
+from bot.store import Limits, sqlite_path
+
+_LIMITS = Limits()
 
 
 class Settings(BaseSettings):
@@ -19,6 +21,12 @@ class Settings(BaseSettings):
     database_path: Path = Path("bricabot.sqlite3")
     database_url: str | None = None
     """``sqlite:///path`` or ``postgresql://…``; when set it wins over ``database_path``."""
+    database_lock_timeout: float = Field(default=_LIMITS.lock_timeout, gt=0, le=60)
+    """Seconds a call waits for a lock another connection holds before answering "try again"."""
+    database_statement_timeout: float = Field(default=_LIMITS.statement_timeout, gt=0, le=3600)
+    """Seconds one PostgreSQL statement may run."""
+    database_connect_timeout: float = Field(default=_LIMITS.connect_timeout, gt=0, le=60)
+    """Seconds to open a PostgreSQL connection."""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     data_overrides: Path | None = None
@@ -53,6 +61,11 @@ class Settings(BaseSettings):
     def database(self) -> str:
         """Where the store lives: ``DATABASE_URL`` when set, else the ``DATABASE_PATH`` file."""
         return self.database_url or str(self.database_path)
+
+    @property
+    def store_limits(self) -> Limits:
+        """The bounds of every wait on the database (``DATABASE_*_TIMEOUT``)."""
+        return Limits(self.database_lock_timeout, self.database_statement_timeout, self.database_connect_timeout)
 
     @property
     def shard_id_list(self) -> list[int] | None:

@@ -11,9 +11,11 @@ import sys
 import discord
 from pydantic import ValidationError
 
+from bot import ai
 from bot.bootstrap import Bricabot
 from bot.overrides import check_overrides
 from bot.settings import Settings
+from bot.store import StoreUnavailable, open_database, sqlite_path
 from engine.core.errors import BadData
 
 COMMAND = ("run",)
@@ -43,6 +45,10 @@ def run(args: argparse.Namespace) -> int:
         print(f"bricabot: {exc}", file=sys.stderr)
         return 2
     configure_logging(args.log_level or settings.log_level)
+    problem = asyncio.run(check_store(settings))
+    if problem is not None:
+        print(f"bricabot: {problem}", file=sys.stderr)
+        return 2
     try:
         asyncio.run(_serve(settings))
     except discord.LoginFailure:
@@ -55,6 +61,36 @@ def run(args: argparse.Namespace) -> int:
         print("bricabot: Discord refused an intent; Bricabot needs no privileged intents.", file=sys.stderr)
         return 2
     return 0
+
+
+STORE_PROBLEMS = {
+    "read_only": "cannot be written: give the bot write access to the file and its folder (or a writable server)",
+    "permission": "cannot be opened or written: check the permissions of the file and its folder (or the role)",
+    "full": "cannot be written: the disk is full",
+    "disk": "cannot be read or written: the disk failed or the file is damaged",
+    "locked": "stays locked by another program",
+    "connection": "cannot be reached: check that the server runs and DATABASE_URL",
+    "timeout": "does not answer in time",
+}
+"""What ``bricabot run`` says when the database fails its start-up check, by :attr:`StoreUnavailable.reason`."""
+
+
+async def check_store(settings: Settings) -> str | None:
+    """Open (and migrate) the database and write to it in a transaction that is rolled back: a
+    database the bot cannot write (a read-only file or volume, missing rights) is found before
+    connecting to Discord, not at the first player's move. ``None`` when all is well, else one line."""
+    path = sqlite_path(settings.database)
+    where = f"database file {path}" if path is not None else "database at DATABASE_URL"
+    try:
+        database = await open_database(settings.database, settings.store_limits)
+        try:
+            await database.probe_write()
+        finally:
+            await database.close()
+    except StoreUnavailable as error:
+        detail = " ".join(f"{type(error.cause).__name__}: {error.cause}".split()) if error.cause else error.reason
+        return f"the {where} {STORE_PROBLEMS.get(error.reason, 'is unavailable')} ({detail})."
+    return None
 
 
 PAYLOAD_LOGGERS = ("discord.http", "discord.gateway", "aiosqlite")
@@ -77,11 +113,15 @@ def limit_payload_loggers(level: int) -> None:
 
 
 async def _serve(settings: Settings) -> None:
-    """Start the bot; SIGTERM and SIGINT close it cleanly (moves in flight finish, the database closes)."""
+    """Start the bot; SIGTERM and SIGINT close it cleanly (moves in flight finish, the database closes,
+    the AI's search processes stop)."""
     assert settings.discord_token is not None
     bot = Bricabot(settings)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(settings.discord_token.get_secret_value())
+    try:
+        async with bot:
+            await bot.start(settings.discord_token.get_secret_value())
+    finally:
+        ai.shutdown()

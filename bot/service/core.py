@@ -1,31 +1,38 @@
 """What every part of the game service shares: the store, the clock, per-game locks, the write path,
-the retry of a write another process overtook, and the typed reads every call starts with (a missing
-game, a game not running)."""
+the gate every public call passes (argument types, a failing database), the retry of a write another
+process overtook, and the typed reads every call starts with (a missing game, a game not running)."""
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
+import logging
 import secrets
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar, cast
 
+from bot import redact
 from bot.clock import Clock, SystemClock, to_epoch
 from bot.service import convert
 from bot.service.errors import Busy, GameNotFound, WrongStatus
-from bot.service.inputs import storable
+from bot.service.inputs import check_arguments, storable
 from bot.service.models import GameInfo, MoveRecord
 from bot.service.writer import Writer
-from bot.store import Conflict, GameRow, Loaded, Store
+from bot.store import Conflict, GameRow, Loaded, Store, StoreUnavailable
+from bot.store.connection import counting_commits
 from engine import registry
 from engine.core.contract import Choice, Game
 from engine.core.errors import GameFinished
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+log = logging.getLogger("bricabot.service")
 
 TAKEN_KEPT = 4096
 """How many players' recent choices a service keeps in memory to name what Undo takes back."""
@@ -64,8 +71,88 @@ def retried(call: Callable[P, Awaitable[R]]) -> Callable[P, Awaitable[R]]:
     return again
 
 
+_IN_CALL: ContextVar[bool] = ContextVar("bricabot_service_call", default=False)
+"""Set while a public call runs: the calls it makes to other public calls pass the gate unchecked."""
+
+
+def gated(call: Callable[P, R]) -> Callable[P, R]:
+    """The gate of a public service call (every one: see :meth:`ServiceCore.__init_subclass__`).
+
+    First the arguments' types (:func:`~bot.service.inputs.check_arguments`): a wrong one is refused
+    with :class:`~bot.service.errors.BadInput` before any lock is taken or the store is touched. Then,
+    for a coroutine, a failing database (:class:`~bot.store.StoreUnavailable`): a call that wrote
+    nothing and failed on a dropped connection runs once more from its first read (the store gives it a
+    fresh connection); a failure after one of the call's commits is reported as not ``unchanged``; the
+    failure and its cause are logged once. Calls one public call makes to another pass unchecked.
+    """
+    if getattr(call, "__gated__", False):
+        return call
+    if not inspect.iscoroutinefunction(call):
+
+        @functools.wraps(call)
+        def checked(*args: P.args, **kwargs: P.kwargs) -> R:
+            if not _IN_CALL.get():
+                check_arguments(call, args, kwargs)
+            return call(*args, **kwargs)
+
+        checked.__gated__ = True  # type: ignore[attr-defined]
+        return checked
+    run = cast(Callable[P, Awaitable[Any]], call)
+
+    @functools.wraps(call)
+    async def guarded(*args: P.args, **kwargs: P.kwargs) -> Any:
+        if _IN_CALL.get():
+            return await run(*args, **kwargs)
+        check_arguments(call, args, kwargs)
+        token = _IN_CALL.set(True)
+        try:
+            with counting_commits() as commits:
+                for attempt in (1, 2):
+                    try:
+                        return await run(*args, **kwargs)
+                    except StoreUnavailable as error:
+                        if commits.count:
+                            raise _logged(call, error.changed()) from error.cause
+                        if attempt == 1 and error.transient and error.unchanged:
+                            log.info("%s: the database connection dropped; trying once more", call.__name__)
+                            continue
+                        raise _logged(call, error) from error.cause
+        finally:
+            _IN_CALL.reset(token)
+        raise AssertionError("unreachable")
+
+    guarded.__gated__ = True  # type: ignore[attr-defined]
+    return cast(Callable[P, R], guarded)
+
+
+def _logged(call: Callable[..., Any], error: StoreUnavailable) -> StoreUnavailable:
+    """One line per failed call (an outage fails many): the reason and the driver's error, its message
+    withheld unless :mod:`bot.redact` keeps it."""
+    cause = redact.exc_info(error.cause or error)[1]
+    log.warning(
+        "%s: the database is unavailable (%s; %s): %s: %s",
+        call.__name__,
+        error.reason,
+        "nothing was written" if error.unchanged else "a write may have been made",
+        type(cause).__name__,
+        cause,
+    )
+    return error
+
+
 class ServiceCore:
-    """The state and checks :class:`~bot.service.GameService` and its parts build on."""
+    """The state and checks :class:`~bot.service.GameService` and its parts build on.
+
+    Every public method of a subclass (a name without a leading ``_``) passes :func:`gated`: the
+    mixins and :class:`~bot.service.GameService` need not remember to check their arguments' types or
+    to handle a failing database, and cannot forget to.
+    """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, member in list(vars(cls).items()):
+            if not name.startswith("_") and inspect.isfunction(member):
+                setattr(cls, name, gated(member))
 
     def __init__(
         self,
@@ -107,6 +194,7 @@ class ServiceCore:
     def _now(self) -> int:
         return to_epoch(self.clock.now())
 
+    @gated
     async def game(self, game_id: int) -> GameInfo:
         """A game's public record."""
         row = await self._row(game_id)

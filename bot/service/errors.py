@@ -3,11 +3,31 @@
 They subclass :class:`~engine.core.errors.EngineError`, so the Discord layer maps one family of stable
 ``code``s to friendly messages. Move errors (stale version, illegal choice, wrong seat, game over) are
 the engine's own types, raised unchanged. Every refusal leaves the stored game untouched.
+
+A failing database is not a refusal: every call raises the store's :class:`StoreUnavailable` for it,
+saying whether it is known that nothing was written.
 """
 
 from __future__ import annotations
 
+from bot.store import StoreUnavailable
 from engine.core.errors import EngineError
+
+__all__ = [
+    "AlreadySeated",
+    "BadInput",
+    "BadSetting",
+    "Busy",
+    "CannotUndo",
+    "GameFull",
+    "GameNotFound",
+    "NotEnoughSeats",
+    "NotHost",
+    "NotSeated",
+    "ServiceError",
+    "StoreUnavailable",
+    "WrongStatus",
+]
 
 
 class ServiceError(EngineError):

@@ -59,7 +59,7 @@ from bot.service.replay import UNDO_REFUSALS, effective_moves, replay, state_at,
 from bot.service.seating import TableChanges
 from bot.service.writer import Call
 from bot.settings import Settings
-from bot.store import ActionRow, GameRow, Loaded, SeatRow, Store
+from bot.store import ActionRow, GameRow, Limits, Loaded, SeatRow, Store
 from engine import registry
 from engine.core.contract import Choice, Event, Game
 from engine.core.rng import Rng
@@ -74,7 +74,9 @@ AI_PLAYS_MISSED_TURNS = TimeoutPolicy()
 
 async def open_service(settings: Settings, *, clock: Clock | None = None) -> GameService:
     """The service on the database and data overrides named in ``settings`` (migrated at opening)."""
-    return await GameService.open(settings.database, clock=clock, overrides_path=settings.data_overrides)
+    return await GameService.open(
+        settings.database, clock=clock, overrides_path=settings.data_overrides, limits=settings.store_limits
+    )
 
 
 class GameService(TableChanges, Preferences, Hints, Deliveries):
@@ -92,10 +94,11 @@ class GameService(TableChanges, Preferences, Hints, Deliveries):
         clock: Clock | None = None,
         overrides_path: Path | None = None,
         on_commit: Callable[[MoveRecord], None] | None = None,
+        limits: Limits | None = None,
     ) -> GameService:
         """Open (creating and migrating) the database at ``path`` (a SQLite file, ``sqlite:///path`` or
-        ``postgresql://…``) and return a service on it."""
-        return cls(await Store.open(path), clock=clock, overrides_path=overrides_path, on_commit=on_commit)
+        ``postgresql://…``; every wait on it held to ``limits``) and return a service on it."""
+        return cls(await Store.open(path, limits), clock=clock, overrides_path=overrides_path, on_commit=on_commit)
 
     async def close(self) -> None:
         await self.store.close()

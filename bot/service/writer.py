@@ -19,7 +19,8 @@ from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatRe
 from bot.service import convert, outbox, results
 from bot.service.checks import state_of
 from bot.service.models import Actor, MoveRecord, MoveResult, TableView
-from bot.store import ActionRow, Conflict, GameRow, Loaded, SeatRow, Store, Tx
+from bot.store import ActionRow, Conflict, GameRow, Loaded, SeatRow, Store, StoreUnavailable, Tx
+from bot.store.connection import note_commit
 from engine import registry
 from engine.core.contract import Choice, Event, Game
 
@@ -84,13 +85,18 @@ class Writer:
             now,
         )
         snapshot = game.to_json(state)
-        async with self.store.transaction() as tx:
-            row = await tx.advance(loaded.game, now)
-            await tx.append_action(record)
-            await tx.put_snapshot(row.id, version, snapshot)
-            loaded = replace(loaded, game=row, state=snapshot)
-            loaded = await self._schedule(tx, loaded, game, state, call, now, told=told)
-            await outbox.owe(tx, row.id, outbox.BOARD, version, now)
+        try:
+            async with self.store.transaction() as tx:
+                row = await tx.advance(loaded.game, now)
+                await tx.append_action(record)
+                await tx.put_snapshot(row.id, version, snapshot)
+                loaded = replace(loaded, game=row, state=snapshot)
+                loaded = await self._schedule(tx, loaded, game, state, call, now, told=told)
+                await outbox.owe(tx, row.id, outbox.BOARD, version, now)
+        except StoreUnavailable as error:
+            if error.unchanged:
+                raise
+            loaded = await self._stored(record, error)
         move = MoveRecord(
             loaded.game.id, version, seat, actor, choice, undo_to, checkpoint, tuple(events), from_epoch(now)
         )
@@ -108,6 +114,21 @@ class Writer:
                     exc_info=redact.exc_info(exc),
                 )
         return loaded
+
+    async def _stored(self, record: ActionRow, error: StoreUnavailable) -> Loaded:
+        """After a commit whose answer was lost (the connection dropped during ``COMMIT``): the game as
+        stored when ``record`` is in its log, so the move is acknowledged like any other; else the
+        failure, now known to have written nothing. Still unknown if the database cannot be read."""
+        try:
+            entries = await self.store.actions(record.game_id, record.seq - 1)
+            stored = await self.store.load(record.game_id)
+        except StoreUnavailable:
+            raise error from error.cause
+        found = entries[0] if entries else None
+        if stored is None or found is None or replace(found, events=record.events) != record:
+            raise StoreUnavailable(error.reason, unchanged=True, transient=True, cause=error.cause) from error.cause
+        note_commit()
+        return stored
 
     async def start(
         self,

@@ -1,5 +1,6 @@
 """Persistent storage of games, seats, the action log, snapshots and settings (SQLite or PostgreSQL)."""
 
+from bot.store.connection import Limits, StoreUnavailable
 from bot.store.database import connect, migrate, open_database, sqlite_path
 from bot.store.rows import ActionRow, DeliveryRow, GameRow, GuildRow, Loaded, NoteRow, ResultRow, SeatRow
 from bot.store.store import Conflict, Store, Tx, dumps
@@ -10,11 +11,13 @@ __all__ = [
     "DeliveryRow",
     "GameRow",
     "GuildRow",
+    "Limits",
     "Loaded",
     "NoteRow",
     "ResultRow",
     "SeatRow",
     "Store",
+    "StoreUnavailable",
     "Tx",
     "connect",
     "dumps",

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import SeatClock
-from bot.store.connection import Connection, Database
+from bot.store.connection import Connection, Database, Limits
 from bot.store.database import open_database
 from bot.store.rows import (
     GUILD_FIELDS,
@@ -521,10 +521,10 @@ class Store:
         return self._db.dialect
 
     @classmethod
-    async def open(cls, address: Path | str) -> Store:
+    async def open(cls, address: Path | str, limits: Limits | None = None) -> Store:
         """Open (creating if needed) and migrate the database at ``address``: a SQLite path,
-        ``sqlite:///path`` or ``postgresql://…``."""
-        return cls(await open_database(address))
+        ``sqlite:///path`` or ``postgresql://…``; every wait on it is held to ``limits``."""
+        return cls(await open_database(address, limits))
 
     async def close(self) -> None:
         await self._db.close()

@@ -2,8 +2,10 @@
 sentence for each error.
 
 Engine and service errors carry a stable ``code``; each code maps to a friendly sentence here, and
-refusals whose own message already speaks to the player (bad options, a bad setting) show it. Anything
-else is a bug (:func:`cogs.ui.answers.report` gives the user a reference id and logs the traceback).
+refusals whose own message already speaks to the player (bad options, a bad setting) show it. A
+database that failed (:class:`~bot.service.errors.StoreUnavailable`) is no bug: the player is asked to
+try again, told that nothing was changed only when that is known. Anything else is a bug
+(:func:`cogs.ui.answers.report` gives the user a reference id and logs the traceback).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.refusals import keyed, refusal
+from bot.service.errors import StoreUnavailable
 from cogs.ui.words import CATALOG, t
 from engine.core.errors import EngineError
 
@@ -85,6 +88,8 @@ def friendly(error: BaseException, lang: str = "en") -> tuple[str, bool]:
         error = error.__cause__ or error
     if isinstance(error, UserFacingError):
         return error.text(lang), True
+    if isinstance(error, StoreUnavailable):
+        return t("error.store_unavailable_unchanged" if error.unchanged else "error.store_unavailable", lang), True
     if isinstance(error, EngineError):
         if error.code in FRIENDLY_CODES:
             return t(f"error.{error.code}", lang), error.code != "invariant_broken"
