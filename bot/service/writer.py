@@ -240,6 +240,10 @@ class Writer:
                 )
         except Conflict:
             log.info("AI play in game %s left to another writer at version %s", loaded.game.id, loaded.game.version)
+        except StoreUnavailable as exc:  # the scheduler's resume carries on once the database answers
+            log.warning(
+                "AI play paused in game %s at version %s: database %s", loaded.game.id, loaded.game.version, exc.reason
+            )
         except Exception as exc:
             log.error(
                 "AI play stopped in game %s at version %s",
