@@ -15,6 +15,7 @@ from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, WHITE, mix
 from renders.kit.names import seat_name
+from renders.kit.typography import punctuate
 
 COLUMNS = ("col.robots", "col.won", "col.lost", "col.pairs", "col.parts", "col.projects")
 """The score's sources after the total, in the order they are listed."""
@@ -63,7 +64,7 @@ def _headline(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[
     if not best:
         return labels.text("final.nobody", lang)
     key = "final.winner" if len(best) == 1 else "final.winners"
-    return f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best)
+    return punctuate(f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best), lang)
 
 
 def _solo_end(view: BotFactoryView, lines: Sequence[ScoreLine]) -> str | None:

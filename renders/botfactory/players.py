@@ -30,39 +30,63 @@ def height(area: PlayerArea, width: int = PANEL_W) -> int:
     return HEADER + _rows(area, width) * ROW + PAD
 
 
-def draw(canvas: Image.Image, area: PlayerArea, xy: tuple[int, int], *, name: str, active: bool, lang: str,
-         panel_height: int | None = None, width: int = PANEL_W) -> None:
+def draw(
+    canvas: Image.Image,
+    area: PlayerArea,
+    xy: tuple[int, int],
+    *,
+    name: str,
+    active: bool,
+    lang: str,
+    panel_height: int | None = None,
+    width: int = PANEL_W,
+) -> None:
     """Draw the panel, ``width`` wide, with its top left corner at ``xy``."""
     x0, y0 = xy
     h = panel_height or height(area, width)
     d = ImageDraw.Draw(canvas)
     style = pieces.seat_style(area.seat, area.colour)
-    frames.panel(d, (x0, y0, x0 + width, y0 + h), fill=mix(TABLE, style.colour, 0.10),
-                 edge=HIGHLIGHT if active else PANEL_EDGE)
+    frames.panel(
+        d, (x0, y0, x0 + width, y0 + h), fill=mix(TABLE, style.colour, 0.10), edge=HIGHLIGHT if active else PANEL_EDGE
+    )
     if active:
         frames.rounded(d, (x0, y0, x0 + width, y0 + h), radius=14, outline=HIGHLIGHT, width=5)
     icons.paste(canvas, icons.shape(style.shape, 36, style.colour, WHITE), (x0 + PAD, y0 + 10))
-    name_w = tx.line(d, (x0 + PAD + 46, y0 + 28), name, 28, INK_ON_TABLE, bold=True, anchor="lm",
-                     max_width=min(300, width - 380))
+    name_w = tx.line(
+        d, (x0 + PAD + 46, y0 + 28), name, 28, INK_ON_TABLE, bold=True, anchor="lm", max_width=min(300, width - 380)
+    )
     tx.line(d, (x0 + PAD + 58 + name_w, y0 + 30), labels.colour(area.colour, lang), 20, MUTED_ON_TABLE, anchor="lm")
     # speech tokens: held, then on contracts
     rx = x0 + width - PAD
-    rx -= tx.line(d, (rx, y0 + 30), labels.text("on_contracts", lang, n=area.tokens_on_contracts), 20, MUTED_ON_TABLE,
-                  anchor="rm") + 16
+    rx -= (
+        tx.line(
+            d,
+            (rx, y0 + 30),
+            labels.text("on_contracts", lang, n=area.tokens_on_contracts),
+            20,
+            MUTED_ON_TABLE,
+            anchor="rm",
+        )
+        + 16
+    )
     rx -= tx.line(d, (rx, y0 + 28), str(area.tokens), 30, INK_ON_TABLE, bold=True, anchor="rm") + 6
     icons.paste(canvas, pieces.speech_token(style.colour, 36), (rx - 36, y0 + 10))
     y = y0 + HEADER
     per_row = (width - 2 * PAD - LABEL_W) // (PART + 6)
     tx.line(d, (x0 + PAD, y + PART // 2), labels.text("parts", lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm")
     if not area.parts:
-        tx.line(d, (x0 + PAD + LABEL_W, y + PART // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
+        tx.line(
+            d, (x0 + PAD + LABEL_W, y + PART // 2), labels.text("none_parts", lang), 20, MUTED_ON_TABLE, anchor="lm"
+        )
     for i, tile in enumerate(area.parts):
         r, c = divmod(i, per_row)
-        icons.paste(canvas, pieces.part(tile.colour, tile.kind, PART), (x0 + PAD + LABEL_W + c * (PART + 6),
-                                                                       y + r * ROW))
+        icons.paste(
+            canvas, pieces.part(tile.colour, tile.kind, PART), (x0 + PAD + LABEL_W + c * (PART + 6), y + r * ROW)
+        )
     y += (_rows(area, width) - 2) * ROW
-    tx.line(d, (x0 + PAD, y + PROJECT_H // 2), labels.text("projects", lang), 20, MUTED_ON_TABLE, bold=True,
-            anchor="lm")
+    tx.line(
+        d, (x0 + PAD, y + PROJECT_H // 2), labels.text("projects", lang), 20, MUTED_ON_TABLE, bold=True, anchor="lm"
+    )
     x = x0 + PAD + LABEL_W
     if not area.projects:
         tx.line(d, (x, y + PROJECT_H // 2), labels.text("none", lang), 20, MUTED_ON_TABLE, anchor="lm")
@@ -93,14 +117,26 @@ def summary(area: PlayerArea, name: str, lang: str) -> str:
     def count(items: list[str]) -> str:
         return ", ".join(f"{items.count(k)} {k}" for k in dict.fromkeys(items)) or none
 
-    parts = count([labels.part(t.colour, t.kind, lang) for t in area.parts])
+    parts = (
+        count([labels.part(t.colour, t.kind, lang) for t in area.parts])
+        if area.parts
+        else labels.text("none_parts", lang)
+    )
     projects = count([labels.colour(t.colour, lang) for t in area.projects])
     universal = f" ({labels.text('sum.universal_robot', lang)})"
     robots = count([labels.colour(r.project.colour, lang) + (universal if r.universal else "") for r in area.robots])
-    text = labels.text("sum.player", lang, name=name, colour=labels.colour(area.colour, lang), tokens=area.tokens,
-                       on=area.tokens_on_contracts)
-    text += (f" — {labels.text('parts', lang).lower()}: {parts} — {labels.text('projects', lang).lower()}: "
-             f"{projects} — {labels.text('robots', lang).lower()}: {robots}")
+    text = labels.text(
+        "sum.player",
+        lang,
+        name=name,
+        colour=labels.colour(area.colour, lang),
+        tokens=area.tokens,
+        on=area.tokens_on_contracts,
+    )
+    text += (
+        f" — {labels.text('parts', lang).lower()}: {parts} — {labels.text('projects', lang).lower()}: "
+        f"{projects} — {labels.text('robots', lang).lower()}: {robots}"
+    )
     if area.production_tile:
         text += " — " + labels.text("production", lang, tile=area.production_tile)
         if area.production_used:

@@ -16,6 +16,7 @@ from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, mix
 from renders.kit.names import seat_name
+from renders.kit.typography import punctuate
 
 RESERVE = ("charcoalium", "wood", "copper", "crystal")
 
@@ -37,7 +38,7 @@ def draw(
     key = "final.winner" if len(best) == 1 else "final.winners"
     names_text = ", ".join(seat_name(b.seat, names, lang) for b in best)
     # the winners on as many lines as their names need
-    crowned = tx.wrap(f"{labels.text(key, lang)}: {names_text}", INNER - 46, 26, bold=True)
+    crowned = tx.wrap(punctuate(f"{labels.text(key, lang)}: {names_text}", lang), INNER - 46, 26, bold=True)
     height = M + 60 + 56 + 32 * (len(crowned) - 1) + len(lines) * (ROW_H + 8) + 22 * len(note) + M
     canvas, d = blank(height)
     tx.line(d, (M, M + 18), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")

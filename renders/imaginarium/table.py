@@ -32,6 +32,7 @@ from renders.kit.colours import (
     player,
 )
 from renders.kit.names import seat_name
+from renders.kit.typography import punctuate
 
 W = 1600
 M = 20
@@ -245,9 +246,8 @@ def meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int
     d = ImageDraw.Draw(canvas)
     x0, y0, x1, y1 = box
     frames.panel(d, box)
-    title(
-        d, (x0 + 16, y0 + 10), labels.text("meeting_room", lang), f"{labels.text('deck', lang)}: {view.assistant_deck}"
-    )
+    deck = punctuate(f"{labels.text('deck', lang)}: {view.assistant_deck}", lang)
+    title(d, (x0 + 16, y0 + 10), labels.text("meeting_room", lang), deck)
     w = (x1 - x0 - 32 - 2 * GAP) // 3
     for i, card in enumerate(view.meeting_room[:3]):
         cx = x0 + 16 + i * (w + GAP)

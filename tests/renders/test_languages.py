@@ -20,7 +20,7 @@ from renders.kit.typography import punctuate
 
 ENGLISH = ("the", "and", "Round", "Seat", "Workshop", "Workshops", "empty", "none", "nobody", "cards", "Deck",
            "price", "level", "Now", "Goal", "under", "Player", "Players", "left", "parts", "contracts", "robots left",
-           "Game over", "reserved", "done by")
+           "Game over", "reserved", "done by", "assembly")
 FRENCH = ("Manche", "vide", "aucun", "cartes", "Atelier", "Ateliers", "Joueur", "Joueurs", "Pioche", "prix", "niveau",
           "Objectif", "personne", "sous", "avec", "les", "une", "pour", "Siège", "Place", "restants", "réalisé")
 TABLES = {"imaginarium": (4, {"chimera": True}), "botfactory": (3, {"variant": 1})}
@@ -49,6 +49,7 @@ def test_french_renders_have_no_english_leftovers_and_english_no_french(kind: st
     assert not _leftovers(english, FRENCH), english
     assert french != english
     assert not re.search(r"\w ?[:;](?=\s)", french), "French puts a non-breaking space before : and ;"
+    assert not re.search(r"(?i)pièces\W+aucun\b", french), "parts are feminine: « aucune »"
 
 
 def test_machine_names_are_the_engines_in_each_language() -> None:
@@ -85,3 +86,11 @@ def test_french_spacing_before_colons_and_semicolons_only_in_french() -> None:
     assert punctuate("Deck: 3; Seat 🎲: ok", "fr") == "Deck\u00a0: 3\u00a0; Seat 🎲\u00a0: ok"
     assert punctuate("Rapport : x, 12:30", "fr") == "Rapport\u00a0: x, 12:30"
     assert punctuate("Deck: 3; done", "en") == "Deck: 3; done"
+
+
+def test_a_french_solo_table_names_vilelas_board_in_french() -> None:
+    game = registry.get("botfactory")
+    public = game.view(play("botfactory", 1, 5, until_round=4, options={"task": "A"}).state, None)
+    french = "\n".join(part.text for part in render_board_parts(public, lang="fr"))
+    assert "Vilela" in french
+    assert not _leftovers(french, ("assembly", "parts", "projects", "finance")), french
