@@ -105,7 +105,7 @@ def summary(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> st
     """The track in words: unclaimed rewards and where each seat stands."""
     ids = {s.index: labels.text(f"dream.{s.id}", lang) if s.id in ("start", "end") else s.id for s in view.dream_spaces}
     rewards = "; ".join(
-        f"{s.id}: " + " + ".join(f"{a.count} {labels.text(f'good.{a.good}', lang)}" for a in s.reward)
+        f"{s.id}: " + " + ".join(labels.goods(a.count, a.good, lang) for a in s.reward)
         for s in view.dream_spaces
         if s.reward and not s.claimed
     )

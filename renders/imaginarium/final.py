@@ -127,7 +127,7 @@ def _score(line: ScoreLine) -> tuple[object, ...]:
 def _line(lines: Sequence[ScoreLine], line: ScoreLine, names: Sequence[str] | None, lang: str) -> str:
     """One seat's score in words, ranked among ``lines``."""
     s = line.screen
-    reserve = ", ".join(f"{value} {labels.text(f'good.{g}', lang)}" for g, value in zip(
+    reserve = ", ".join(labels.goods(value, g, lang) for g, value in zip(
         RESERVE, (s.charcoalium, s.wood, s.copper, s.crystal), strict=True))
     return labels.text(
         "final.line", lang, rank=rank(lines, line), name=seat_name(line.seat, names, lang), total=line.total,

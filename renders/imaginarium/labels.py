@@ -30,6 +30,11 @@ def text(key: str, lang: str = "en", **params: object) -> str:
     return _text(key, lang, tuple(sorted(params.items())))
 
 
+def goods(count: int, good: str, lang: str = "en") -> str:
+    """``count`` of a good with the noun in its number ("3 charboniums", "1 cristal", "2 cristaux")."""
+    return text(f"goods.{good}", lang, n=count)
+
+
 @lru_cache(maxsize=8192)
 def _text(key: str, lang: str, params: tuple[tuple[str, object], ...]) -> str:
     """:func:`text`, cached: the same labels come back on every render, and a catalogue lookup

@@ -17,7 +17,7 @@ M = 30
 
 
 def _goods(items: tuple[Amount, ...], lang: str) -> str:
-    return " + ".join(f"{a.count} {labels.text(f'good.{a.good}', lang)}" for a in items)
+    return " + ".join(labels.goods(a.count, a.good, lang) for a in items)
 
 
 def _effect_line(line: EffectLine, lang: str) -> str:

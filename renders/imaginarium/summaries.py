@@ -118,7 +118,7 @@ def seats(view: ImaginariumView, names: Sequence[str] | None, lang: str, *, shor
 def screen(view: ImaginariumView, screen: Screen, lang: str, name: str) -> str:
     """The private screen in words (for that player only)."""
     goods = ", ".join(
-        f"{value} {labels.text(f'good.{g}', lang)}"
+        labels.goods(value, g, lang)
         for g, value in (
             ("charcoalium", screen.charcoalium),
             ("wood", screen.wood),

@@ -210,7 +210,7 @@ def test_french_renders_and_unknown_languages_fall_back_to_english() -> None:
     assert "Tapis roulant (pioche\u00a0: 23)" in french.text
     assert "réservée par Place 3" in french.text
     assert (
-        "Derrière votre paravent\u00a0: 5 charbonium, 3 bois, 2 cuivre, 1 cristal, 7 PV."
+        "Derrière votre paravent\u00a0: 5 charboniums, 3 bois, 2 cuivres, 1 cristal, 7 PV."
         in render_screen(view, lang="fr").text
     )
     assert "Départage" in render_final(samples.ended(3), lang="fr").text
