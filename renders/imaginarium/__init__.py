@@ -89,8 +89,8 @@ def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | No
 
 
 def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
-    """The viewer's screen, then what the decision is about (the belt while planning, the viewer's
-    workshop otherwise): private, for that player only."""
+    """The viewer's screen, then what the decision is about (the belt while planning, the meeting room
+    while they recruit, the viewer's workshop otherwise): private, for that player only."""
     v = _check(view)
     hidden = v.screen
     if v.viewer is None or hidden is None:
@@ -102,6 +102,8 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
             text += "\n" + labels.text("screen.team", lang, name=seat_name(mate, names, lang)) + "."
     if own is not None:
         text += "\n" + workshop.summary(own, seat_name(own.seat, names, lang), lang) + "."
+    if v.turn is not None and v.turn.seat == v.viewer and v.turn.step == "recruit":  # the room they recruit from
+        text += "\n" + summaries.sections(v, names, lang)["rooms"][0]
     return drawn(lambda: phone.screen(v, hidden, own, names, lang), text, KEY_COLOURS, lang=lang)
 
 

@@ -526,14 +526,20 @@ def _secrets_height(screen: Screen) -> int:
 def screen(
     view: ImaginariumView, own: Screen, board: PlayerBoard | None, names: Sequence[str] | None, lang: str
 ) -> Image.Image:
-    """The viewer's screen first, then what the decision is about: the belt while planning, the
-    viewer's own workshop (every card face) otherwise."""
+    """The viewer's screen first, then what the decision is about: the belt while planning, the meeting
+    room while they recruit an assistant, the viewer's own workshop (every card face) otherwise."""
     seat = board.seat if board is not None else own.seat
     name = seat_name(seat, names, lang)
     title = tx.wrap(labels.text("screen.title", lang, name=name), INNER - 48, 24, bold=True, max_lines=2)
     top = M + 34 * len(title) + 34
     planning = view.phase == "planning"
-    decision_h = 40 + (belt_height(view) if planning else workshop.height(board, narrow=True) if board else 0)
+    recruiting = view.turn is not None and view.turn.seat == seat and view.turn.step == "recruit"
+    if planning:
+        decision_h = 40 + belt_height(view)
+    elif recruiting:
+        decision_h = 40 + MID_H
+    else:
+        decision_h = 40 + (workshop.height(board, narrow=True) if board else 0)
     height = top + 146 + GAP + _secrets_height(own) + decision_h + M
     canvas, d = blank(height)
     table.token(canvas, seat, (M, M), 32)
@@ -543,11 +549,13 @@ def screen(
     y = top + 4
     y += _reserve(canvas, d, own, y, lang) + GAP
     y += _secrets(canvas, d, own, y, lang)
-    key = "decision.belt" if planning else "decision.workshop"
+    key = "decision.belt" if planning else "decision.meeting_room" if recruiting else "decision.workshop"
     tx.line(d, (M, y + 18), labels.text(key, lang), 24, HIGHLIGHT, bold=True, anchor="lm")
     y += 40
     if planning:
         canvas.paste(_belt_layer(view, names, lang), (0, y))
+    elif recruiting:
+        table.meeting_room(canvas, view, (M, y, PW - M, y + MID_H), lang)
     elif board is not None:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
         canvas.paste(

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 
 import pytest
 
+from engine import registry
 from engine.imaginarium.view import Amount, CurrentTurn, DreamSpace
 from renders.api import render_board, render_card, render_final, render_screen
-from renders.imaginarium import board, card, dream, final, screen
+from renders.imaginarium import board, card, dream, final, labels, screen
 from tests.renders import samples
 from tests.renders.helpers import decode, distinct_colours
 from tests.support.tinygame import TinyView
@@ -216,3 +218,22 @@ def test_french_renders_and_unknown_languages_fall_back_to_english() -> None:
     assert "Départage" in render_final(samples.ended(3), lang="fr").text
     unknown = render_board(view, lang="xx")
     assert unknown.png == english.png and unknown.text == english.text
+
+
+def test_a_player_recruiting_sees_the_meeting_room_on_their_screen() -> None:
+    """While a seat chooses an assistant its private screen leads with the meeting room (names, prices)."""
+    game = registry.get("imaginarium")
+    rng = random.Random(4)
+    state = game.new(3, 4, {}, {})
+    for _ in range(3000):
+        (decision, *_) = game.pending(state)
+        view = game.view(state, decision.seat)
+        if view.turn is not None and view.turn.step == "recruit" and view.meeting_room:
+            break
+        state = game.apply(state, decision.seat, rng.choice(decision.choices).id, state.version).state
+    else:
+        raise AssertionError("no seat came to recruit")
+    for lang, room in (("en", "Meeting room"), ("fr", "Salle de réunion")):
+        shown = render_screen(view, lang=lang)
+        assert room in shown.text and shown.ellipsized == 0
+        assert labels.assistant_name(view.meeting_room[0].id, lang) in shown.text
