@@ -142,7 +142,7 @@ def _tables(kind: str) -> list[tuple[int, dict[str, Any]]]:
     options and choices other than "random"); options limited to some counts (teams, solo tasks)
     keep their default unless a count needs them."""
     game = registry.get(kind)
-    varied = [
+    varied: list[list[dict[str, Any]]] = [
         [{}]
         + [
             {spec.name: value}
@@ -180,7 +180,8 @@ def _bench(kind: str, seed: int, runs: int, only: int | None, langs: Sequence[st
         mid = play(kind, seats, seed + seats, options=options)
         public = game.view(mid.state, None)
         render_board_parts(public, lang=lang)
-        render_screen(game.view(mid.state, public.active[0] if public.active else 0), lang=lang)
+        acting = next((d.seat for d in game.pending(mid.state)), 0)
+        render_screen(game.view(mid.state, acting), lang=lang)
         moves = _moves(game, mid.state, seed, runs)
         boards, board_sets = _measure([partial(render_board_parts, view, lang=lang) for view, _ in moves])
         screens, screen_drawings = _measure([partial(render_screen, view, lang=lang) for _, view in moves])
