@@ -37,8 +37,15 @@ class Played:
     finished: bool
 
 
-def play(kind: str, seats: int, seed: int, *, until_round: int | None = MID_GAME_ROUND,
-         extra: int | None = None, options: dict[str, Any] | None = None) -> Played:
+def play(
+    kind: str,
+    seats: int,
+    seed: int,
+    *,
+    until_round: int | None = MID_GAME_ROUND,
+    extra: int | None = None,
+    options: dict[str, Any] | None = None,
+) -> Played:
     """Play random legal choices from ``seed`` until round ``until_round`` starts (``None``: the end),
     then ``extra`` more decisions (default: three per seat, so planning is done and pieces stand on the
     board). Stops early if the game ends.

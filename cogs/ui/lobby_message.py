@@ -81,9 +81,7 @@ def embed(game: GameInfo, lang: str) -> discord.Embed:
     host = next((seat_names[s.seat] for s in game.seats if s.user_id == game.host_id and not s.is_ai), None)
     # A host without a seat has no stored name: a mention, which an embed never pings, shows theirs.
     message.add_field(name=t("lobby.host", lang), value=host or f"<@{game.host_id}>", inline=True)
-    message.add_field(
-        name=t("lobby.seats", lang, taken=taken, n=seats), value=clip(seat_list(game, lang), FIELD_VALUE)
-    )
+    message.add_field(name=t("lobby.seats", lang, taken=taken, n=seats), value=clip(seat_list(game, lang), FIELD_VALUE))
     options = "\n".join([*option_lines(game, lang), *settings_lines(game, lang)])
     message.add_field(name=t("lobby.options", lang), value=clip(options, FIELD_VALUE), inline=False)
     return message

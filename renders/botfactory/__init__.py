@@ -52,8 +52,13 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
 
 def _board_lines(text: dict[str, list[str]], name: str) -> list[str]:
     """The summary lines about one phone part ("status") or one board."""
-    return {"status": text["header"], "assembly": text["assembly"][:1], "parts": text["assembly"][1:],
-            "projects": text["projects"][:1], "finance": text["projects"][1:]}[name]
+    return {
+        "status": text["header"],
+        "assembly": text["assembly"][:1],
+        "parts": text["assembly"][1:],
+        "projects": text["projects"][:1],
+        "finance": text["projects"][1:],
+    }[name]
 
 
 def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:
@@ -77,8 +82,13 @@ def zoom(view: object, area: str, *, lang: str = "en", names: Sequence[str] | No
         raise LookupError(f"no area {area!r} on this table; known: {', '.join(boxes)}")
     text = summaries.sections(v, names, lang)
     lines = text[area] if area.startswith("seat:") or area == "vilela" else _board_lines(text, area)
-    return drawn(lambda: table.draw(v, names, lang).crop(boxes[area]), "\n".join(lines), KEY_COLOURS,
-                 area.replace(":", "-"), lang)
+    return drawn(
+        lambda: table.draw(v, names, lang).crop(boxes[area]),
+        "\n".join(lines),
+        KEY_COLOURS,
+        area.replace(":", "-"),
+        lang,
+    )
 
 
 def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
@@ -92,11 +102,19 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
     text = players.summary(own, name, lang) + "."
     mine = reserved(v, own.seat)
     if mine:
-        text += f"\n{labels.text('sum.reserved_contracts', lang)}: " + "; ".join(
-            labels.text("sum.for_vp", lang, name=contract.name, vp=vp, needs=labels.needs(contract.needs, lang))
-            for contract, vp, _ in mine) + "."
-    text += f"\n{labels.text('sum.values', lang)}: " + ", ".join(
-        f"{labels.colour(t.colour, lang)} {t.value}" for t in v.values) + "."
+        text += (
+            f"\n{labels.text('sum.reserved_contracts', lang)}: "
+            + "; ".join(
+                labels.text("sum.for_vp", lang, name=contract.name, vp=vp, needs=labels.needs(contract.needs, lang))
+                for contract, vp, _ in mine
+            )
+            + "."
+        )
+    text += (
+        f"\n{labels.text('sum.values', lang)}: "
+        + ", ".join(f"{labels.colour(t.colour, lang)} {t.value}" for t in v.values)
+        + "."
+    )
     return drawn(lambda: phone.screen(v, own, name, lang), text, KEY_COLOURS, lang=lang)
 
 
@@ -106,8 +124,9 @@ def final(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
     scores = v.final
     if scores is None:
         raise ValueError("final scores exist only once the game has ended")
-    return drawn(lambda: _final.draw(v, scores, names, lang), _final.summary(v, scores, names, lang), KEY_COLOURS,
-                 lang=lang)
+    return drawn(
+        lambda: _final.draw(v, scores, names, lang), _final.summary(v, scores, names, lang), KEY_COLOURS, lang=lang
+    )
 
 
 def seat_styles(view: object) -> dict[int, PlayerStyle]:

@@ -31,7 +31,11 @@ GAP = 12
 SEATS_PER_PART = 2
 CAPTION_H = 44
 DRAW_BOARD: dict[str, Callable[[Image.Image, BotFactoryView, tuple[int, int, int, int], str], None]] = {
-    "assembly": floor.assembly, "parts": floor.production, "projects": floor.projects, "finance": floor.finance}
+    "assembly": floor.assembly,
+    "parts": floor.production,
+    "projects": floor.projects,
+    "finance": floor.finance,
+}
 BOARD_H = {"assembly": table.ROW1_H, "parts": table.ROW1_H, "projects": table.ROW2_H, "finance": table.ROW2_H}
 
 
@@ -46,8 +50,15 @@ def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
     return CAPTION_H
 
 
-def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, y: int, names: Sequence[str] | None,
-          lang: str, draw: bool = True) -> int:
+def _goal(
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: BotFactoryView,
+    y: int,
+    names: Sequence[str] | None,
+    lang: str,
+    draw: bool = True,
+) -> int:
     texts = goal.lines(view, names, lang)
     # Solo: the task and how far the player is from it (or how it ended) lead, in bold.
     bold = 2 if view.solo_info is not None else 0
@@ -62,12 +73,28 @@ def _goal(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, y: 
     return h
 
 
-def _people(canvas: Image.Image, d: ImageDraw.ImageDraw, y: int, label: str, who: Sequence[str],
-            view: BotFactoryView, names: Sequence[str] | None, lang: str, draw: bool = True) -> int:
+def _people(
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    y: int,
+    label: str,
+    who: Sequence[str],
+    view: BotFactoryView,
+    names: Sequence[str] | None,
+    lang: str,
+    draw: bool = True,
+) -> int:
     """A label then icons and names wrapping over lines (who acts now, the meeples' order)."""
     colours = spaces.seat_colours(view)
-    x = M + (tx.line(d, (M, y + 18), label, 20, MUTED_ON_TABLE, bold=True, anchor="lm") if draw
-             else tx.width(label, 20, True)) + 10
+    x = (
+        M
+        + (
+            tx.line(d, (M, y + 18), label, 20, MUTED_ON_TABLE, bold=True, anchor="lm")
+            if draw
+            else tx.width(label, 20, True)
+        )
+        + 10
+    )
     start, row = x, 0
     for item in who:
         name = labels.who_name(item, names, lang)
@@ -83,8 +110,14 @@ def _people(canvas: Image.Image, d: ImageDraw.ImageDraw, y: int, label: str, who
     return 40 + row * 38
 
 
-def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, names: Sequence[str] | None,
-            lang: str, draw: bool = True) -> int:
+def _header(
+    canvas: Image.Image,
+    d: ImageDraw.ImageDraw,
+    view: BotFactoryView,
+    names: Sequence[str] | None,
+    lang: str,
+    draw: bool = True,
+) -> int:
     y = M
     if draw:
         tx.line(d, (M, y + 20), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
@@ -97,15 +130,27 @@ def _header(canvas: Image.Image, d: ImageDraw.ImageDraw, view: BotFactoryView, n
         y += _people(canvas, d, y, labels.text("order", lang), view.turn_order, view, names, lang, draw)
     if view.turn is not None:
         turn = view.turn
-        text = labels.text("turn", lang, name=seat_name(turn.seat, names, lang), space=view.spaces[turn.space].name,
-                           left=turn.main_left)
+        text = labels.text(
+            "turn",
+            lang,
+            name=seat_name(turn.seat, names, lang),
+            space=view.spaces[turn.space].name,
+            left=turn.main_left,
+        )
         if draw:
             tx.line(d, (M, y + 16), text, 20, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
         y += 36
     if view.production_offer:
         if draw:
-            tx.line(d, (M, y + 16), labels.text("offer", lang, tiles=", ".join(view.production_offer)), 20,
-                    MUTED_ON_TABLE, anchor="lm", max_width=INNER)
+            tx.line(
+                d,
+                (M, y + 16),
+                labels.text("offer", lang, tiles=", ".join(view.production_offer)),
+                20,
+                MUTED_ON_TABLE,
+                anchor="lm",
+                max_width=INNER,
+            )
         y += 36
     y += _goal(canvas, d, view, y + 4, names, lang, draw) + GAP + 4
     return y
@@ -135,12 +180,22 @@ def players_part(view: BotFactoryView, start: int, names: Sequence[str] | None, 
     solo = view.solo_info is not None
     heights = [players.height(a, INNER) for a in areas] + ([table.SOLO_H] if solo else [])
     canvas, d = blank(M + CAPTION_H + sum(h + GAP for h in heights) + M - GAP)
-    title = (labels.text("part.players", lang, first=start + 1, last=start + len(areas)) if len(areas) > 1
-             else labels.text("part.player", lang, n=start + 1))
+    title = (
+        labels.text("part.players", lang, first=start + 1, last=start + len(areas))
+        if len(areas) > 1
+        else labels.text("part.player", lang, n=start + 1)
+    )
     y = M + _caption(d, M, title)
     for area, h in zip(areas, heights, strict=False):
-        players.draw(canvas, area, (M, y), name=seat_name(area.seat, names, lang), active=area.seat in view.active,
-                     lang=lang, width=INNER)
+        players.draw(
+            canvas,
+            area,
+            (M, y),
+            name=seat_name(area.seat, names, lang),
+            active=area.seat in view.active,
+            lang=lang,
+            width=INNER,
+        )
         y += h + GAP
     if solo:
         table.solo(canvas, view, (M, y), lang, width=INNER)
@@ -157,10 +212,23 @@ def board_parts(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
     base = BotFactoryView(kind=view.kind, viewer=None, version=0)
     colours = tuple(PlayerArea(p.seat, p.colour, 0, 0, (), (), ()) for p in view.players)
     builders = tuple(PlayerArea(p.seat, p.colour, 0, 0, (), (), p.robots) for p in view.players)
-    header = replace(base, seats=view.seats, solo=view.solo, round=view.round, phase=view.phase, active=view.active,
-                     turn_order=view.turn_order, turn=view.turn, spaces=view.spaces,
-                     production_offer=view.production_offer, robots_to_end=view.robots_to_end,
-                     solo_info=view.solo_info, players=builders, assembly=view.assembly, final=view.final)
+    header = replace(
+        base,
+        seats=view.seats,
+        solo=view.solo,
+        round=view.round,
+        phase=view.phase,
+        active=view.active,
+        turn_order=view.turn_order,
+        turn=view.turn,
+        spaces=view.spaces,
+        production_offer=view.production_offer,
+        robots_to_end=view.robots_to_end,
+        solo_info=view.solo_info,
+        players=builders,
+        assembly=view.assembly,
+        final=view.final,
+    )
 
     def floor_view(board: str) -> BotFactoryView:
         """The board's action spaces with only the meeples standing on them."""
@@ -170,10 +238,21 @@ def board_parts(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
     boards = {
         "assembly": replace(floor_view("assembly"), assembly=view.assembly, spares=view.spares),
         "parts": replace(floor_view("parts"), piles=view.piles, marker=view.marker, wheel=view.wheel),
-        "projects": replace(floor_view("projects"), projects=view.projects, project_deck=view.project_deck,
-                            project_discard=view.project_discard, universal_parts=view.universal_parts),
-        "finance": replace(floor_view("finance"), values=view.values, value_min=view.value_min,
-                           value_max=view.value_max, lines=view.lines, contracts=view.contracts),
+        "projects": replace(
+            floor_view("projects"),
+            projects=view.projects,
+            project_deck=view.project_deck,
+            project_discard=view.project_discard,
+            universal_parts=view.universal_parts,
+        ),
+        "finance": replace(
+            floor_view("finance"),
+            values=view.values,
+            value_min=view.value_min,
+            value_max=view.value_max,
+            lines=view.lines,
+            contracts=view.contracts,
+        ),
     }
     parts: list[Part] = [("status", header, partial(status_part, names=names, lang=lang))]
     parts += [(board, sub, partial(board_part, board=board, lang=lang)) for board, sub in boards.items()]
@@ -181,8 +260,12 @@ def board_parts(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
         areas = view.players[start : start + SEATS_PER_PART]
         seats = {a.seat for a in areas}
         last = start + SEATS_PER_PART >= len(view.players)
-        chunk = replace(base, players=areas, active=tuple(s for s in view.active if s in seats),
-                        solo_info=view.solo_info if last else None)
+        chunk = replace(
+            base,
+            players=areas,
+            active=tuple(s for s in view.active if s in seats),
+            solo_info=view.solo_info if last else None,
+        )
         parts.append((f"players-{i}", chunk, partial(players_part, start=start, names=names, lang=lang)))
     return parts
 
@@ -190,8 +273,16 @@ def board_parts(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
 # -- a seat's close-up -------------------------------------------------------------------------------
 
 ROW = 52
-BOARD_OF_PROMPT = {"start": "parts", "refill": "parts", "icon": "parts", "place": "assembly", "project": "projects",
-                   "xproj": "projects", "vremove": "finance", "offer": "finance"}
+BOARD_OF_PROMPT = {
+    "start": "parts",
+    "refill": "parts",
+    "icon": "parts",
+    "place": "assembly",
+    "project": "projects",
+    "xproj": "projects",
+    "vremove": "finance",
+    "offer": "finance",
+}
 """Which board a decision is about, by the last part of its prompt key (the rest: the seat's area)."""
 
 
@@ -218,8 +309,16 @@ def screen(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Imag
     tx.line(d, (M, M + 54), table.status(view, lang), 20, INK_ON_TABLE, anchor="lm", max_width=INNER)
     y = M + 76
     if board:
-        tx.line(d, (M, y + 18), labels.text("decision.board", lang, board=labels.text(f"board.{board}", lang)), 24,
-                HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
+        tx.line(
+            d,
+            (M, y + 18),
+            labels.text("decision.board", lang, board=labels.text(f"board.{board}", lang)),
+            24,
+            HIGHLIGHT,
+            bold=True,
+            anchor="lm",
+            max_width=INNER,
+        )
         DRAW_BOARD[board](canvas, view, (M, y + 44, PW - M, y + 44 + BOARD_H[board]), lang)
         y += board_h + GAP
     players.draw(canvas, area, (M, y), name=name, active=area.seat in view.active, lang=lang, width=INNER)
@@ -235,8 +334,14 @@ def screen(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Imag
         text = labels.text("screen.contract", lang, needs=labels.needs(contract.needs, lang), vp=vp, row=row_vp)
         lines = tx.wrap(text, INNER - 160, 20, max_lines=2)
         for i, text_line in enumerate(lines):
-            tx.line(d, (M + 14 + 3 * 40 + 10, ry + 18 + (i - (len(lines) - 1) / 2) * 22), text_line, 20, INK_ON_TABLE,
-                    anchor="lm")
+            tx.line(
+                d,
+                (M + 14 + 3 * 40 + 10, ry + 18 + (i - (len(lines) - 1) / 2) * 22),
+                text_line,
+                20,
+                INK_ON_TABLE,
+                anchor="lm",
+            )
         ry += ROW
     ry = y + 50 + ROW * max(1, len(mine))
     tx.line(d, (M + 14, ry + 14), labels.text("screen.values", lang), 22, INK_ON_TABLE, bold=True, anchor="lm")

@@ -52,14 +52,19 @@ def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, i
     x0, y0 = xy
     for i, space in enumerate(spaces):
         cx = x0 + i * step + step // 2
-        d.ellipse((cx - CIRCLE // 2, y0, cx + CIRCLE // 2, y0 + CIRCLE), fill=mix(PANEL, INK_ON_TABLE, 0.12),
-                  outline=PANEL_EDGE, width=3)
+        d.ellipse(
+            (cx - CIRCLE // 2, y0, cx + CIRCLE // 2, y0 + CIRCLE),
+            fill=mix(PANEL, INK_ON_TABLE, 0.12),
+            outline=PANEL_EDGE,
+            width=3,
+        )
         here = [m for m in view.meeples if m.space == space.index and not m.overflow]
         if here:
             meeple = here[0]
             if meeple.standing:
-                d.ellipse((cx - CIRCLE // 2 - 4, y0 - 4, cx + CIRCLE // 2 + 4, y0 + CIRCLE + 4), outline=HIGHLIGHT,
-                          width=4)
+                d.ellipse(
+                    (cx - CIRCLE // 2 - 4, y0 - 4, cx + CIRCLE // 2 + 4, y0 + CIRCLE + 4), outline=HIGHLIGHT, width=4
+                )
             icons.paste(canvas, who_icon(meeple.who, colours, 44), (cx - 22, y0 + 10))
         else:
             tx.line(d, (cx, y0 + CIRCLE // 2), space.name, 20, INK_ON_TABLE, bold=True, anchor="mm")

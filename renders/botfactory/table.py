@@ -38,15 +38,25 @@ def status(view: BotFactoryView, lang: str) -> str:
 def _header(canvas: Image.Image, view: BotFactoryView, names: Sequence[str] | None, lang: str) -> None:
     d = ImageDraw.Draw(canvas)
     w = tx.line(d, (M, HEADER_H // 2), labels.text("title", lang), 34, HIGHLIGHT, bold=True, anchor="lm")
-    tx.line(d, (M + w + 24, HEADER_H // 2), status(view, lang), 28, INK_ON_TABLE, bold=True, anchor="lm",
-            max_width=620)
+    tx.line(d, (M + w + 24, HEADER_H // 2), status(view, lang), 28, INK_ON_TABLE, bold=True, anchor="lm", max_width=620)
     if view.phase == "over":
         return
     colours = spaces.seat_colours(view)
     x = W - M
     for seat in reversed(view.active):
-        x -= tx.line(d, (x, HEADER_H // 2), seat_name(seat, names, lang), 26, HIGHLIGHT, bold=True, anchor="rm",
-                     max_width=220) + 40
+        x -= (
+            tx.line(
+                d,
+                (x, HEADER_H // 2),
+                seat_name(seat, names, lang),
+                26,
+                HIGHLIGHT,
+                bold=True,
+                anchor="rm",
+                max_width=220,
+            )
+            + 40
+        )
         icons.paste(canvas, pieces.who_icon(f"seat:{seat}", colours, 32), (x, HEADER_H // 2 - 16))
         x -= 18
     if not view.active:
@@ -59,17 +69,36 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
     colours = spaces.seat_colours(view)
     x = M - 12
     if view.turn_order:
-        x = M + tx.line(d, (M, y + ORDER_H // 2), labels.text("order", lang), 22, MUTED_ON_TABLE, bold=True,
-                        anchor="lm") + 12
+        x = (
+            M
+            + tx.line(d, (M, y + ORDER_H // 2), labels.text("order", lang), 22, MUTED_ON_TABLE, bold=True, anchor="lm")
+            + 12
+        )
     for who in view.turn_order:
         icons.paste(canvas, pieces.who_icon(who, colours, 30), (x, y + ORDER_H // 2 - 15))
-        x += 36 + tx.line(d, (x + 36, y + ORDER_H // 2), labels.who_name(who, names, lang), 20, INK_ON_TABLE,
-                          anchor="lm", max_width=180) + 18
+        x += (
+            36
+            + tx.line(
+                d,
+                (x + 36, y + ORDER_H // 2),
+                labels.who_name(who, names, lang),
+                20,
+                INK_ON_TABLE,
+                anchor="lm",
+                max_width=180,
+            )
+            + 18
+        )
     right = W - M
     if view.turn is not None:  # the turn in progress at the right end, the offer between
         turn = view.turn
-        text = labels.text("turn", lang, name=seat_name(turn.seat, names, lang), space=view.spaces[turn.space].name,
-                           left=turn.main_left)
+        text = labels.text(
+            "turn",
+            lang,
+            name=seat_name(turn.seat, names, lang),
+            space=view.spaces[turn.space].name,
+            left=turn.main_left,
+        )
         right -= tx.line(d, (W - M, y + ORDER_H // 2), text, 22, HIGHLIGHT, bold=True, anchor="rm", max_width=560) + 24
     if view.production_offer:
         offer = labels.text("offer", lang, tiles=", ".join(view.production_offer))
@@ -79,8 +108,9 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
 SOLO_H = 200
 
 
-def solo(canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: str,
-         width: int = players.PANEL_W) -> None:
+def solo(
+    canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: str, width: int = players.PANEL_W
+) -> None:
     """Vilela, the solo inspector (a panel ``width`` wide): her current action and robot tiles, the
     decks, the inspection."""
     solo = view.solo_info
@@ -91,8 +121,15 @@ def solo(canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: s
     frames.panel(d, (x0, y0, x0 + width, y0 + SOLO_H))
     icons.paste(canvas, pieces.who_icon("vilela", {}, 36), (x0 + 15, y0 + 10))
     tx.line(d, (x0 + 61, y0 + 28), labels.text("vilela", lang), 28, INK_ON_TABLE, bold=True, anchor="lm")
-    tx.line(d, (x0 + width - 15, y0 + 30), labels.text("solo.task", lang, task=solo.task), 22, HIGHLIGHT,
-            bold=True, anchor="rm")
+    tx.line(
+        d,
+        (x0 + width - 15, y0 + 30),
+        labels.text("solo.task", lang, task=solo.task),
+        22,
+        HIGHLIGHT,
+        bold=True,
+        anchor="rm",
+    )
     board = labels.text(f"board.{solo.vilela_action}", lang) if solo.vilela_action else "—"
     tx.line(d, (x0 + 15, y0 + 80), labels.text("solo.action", lang, board=board), 22, INK_ON_TABLE, anchor="lm")
     if solo.vilela_robot:
@@ -102,8 +139,15 @@ def solo(canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: s
     tx.line(d, (x0 + 15, y0 + 124), decks, 20, MUTED_ON_TABLE, anchor="lm", max_width=width - 30)
     if solo.inspection:
         shown = ", ".join(str(p + 1) for p in solo.inspection)
-        tx.line(d, (x0 + 15, y0 + 164), labels.text("solo.inspection", lang, spaces=shown), 20, INK_ON_TABLE,
-                anchor="lm", max_width=width - 30)
+        tx.line(
+            d,
+            (x0 + 15, y0 + 164),
+            labels.text("solo.inspection", lang, spaces=shown),
+            20,
+            INK_ON_TABLE,
+            anchor="lm",
+            max_width=width - 30,
+        )
 
 
 def areas(view: BotFactoryView) -> dict[str, tuple[int, int, int, int]]:
@@ -116,8 +160,12 @@ def areas(view: BotFactoryView) -> dict[str, tuple[int, int, int, int]]:
     y1 = HEADER_H + ORDER_H
     y2 = y1 + ROW1_H + GAP
     right = M + COL_W + GAP
-    out = {"assembly": (M, y1, M + COL_W, y1 + ROW1_H), "parts": (right, y1, W - M, y1 + ROW1_H),
-           "projects": (M, y2, M + COL_W, y2 + ROW2_H), "finance": (right, y2, W - M, y2 + ROW2_H)}
+    out = {
+        "assembly": (M, y1, M + COL_W, y1 + ROW1_H),
+        "parts": (right, y1, W - M, y1 + ROW1_H),
+        "projects": (M, y2, M + COL_W, y2 + ROW2_H),
+        "finance": (right, y2, W - M, y2 + ROW2_H),
+    }
     y = y2 + ROW2_H + GAP
     keys = [f"seat:{p.seat}" for p in view.players] + (["vilela"] if view.solo_info is not None else [])
     for i, key in enumerate(keys):
@@ -139,8 +187,15 @@ def draw(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.
     floor.finance(canvas, view, where["finance"], lang)
     for area in view.players:
         box = where[f"seat:{area.seat}"]
-        players.draw(canvas, area, box[:2], name=seat_name(area.seat, names, lang), active=area.seat in view.active,
-                     lang=lang, panel_height=box[3] - box[1])
+        players.draw(
+            canvas,
+            area,
+            box[:2],
+            name=seat_name(area.seat, names, lang),
+            active=area.seat in view.active,
+            lang=lang,
+            panel_height=box[3] - box[1],
+        )
     if view.solo_info is not None:
         solo(canvas, view, where["vilela"][:2], lang)
     return canvas

@@ -57,12 +57,15 @@ def draw(
         who = seat_name(line.seat, names, lang)
         if teams:
             who += f" · {labels.text('team', lang, n=teams[line.seat] + 1)}"
-        tx.line(d, (M + 96, y + 30), who, 26, INK_ON_TABLE, bold=True, anchor="lm",
-                max_width=INNER - 96 - total_w - 30)
-        parts = [(labels.text("col.projects", lang), line.projects), (labels.text("col.machines", lang), line.machines),
-                 (labels.text("col.purchases", lang), line.purchases),
-                 (labels.text("col.majorities", lang), line.majorities), (labels.text("col.other", lang), line.other),
-                 (labels.text("col.tiebreak", lang), line.tiebreak)]
+        tx.line(d, (M + 96, y + 30), who, 26, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER - 96 - total_w - 30)
+        parts = [
+            (labels.text("col.projects", lang), line.projects),
+            (labels.text("col.machines", lang), line.machines),
+            (labels.text("col.purchases", lang), line.purchases),
+            (labels.text("col.majorities", lang), line.majorities),
+            (labels.text("col.other", lang), line.other),
+            (labels.text("col.tiebreak", lang), line.tiebreak),
+        ]
         words = " · ".join(f"{label} {value}" for label, value in parts)
         for i, text in enumerate(tx.wrap(words, INNER - 28, 20, max_lines=2)):
             tx.line(d, (M + 14, y + 70 + i * 26), text, 20, INK_ON_TABLE, anchor="lm")
@@ -99,8 +102,10 @@ def summary(
     """The score table in words, grouped by team in team play (``teams``: seat -> team)."""
     best = winners(lines)
     key = "final.winner" if len(best) == 1 else "final.winners"
-    out = [f"Imaginarium — {labels.text('final.title', lang)}.",
-           f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best) + "."]
+    out = [
+        f"Imaginarium — {labels.text('final.title', lang)}.",
+        f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best) + ".",
+    ]
     for team, members in by_team(lines, teams):
         if team is not None:
             together = ", ".join(seat_name(m.seat, names, lang) for m in members)
@@ -111,8 +116,15 @@ def summary(
             if same is None:
                 out.append(_line(lines, line, names, lang))
             else:
-                out.append(labels.text("final.same", lang, rank=rank(lines, line),
-                                       name=seat_name(line.seat, names, lang), other=seat_name(same.seat, names, lang)))
+                out.append(
+                    labels.text(
+                        "final.same",
+                        lang,
+                        rank=rank(lines, line),
+                        name=seat_name(line.seat, names, lang),
+                        other=seat_name(same.seat, names, lang),
+                    )
+                )
     out.append(labels.text("tiebreak.note", lang))
     return "\n".join(out)
 
@@ -120,16 +132,40 @@ def summary(
 def _score(line: ScoreLine) -> tuple[object, ...]:
     """Everything a score line says but whose it is."""
     s = line.screen
-    return (line.projects, line.machines, line.purchases, line.majorities, line.other, line.total, line.tiebreak,
-            s.charcoalium, s.wood, s.copper, s.crystal, line.winner)
+    return (
+        line.projects,
+        line.machines,
+        line.purchases,
+        line.majorities,
+        line.other,
+        line.total,
+        line.tiebreak,
+        s.charcoalium,
+        s.wood,
+        s.copper,
+        s.crystal,
+        line.winner,
+    )
 
 
 def _line(lines: Sequence[ScoreLine], line: ScoreLine, names: Sequence[str] | None, lang: str) -> str:
     """One seat's score in words, ranked among ``lines``."""
     s = line.screen
-    reserve = ", ".join(labels.goods(value, g, lang) for g, value in zip(
-        RESERVE, (s.charcoalium, s.wood, s.copper, s.crystal), strict=True))
+    reserve = ", ".join(
+        labels.goods(value, g, lang)
+        for g, value in zip(RESERVE, (s.charcoalium, s.wood, s.copper, s.crystal), strict=True)
+    )
     return labels.text(
-        "final.line", lang, rank=rank(lines, line), name=seat_name(line.seat, names, lang), total=line.total,
-        projects=line.projects, machines=line.machines, purchases=line.purchases, majorities=line.majorities,
-        other=line.other, tiebreak=line.tiebreak, reserve=reserve)
+        "final.line",
+        lang,
+        rank=rank(lines, line),
+        name=seat_name(line.seat, names, lang),
+        total=line.total,
+        projects=line.projects,
+        machines=line.machines,
+        purchases=line.purchases,
+        majorities=line.majorities,
+        other=line.other,
+        tiebreak=line.tiebreak,
+        reserve=reserve,
+    )

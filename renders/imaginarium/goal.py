@@ -11,12 +11,17 @@ def lines(view: ImaginariumView, lang: str) -> list[str]:
     """The goal in a few short lines, the end condition first."""
     key = "goal.vp_team" if any(p.team is not None for p in view.players) else "goal.vp"
     played = max(0, view.round - (0 if view.phase == "ended" else 1))
-    out = [labels.text(key, lang, n=view.target_vp),
-           labels.text("goal.hidden", lang) + " · " + labels.text("goal.rounds", lang, n=played)]
+    out = [
+        labels.text(key, lang, n=view.target_vp),
+        labels.text("goal.hidden", lang) + " · " + labels.text("goal.rounds", lang, n=played),
+    ]
     if view.dream_spaces:
         where = dream.layout(view.dream_spaces)
         last = max(c for c, _ in where.values())
-        positions = [where[p.dream_position][0] for p in view.players
-                     if p.dream_position is not None and p.dream_position in where]
+        positions = [
+            where[p.dream_position][0]
+            for p in view.players
+            if p.dream_position is not None and p.dream_position in where
+        ]
         out.append(labels.text("goal.dream", lang, n=last - max(positions, default=0)))
     return out

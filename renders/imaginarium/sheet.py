@@ -35,8 +35,10 @@ def rules_text(card: MachineCard, lang: str) -> str:
 
 def facts(card: MachineCard, lang: str) -> list[str]:
     """The card in words, one fact per line; shared by the image and its text summary."""
-    out = [f"{labels.machine(card, lang)} — {card.serial}, {labels.text(f'type.{card.type}', lang)}, "
-           f"{labels.text('card.level', lang, n=card.level)}"]
+    out = [
+        f"{labels.machine(card, lang)} — {card.serial}, {labels.text(f'type.{card.type}', lang)}, "
+        f"{labels.text('card.level', lang, n=card.level)}"
+    ]
     out.extend(_effect_line(line, lang) for line in card.effect)
     text = rules_text(card, lang)
     if text:

@@ -56,8 +56,22 @@ PLAYERS: tuple[PlayerStyle, ...] = (
 
 
 KEY_COLOURS: tuple[RGB, ...] = (
-    TABLE, PANEL, PANEL_EDGE, INK_ON_TABLE, MUTED_ON_TABLE, CARD, CARD_EDGE, INK, MUTED_INK, HIGHLIGHT, ALERT, WHITE,
-    BLACK, ALERT_ON_TABLE, ALERT_TAG, *(p.colour for p in PLAYERS),
+    TABLE,
+    PANEL,
+    PANEL_EDGE,
+    INK_ON_TABLE,
+    MUTED_ON_TABLE,
+    CARD,
+    CARD_EDGE,
+    INK,
+    MUTED_INK,
+    HIGHLIGHT,
+    ALERT,
+    WHITE,
+    BLACK,
+    ALERT_ON_TABLE,
+    ALERT_TAG,
+    *(p.colour for p in PLAYERS),
 )
 """Colours PNG encoding keeps exact however few pixels use them (see :mod:`renders.kit.png`)."""
 

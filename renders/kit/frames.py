@@ -30,8 +30,15 @@ def _corners(radius: int, width: int) -> tuple[int, tuple[tuple[Image.Image, Ima
     return q, tuple((inside.crop(b), outline.crop(b)) for b in boxes)
 
 
-def rounded(draw: ImageDraw.ImageDraw, box: Box, *, radius: int, fill: RGB | None = None,
-            outline: RGB | None = None, width: int = 1) -> None:
+def rounded(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    *,
+    radius: int,
+    fill: RGB | None = None,
+    outline: RGB | None = None,
+    width: int = 1,
+) -> None:
     """``draw.rounded_rectangle`` with the same pixels, quicker: Pillow draws the corners as arcs
     and pie slices on every call, the dearest part of a large panel; here the straight parts are
     plain rectangles and the corners are stamped from cached masks (:func:`_corners`)."""
@@ -44,11 +51,16 @@ def rounded(draw: ImageDraw.ImageDraw, box: Box, *, radius: int, fill: RGB | Non
         draw.rectangle((x0, y0 + q, x1, y1 - q), fill=fill)
         draw.rectangle((x0 + q, y0, x1 - q, y1), fill=fill)
     if outline is not None:
-        for straight in ((x0 + q, y0, x1 - q, y0 + width - 1), (x0 + q, y1 - width + 1, x1 - q, y1),
-                         (x0, y0 + q, x0 + width - 1, y1 - q), (x1 - width + 1, y0 + q, x1, y1 - q)):
+        for straight in (
+            (x0 + q, y0, x1 - q, y0 + width - 1),
+            (x0 + q, y1 - width + 1, x1 - q, y1),
+            (x0, y0 + q, x0 + width - 1, y1 - q),
+            (x1 - width + 1, y0 + q, x1, y1 - q),
+        ):
             draw.rectangle(straight, fill=outline)
-    for (inside, edge), xy in zip(corners, ((x0, y0), (x1 + 1 - q, y0), (x0, y1 + 1 - q), (x1 + 1 - q, y1 + 1 - q)),
-                                  strict=True):
+    for (inside, edge), xy in zip(
+        corners, ((x0, y0), (x1 + 1 - q, y0), (x0, y1 + 1 - q), (x1 + 1 - q, y1 + 1 - q)), strict=True
+    ):
         if fill is not None:
             draw.bitmap(xy, inside, fill=fill)
         if outline is not None or fill is not None:

@@ -38,8 +38,10 @@ def _polygon(shape: str, size: float) -> list[tuple[float, float]]:
         return points
     corners = {"hexagon": 6, "pentagon": 5, "octagon": 8}[shape]
     start = -math.pi / 2 if shape == "pentagon" else math.pi / corners
-    return [(c + r * math.cos(start + i * 2 * math.pi / corners), c + r * math.sin(start + i * 2 * math.pi / corners))
-            for i in range(corners)]
+    return [
+        (c + r * math.cos(start + i * 2 * math.pi / corners), c + r * math.sin(start + i * 2 * math.pi / corners))
+        for i in range(corners)
+    ]
 
 
 @cache

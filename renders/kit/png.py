@@ -41,8 +41,11 @@ _holders = threading.local()
 def stored() -> tuple[RGB, ...]:
     """The colours of ``palette.txt`` (one ``#rrggbb`` a line; longer lines are comments), in order."""
     text = resources.files("renders.kit").joinpath("palette.txt").read_text("utf-8")
-    return tuple((int(h[1:3], 16), int(h[3:5], 16), int(h[5:7], 16))
-                 for h in (line.strip() for line in text.splitlines()) if len(h) == 7 and h[0] == "#")
+    return tuple(
+        (int(h[1:3], 16), int(h[3:5], 16), int(h[5:7], 16))
+        for h in (line.strip() for line in text.splitlines())
+        if len(h) == 7 and h[0] == "#"
+    )
 
 
 @cache
@@ -83,5 +86,12 @@ def encode(image: Image.Image, keep: Iterable[RGB] = ()) -> bytes:
     rows = Image.new("P", (image.width + 1, image.height), 0)
     rows.paste(mapped, (1, 0))  # each row starts with its filter type, 0 (none)
     header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
-    return b"".join((_SIGNATURE, _chunk(b"IHDR", header), _chunk(b"PLTE", _entries(keep)),
-                     _chunk(b"IDAT", zlib.compress(rows.tobytes(), COMPRESS_LEVEL)), _chunk(b"IEND", b"")))
+    return b"".join(
+        (
+            _SIGNATURE,
+            _chunk(b"IHDR", header),
+            _chunk(b"PLTE", _entries(keep)),
+            _chunk(b"IDAT", zlib.compress(rows.tobytes(), COMPRESS_LEVEL)),
+            _chunk(b"IEND", b""),
+        )
+    )

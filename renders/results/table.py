@@ -75,11 +75,23 @@ def _row(
     spark_left: int,
 ) -> None:
     fill = mix(PANEL, HIGHLIGHT, 0.25) if row.highlight else (PANEL if index % 2 == 0 else TABLE)
-    draw.rounded_rectangle((MARGIN - 6, y, WIDTH - MARGIN + 6, y + ROW - 4), radius=8, fill=fill,
-                           outline=PANEL_EDGE if row.highlight else fill)
+    draw.rounded_rectangle(
+        (MARGIN - 6, y, WIDTH - MARGIN + 6, y + ROW - 4),
+        radius=8,
+        fill=fill,
+        outline=PANEL_EDGE if row.highlight else fill,
+    )
     middle = y + (ROW - 4) // 2
-    line(draw, (MARGIN, middle), row.rank, CELL, HIGHLIGHT if row.rank == "1" else INK_ON_TABLE, bold=True,
-         anchor="lm", max_width=RANK)
+    line(
+        draw,
+        (MARGIN, middle),
+        row.rank,
+        CELL,
+        HIGHLIGHT if row.rank == "1" else INK_ON_TABLE,
+        bold=True,
+        anchor="lm",
+        max_width=RANK,
+    )
     if row.seat is not None:
         style = player(row.seat)
         icons.paste(image, icons.shape(style.shape, 20, style.colour, INK_ON_TABLE), (MARGIN + RANK, middle - 10))

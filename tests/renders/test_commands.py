@@ -24,8 +24,13 @@ def _engine() -> None:
 def test_demo_writes_boards_screens_finals_and_cards(tmp_path: Path) -> None:
     assert main(["render", "--demo", "--out", str(tmp_path)]) == 0
     for seats in (2, 3, 4, 5):
-        for image, width in (("board", 1600), ("board-belt", 640), ("board-players-1", 640), ("screen-seat1", 640),
-                             ("final", 640)):
+        for image, width in (
+            ("board", 1600),
+            ("board-belt", 640),
+            ("board-players-1", 640),
+            ("screen-seat1", 640),
+            ("final", 640),
+        ):
             png = tmp_path / f"imaginarium-{seats}p-{image}.png"
             assert decode(png.read_bytes()).width == width
             assert png.with_suffix(".txt").read_text("utf-8").strip()
@@ -45,8 +50,13 @@ def test_bench_ends_with_the_json_figures(capsys: pytest.CaptureFixture[str]) ->
     tables = {(item["seats"], item["options"]) for item in images if item["name"] == "board_parts"}
     assert tables == {*((n, "-") for n in (2, 3, 4, 5)), *((n, "chimera") for n in (2, 3, 4, 5)), (6, "chimera-teams")}
     for seats in (2, 6):
-        assert {(seats, "board-belt"), (seats, "board-players-1"), (seats, "screen"), (seats, "final"),
-                (seats, "full_board")} <= names
+        assert {
+            (seats, "board-belt"),
+            (seats, "board-players-1"),
+            (seats, "screen"),
+            (seats, "final"),
+            (seats, "full_board"),
+        } <= names
     assert {item["lang"] for item in images} == {"en", "fr"}
     for item in images:
         assert item["p95_ms"] > 0 and item["bytes"] > 0 and isinstance(item["posted"], bool)

@@ -16,9 +16,18 @@ from tests.renders.helpers import decode
 def test_an_empty_table_renders() -> None:
     view = samples.mid_game(2)
     bare = dataclasses.replace(
-        view, belt=(), extractors=(), initiative=(), meeting_room=(), projects=(), crusher=(), active=(),
-        players=tuple(dataclasses.replace(p, slots=(None,) * 4, yard=(), assistants=(), dial=None,
-                                          completed_projects=()) for p in view.players),
+        view,
+        belt=(),
+        extractors=(),
+        initiative=(),
+        meeting_room=(),
+        projects=(),
+        crusher=(),
+        active=(),
+        players=tuple(
+            dataclasses.replace(p, slots=(None,) * 4, yard=(), assistants=(), dial=None, completed_projects=())
+            for p in view.players
+        ),
     )
     render = render_board(bare)
     assert decode(render.png).width == 1600
@@ -33,18 +42,27 @@ def test_crowded_workshops_and_long_names_stay_inside_the_image(seed: int) -> No
     serials = sorted(samples.CARDS)
     players = []
     for board in view.players:
-        slots = tuple(MachineStack(tuple(samples.machine(rng.choice(serials)) for _ in range(rng.randint(1, 4))),
-                                   deactivated=rng.random() < 0.2) for _ in range(rng.choice((4, 6))))
+        slots = tuple(
+            MachineStack(
+                tuple(samples.machine(rng.choice(serials)) for _ in range(rng.randint(1, 4))),
+                deactivated=rng.random() < 0.2,
+            )
+            for _ in range(rng.choice((4, 6)))
+        )
         yard = tuple(samples.machine(rng.choice(serials)) for _ in range(rng.randint(0, 12)))
         done = tuple(sorted(rng.sample(sorted(samples.PROJECT_VP), rng.randint(0, 6))))
         players.append(dataclasses.replace(board, slots=slots, yard=yard, completed_projects=done))
-    crowded = dataclasses.replace(view, players=tuple(players),
-                                  crusher=tuple(samples.machine(rng.choice(serials)) for _ in range(30)))
+    crowded = dataclasses.replace(
+        view, players=tuple(players), crusher=tuple(samples.machine(rng.choice(serials)) for _ in range(30))
+    )
     names = ["A rather long display name that will not fit anywhere " * 2] * 5
     board = render_board(crowded, names=names)
     screen = render_screen(crowded, names=names)
-    for render, width in ((board, 1600), (screen, 640), *((part, 640) for part in render_board_parts(crowded,
-                                                                                                      names=names))):
+    for render, width in (
+        (board, 1600),
+        (screen, 640),
+        *((part, 640) for part in render_board_parts(crowded, names=names)),
+    ):
         image = decode(render.png)
         assert image.width == width
         assert len(render.png) <= 600 * 1024

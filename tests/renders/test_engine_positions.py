@@ -54,12 +54,14 @@ CONFIGS += [(4, {"chimera": True, "teams": True}), (6, {"chimera": True, "teams"
 
 @pytest.mark.parametrize(("seats", "options"), CONFIGS)
 @pytest.mark.parametrize("seed", (1, 2, 3))
-def test_public_board_is_the_same_for_every_viewer_and_any_hidden_data(seats: int, seed: int,
-                                                                       options: dict[str, bool]) -> None:
+def test_public_board_is_the_same_for_every_viewer_and_any_hidden_data(
+    seats: int, seed: int, options: dict[str, bool]
+) -> None:
     game = _imaginarium()
     rng = random.Random(seed * 100 + seats)
-    played = play("imaginarium", seats, seed, until_round=rng.randint(1, 4), extra=rng.randint(0, 4 * seats),
-                  options=options)
+    played = play(
+        "imaginarium", seats, seed, until_round=rng.randint(1, 4), extra=rng.randint(0, 4 * seats), options=options
+    )
     public = public_images(game.view(played.state, None), zooms=seed == 1)
     for seat in range(seats):
         assert public_images(game.view(played.state, seat), zooms=seed == 1) == public
@@ -96,7 +98,6 @@ def test_a_game_state_is_refused_everywhere() -> None:
     """Renders take views; handing them the full state (with every screen in it) is an error."""
     _imaginarium()
     state = play("imaginarium", 3, 4).state
-    for draw in (render_board, render_screen, render_final, imaginarium.board, imaginarium.screen,
-                 imaginarium.final):
+    for draw in (render_board, render_screen, render_final, imaginarium.board, imaginarium.screen, imaginarium.final):
         with pytest.raises(TypeError):
             draw(state)

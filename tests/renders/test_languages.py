@@ -18,11 +18,58 @@ from engine.imaginarium.loader import load
 from renders.api import render_board, render_board_parts, render_final, render_screen
 from renders.kit.typography import punctuate
 
-ENGLISH = ("the", "and", "Round", "Seat", "Workshop", "Workshops", "empty", "none", "nobody", "cards", "Deck",
-           "price", "level", "Now", "Goal", "under", "Player", "Players", "left", "parts", "contracts", "robots left",
-           "Game over", "reserved", "done by", "assembly")
-FRENCH = ("Manche", "vide", "aucun", "cartes", "Atelier", "Ateliers", "Joueur", "Joueurs", "Pioche", "prix", "niveau",
-          "Objectif", "personne", "sous", "avec", "les", "une", "pour", "Siège", "Place", "restants", "réalisé")
+ENGLISH = (
+    "the",
+    "and",
+    "Round",
+    "Seat",
+    "Workshop",
+    "Workshops",
+    "empty",
+    "none",
+    "nobody",
+    "cards",
+    "Deck",
+    "price",
+    "level",
+    "Now",
+    "Goal",
+    "under",
+    "Player",
+    "Players",
+    "left",
+    "parts",
+    "contracts",
+    "robots left",
+    "Game over",
+    "reserved",
+    "done by",
+    "assembly",
+)
+FRENCH = (
+    "Manche",
+    "vide",
+    "aucun",
+    "cartes",
+    "Atelier",
+    "Ateliers",
+    "Joueur",
+    "Joueurs",
+    "Pioche",
+    "prix",
+    "niveau",
+    "Objectif",
+    "personne",
+    "sous",
+    "avec",
+    "les",
+    "une",
+    "pour",
+    "Siège",
+    "Place",
+    "restants",
+    "réalisé",
+)
 TABLES = {"imaginarium": (4, {"chimera": True}), "botfactory": (3, {"variant": 1})}
 
 

@@ -22,8 +22,16 @@ from tests.renders.helpers import public_images
 def _random_screen(rng: random.Random, seat: int) -> Screen:
     secrets = tuple(samples.project(p) for p in rng.sample(sorted(samples.PROJECT_VP), k=rng.choice((0, 2))))
     fragments = tuple(rng.choice(("romance", "glory", "escape", "festivities")) for _ in range(rng.randint(0, 4)))
-    return Screen(seat, rng.randint(0, 40), rng.randint(0, 9), rng.randint(0, 9), rng.randint(0, 9),
-                  rng.randint(0, 30), secrets, fragments)
+    return Screen(
+        seat,
+        rng.randint(0, 40),
+        rng.randint(0, 9),
+        rng.randint(0, 9),
+        rng.randint(0, 9),
+        rng.randint(0, 30),
+        secrets,
+        fragments,
+    )
 
 
 def _hidden_variants(view: ImaginariumView, rng: random.Random) -> list[ImaginariumView]:

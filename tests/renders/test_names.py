@@ -33,8 +33,11 @@ assert all(len(name) <= 32 for name in NAMES)
 
 
 def _every_image(public: View, private: View, ended: View) -> list[tuple[Render, int]]:
-    out = [(render_board(public, names=NAMES), 1600), (render_screen(private, names=NAMES), 640),
-           (render_final(ended, names=NAMES), 640)]
+    out = [
+        (render_board(public, names=NAMES), 1600),
+        (render_screen(private, names=NAMES), 640),
+        (render_final(ended, names=NAMES), 640),
+    ]
     out += [(part, 640) for part in render_board_parts(public, names=NAMES)]
     out += [(render_zoom(public, area, names=NAMES), 0) for area, _ in zoom_areas(public, names=NAMES)]
     return out
@@ -46,8 +49,9 @@ def test_long_accented_and_emoji_names_render_on_every_image(game: str) -> None:
         images = _every_image(samples.mid_game(5), samples.mid_game(5, viewer=1), samples.ended(5))
         seats = 5
     else:
-        images = _every_image(botfactory_samples.mid_game(), botfactory_samples.mid_game(viewer=1),
-                              botfactory_samples.ended())
+        images = _every_image(
+            botfactory_samples.mid_game(), botfactory_samples.mid_game(viewer=1), botfactory_samples.ended()
+        )
         seats = 3
     for render, width in images:
         image = decode(render.png)
@@ -60,8 +64,7 @@ def test_long_accented_and_emoji_names_render_on_every_image(game: str) -> None:
 
 def test_long_names_are_cut_with_an_ellipsis_to_the_space_available() -> None:
     canvas = Image.new("RGB", (400, 40), TABLE)
-    drawn = tx.line(ImageDraw.Draw(canvas), (0, 20), NAMES[0], 26, INK_ON_TABLE, bold=True, anchor="lm",
-                    max_width=200)
+    drawn = tx.line(ImageDraw.Draw(canvas), (0, 20), NAMES[0], 26, INK_ON_TABLE, bold=True, anchor="lm", max_width=200)
     assert drawn <= 200
     cut, _ = tx.fit(NAMES[0], 200, 26, bold=True)
     assert cut.endswith(tx.ELLIPSIS) and NAMES[0].startswith(cut[:-1])

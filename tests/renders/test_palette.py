@@ -74,8 +74,11 @@ def test_palette_holds_every_flat_colour(drawn: list[Image.Image]) -> None:
     if os.environ.get("BRICABOT_UPDATE_PALETTE") == "1":
         chosen = list(dict.fromkeys([*KEY_COLOURS, *IMAGINARIUM_KEYS, *BOTFACTORY_KEYS, *_ranked(drawn)]))
         chosen = chosen[: png.COLOURS]
-        PALETTE.write_text("# The PNG palette (see renders/kit/png.py): key colours, then the commonest drawn.\n"
-                           + "".join(f"#{r:02x}{g:02x}{b:02x}\n" for r, g, b in chosen), "utf-8")
+        PALETTE.write_text(
+            "# The PNG palette (see renders/kit/png.py): key colours, then the commonest drawn.\n"
+            + "".join(f"#{r:02x}{g:02x}{b:02x}\n" for r, g, b in chosen),
+            "utf-8",
+        )
         png.stored.cache_clear()
         png.palette.cache_clear()
     palette = set(png.palette())

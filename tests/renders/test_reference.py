@@ -36,14 +36,23 @@ CASES: dict[str, Callable[[], Render]] = {
     "botfactory-screen-3p-seat2": lambda: render_screen(botfactory_samples.mid_game(viewer=1)),
     "botfactory-final-3p": lambda: render_final(botfactory_samples.ended()),
 }
-CASES.update({
-    f"phone-{seats}p-{part.name}": (lambda seats=seats, index=index: render_board_parts(samples.mid_game(seats))[index])
-    for seats in (2, 3, 4, 5) for index, part in enumerate(render_board_parts(samples.mid_game(seats)))
-})
-CASES.update({
-    f"botfactory-phone-3p-{part.name}": (lambda index=index: render_board_parts(botfactory_samples.mid_game())[index])
-    for index, part in enumerate(render_board_parts(botfactory_samples.mid_game()))
-})
+CASES.update(
+    {
+        f"phone-{seats}p-{part.name}": (
+            lambda seats=seats, index=index: render_board_parts(samples.mid_game(seats))[index]
+        )
+        for seats in (2, 3, 4, 5)
+        for index, part in enumerate(render_board_parts(samples.mid_game(seats)))
+    }
+)
+CASES.update(
+    {
+        f"botfactory-phone-3p-{part.name}": (
+            lambda index=index: render_board_parts(botfactory_samples.mid_game())[index]
+        )
+        for index, part in enumerate(render_board_parts(botfactory_samples.mid_game()))
+    }
+)
 """The phone board's parts of each sample table."""
 
 
