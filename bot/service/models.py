@@ -6,6 +6,7 @@ store or a game state directly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -124,15 +125,21 @@ class MoveRecord:
 class MoveResult:
     """What a call that changed a game did: every committed entry (the caller's, then AI moves) and news.
 
-    A player's own move or undo also carries ``table``, what their seat sees of the game as committed,
-    and ``undo``, the choice Undo would now take back (``None``: it would be refused), so their screen
-    is redrawn from what was committed without reading the game back."""
+    A player's own move also carries ``table``, what their seat sees of the game as committed (drawn
+    from the committed state the first time it is asked for: a caller that draws no screen pays
+    nothing for it), and ``undo``, the choice Undo would now take back (``None``: it would be
+    refused), so their screen is redrawn from what was committed without reading the game back."""
 
     game: GameInfo
     moves: tuple[MoveRecord, ...] = ()
     notifications: tuple[Notification, ...] = field(default_factory=tuple)
-    table: TableView | None = None
+    seen: Callable[[], TableView] | None = field(default=None, compare=False, repr=False)
+    """Builds :attr:`table` (once)."""
     undo: Choice | None = None
+
+    @property
+    def table(self) -> TableView | None:
+        return None if self.seen is None else self.seen()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache, partial
 from typing import Any
 
 from bot import ai, redact
@@ -18,7 +19,7 @@ from bot.clock import STOPPED, from_epoch, pause, plan
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
 from bot.service import convert, outbox, results
 from bot.service.checks import state_of
-from bot.service.models import Actor, MoveRecord, MoveResult, TableView
+from bot.service.models import Actor, GameInfo, MoveRecord, MoveResult, TableView
 from bot.store import ActionRow, Conflict, GameRow, Loaded, SeatRow, Store, StoreUnavailable, Tx
 from bot.store.connection import note_commit
 from engine import registry
@@ -334,10 +335,7 @@ class Writer:
         info = convert.game_info(loaded.game, loaded.seats)
         table = None
         if seat is not None and call.state is not None:
-            game = registry.get(loaded.game.kind)
-            running = loaded.game.status == "active"
-            decision = game.decision_for(call.state, seat) if running else None
-            table = TableView(info, seat, game.view(call.state, seat), decision)
+            table = cache(partial(_table, info, seat, call.state))
         notes = list(call.notes)
         if loaded.game.status == "active":
             for row in loaded.seats:
@@ -345,3 +343,10 @@ class Writer:
                     deadline = None if row.clock.deadline is None else from_epoch(row.clock.deadline)
                     notes.append(MustAct(loaded.game.id, row.seat, row.user_id, loaded.game.version, deadline))
         return MoveResult(info, tuple(call.moves), tuple(notes), table, undo if table is not None else None)
+
+
+def _table(info: GameInfo, seat: int, state: Any) -> TableView:
+    """What ``seat`` sees of the committed ``state``; its decision while the game runs."""
+    game = registry.get(info.kind)
+    decision = game.decision_for(state, seat) if info.status == "active" else None
+    return TableView(info, seat, game.view(state, seat), decision)

@@ -190,9 +190,10 @@ class _SqliteConnection:
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         try:
             cursor = await self._db.execute(sql, params)
-            if cursor.rowcount >= 0:
-                return cursor.rowcount
-            # The driver counts only statements that begin with INSERT, UPDATE or DELETE (not ``WITH …``).
+            if cursor.rowcount >= 0 or sql.lstrip()[:4].upper() != "WITH":
+                return max(cursor.rowcount, 0)
+            # The driver counts only statements that begin with INSERT, UPDATE or DELETE: a ``WITH …``
+            # statement's changes are asked for (others, ``BEGIN`` or a ``PRAGMA``, change no row).
             async with self._db.execute("SELECT changes()") as counted:
                 row = await counted.fetchone()
         except (sqlite3.Error, ValueError) as error:

@@ -84,6 +84,8 @@ class Tx:
         self._db = db
         self._dialect = dialect
         self._claimed: set[int] = set()
+        self._owed: dict[tuple[int, str], tuple[Any, ...]] = {}
+        """Deliveries owed so far, written together just before the commit (one statement for all)."""
 
     async def claim(self, row: GameRow) -> GameRow:
         """Make this transaction's writes to ``row``'s game conditional on its revision being ``row.revision``;
@@ -399,7 +401,14 @@ class Tx:
         delivered (the change itself told whoever it concerns). A lease held on the row stays with its
         holder, who then finds a newer version when it reports its delivery and delivers again."""
         self._check(game_id)
-        await _owe(self._db, game_id, key, lane, version, now, payload or {}, done)
+        self._owed[(game_id, key)] = _owed_row(game_id, key, lane, version, now, payload or {}, done)
+
+    async def flush(self) -> None:
+        """Write the deliveries owed in this transaction (called by :meth:`Store.transaction` before it
+        commits): one statement however many, since a move owes its board and maybe turn notices."""
+        if self._owed:
+            await self._db.executemany(_OWE, list(self._owed.values()))
+            self._owed.clear()
 
     async def owe_redraws(self, game_ids: Collection[int], now: int) -> None:
         """Owe the board of each running game in ``game_ids`` and the message of each lobby (names on
@@ -534,7 +543,9 @@ class Store:
         """One write transaction: committed when the block ends; any exception (a cancellation too)
         rolls it back and propagates."""
         async with self._db.transaction() as conn:
-            yield Tx(conn, self._db.dialect)
+            tx = Tx(conn, self._db.dialect)
+            yield tx
+            await tx.flush()
 
     async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Sequence[Any]]:
         """Rows of any read (the store's own, and checks that compare what is stored)."""
@@ -757,7 +768,7 @@ class Store:
     ) -> None:
         """Owe a delivery outside a game change (e.g. telling a host what blocks the game's messages)."""
         async with self.transaction() as tx:
-            await _owe(tx._db, game_id, key, lane, version, now, payload or {}, False)
+            await tx._db.execute(_OWE, _owed_row(game_id, key, lane, version, now, payload or {}, False))
 
     async def reconcile(self, now: int, guild_id: int | None = None) -> int:
         """Owe what running games lack and make every owed row due now; returns how many rows were owed.
@@ -877,23 +888,19 @@ class Store:
 _DELIVERY_COLUMNS = "game_id, key, lane, version, payload, attempts, due_at, done_at, blocked"
 
 
-async def _owe(
-    db: Connection,
-    game_id: int,
-    key: str,
-    lane: str,
-    version: int,
-    now: int,
-    payload: dict[str, Any],
-    done: bool,
-) -> None:
-    await db.execute(
-        "INSERT INTO deliveries (game_id, key, lane, version, payload, created_at, due_at, done_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET lane = excluded.lane, "
-        "version = excluded.version, payload = excluded.payload, due_at = excluded.due_at, "
-        "done_at = excluded.done_at, attempts = 0",
-        (game_id, key, lane, version, dumps(payload), now, now, now if done else None),
-    )
+_OWE = (
+    "INSERT INTO deliveries (game_id, key, lane, version, payload, created_at, due_at, done_at) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET lane = excluded.lane, "
+    "version = excluded.version, payload = excluded.payload, due_at = excluded.due_at, "
+    "done_at = excluded.done_at, attempts = 0"
+)
+"""Owe a delivery, superseding the row of the same game and key (see :meth:`Tx.owe`)."""
+
+
+def _owed_row(
+    game_id: int, key: str, lane: str, version: int, now: int, payload: dict[str, Any], done: bool
+) -> tuple[Any, ...]:
+    return (game_id, key, lane, version, dumps(payload), now, now, now if done else None)
 
 
 def _delivery(r: Sequence[Any]) -> DeliveryRow:
