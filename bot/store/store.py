@@ -407,7 +407,9 @@ class Tx:
         """Write the deliveries owed in this transaction (called by :meth:`Store.transaction` before it
         commits): one statement however many, since a move owes its board and maybe turn notices."""
         if self._owed:
-            await self._db.executemany(_OWE, list(self._owed.values()))
+            rows = list(self._owed.values())
+            values = ", ".join("(?, ?, ?, ?, ?, ?, ?, ?)" for _ in rows)
+            await self._db.execute(_OWE.format(values=values), [v for row in rows for v in row])
             self._owed.clear()
 
     async def owe_redraws(self, game_ids: Collection[int], now: int) -> None:
@@ -768,7 +770,8 @@ class Store:
     ) -> None:
         """Owe a delivery outside a game change (e.g. telling a host what blocks the game's messages)."""
         async with self.transaction() as tx:
-            await tx._db.execute(_OWE, _owed_row(game_id, key, lane, version, now, payload or {}, False))
+            row = _owed_row(game_id, key, lane, version, now, payload or {}, False)
+            await tx._db.execute(_OWE.format(values="(?, ?, ?, ?, ?, ?, ?, ?)"), row)
 
     async def reconcile(self, now: int, guild_id: int | None = None) -> int:
         """Owe what running games lack and make every owed row due now; returns how many rows were owed.
@@ -890,11 +893,12 @@ _DELIVERY_COLUMNS = "game_id, key, lane, version, payload, attempts, due_at, don
 
 _OWE = (
     "INSERT INTO deliveries (game_id, key, lane, version, payload, created_at, due_at, done_at) "
-    "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, key) DO UPDATE SET lane = excluded.lane, "
+    "VALUES {values} ON CONFLICT (game_id, key) DO UPDATE SET lane = excluded.lane, "
     "version = excluded.version, payload = excluded.payload, due_at = excluded.due_at, "
     "done_at = excluded.done_at, attempts = 0"
 )
-"""Owe a delivery, superseding the row of the same game and key (see :meth:`Tx.owe`)."""
+"""Owe deliveries (``{values}``: a row of eight placeholders for each), each superseding the row of the same
+game and key (see :meth:`Tx.owe`)."""
 
 
 def _owed_row(
