@@ -24,6 +24,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Limits, Store, StoreUnavailable, sqlite_path
 from bot.store.connection import Connection, Database
+from bot.store.postgres import pg_fault
 from tests.bot.conftest import ManualClock, started_tiny
 from tests.bot.store_faults import Tally, disk_full, holding_lock, measured, opened, read_only, terminating
 from tests.bot.test_fuzz import Rows
@@ -275,3 +276,11 @@ def _hold_write_lock(path: Path) -> sqlite3.Connection:
     holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     holder.execute("BEGIN IMMEDIATE")
     return holder
+
+
+def test_postgresql_disk_and_resource_errors_are_typed_as_a_full_store() -> None:
+    """A server whose disk is full answers SQLSTATE 53100 (a class 53 error): typed, never a bug, and
+    not worth an immediate retry; the same for every other class 53 error (out of memory, connections)."""
+    for error in (asyncpg.exceptions.DiskFullError("could not extend file"), asyncpg.exceptions.OutOfMemoryError("")):
+        fault = pg_fault(error)
+        assert fault is not None and fault.reason == "full" and not fault.transient and fault.cause is error
