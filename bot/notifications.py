@@ -1,8 +1,9 @@
 """Notifications as data: what happened that someone should hear about.
 
-The service returns these from every call that changes a game; the Discord layer decides how to
-deliver them (a ping in the game thread, a DM, nothing for AI seats). They never carry private
-game information, so any of them may be shown in a public channel.
+The service returns these from every call that changes a game (for the command line and tests), and
+owes, in the same transaction, what players must see of them (:mod:`bot.service.outbox`), which the
+Discord layer delivers (a ping in the game thread, a DM, nothing for AI seats). They never carry
+private game information, so any of them may be shown in a public channel.
 """
 
 from __future__ import annotations
