@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from datetime import UTC, datetime
-from pathlib import Path
 
-from bot.commands.stats import address
+from bot.commands.stats import address, database_arguments, existing
 from bot.service import Blocked, GameService
 from bot.service.deliveries import describe_block
 
@@ -24,12 +24,14 @@ HELP = "List the games whose board or turn notices Discord refuses for now, and 
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: DATABASE_URL or DATABASE_PATH)")
-    parser.add_argument("--database-url", default=None, help="sqlite:///path or postgresql://…")
+    database_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON document")
 
 
 def run(args: argparse.Namespace) -> int:
+    if not existing(address(args)):
+        print(f"bricabot doctor: no database at {address(args)}", file=sys.stderr)
+        return 2
     return asyncio.run(_doctor(args))
 
 

@@ -8,7 +8,7 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.commands.stats import address, existing
+from bot.commands.stats import address, database_arguments, existing
 from bot.service import ServiceError
 from bot.service.report import log_of, names_of, picture, replay_views, story
 from bot.store import Store
@@ -28,8 +28,7 @@ LIMIT = 10 * 1024 * 1024
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", type=int, metavar="GAME_ID", help="the finished game")
     parser.add_argument("--out", type=Path, required=True, help="the file to write (.png: APNG; .gif: GIF)")
-    parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: DATABASE_URL or DATABASE_PATH)")
-    parser.add_argument("--database-url", default=None, help="sqlite:///path or postgresql://…")
+    database_arguments(parser)
     parser.add_argument(
         "--lang", default="en", choices=LANGUAGES, help="language of the names and board text (default: en)"
     )

@@ -21,9 +21,14 @@ HELP = "Leaderboards and ratings of every server from finished games' results (r
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    database_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
+
+
+def database_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--db`` and ``--database-url``, for the commands that read a bot's database (see :func:`address`)."""
     parser.add_argument("--db", type=Path, default=None, help="SQLite file (default: DATABASE_URL or DATABASE_PATH)")
     parser.add_argument("--database-url", default=None, help="sqlite:///path or postgresql://…")
-    parser.add_argument("--json", action="store_true", help="print one JSON document instead of tables")
 
 
 def address(args: argparse.Namespace) -> str:

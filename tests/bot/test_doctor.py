@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from pathlib import Path
 
 import pytest
 
@@ -41,3 +42,9 @@ async def test_doctor_lists_blocked_games_with_what_is_wrong_and_where(
     for row in await service.claim_deliveries("notice"):
         assert await service.delivered(row)
     assert await doctor(["--database-url", database]) == 0
+
+
+async def test_doctor_refuses_a_database_that_is_not_there(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    missing = tmp_path / "typo.sqlite3"
+    assert await doctor(["--db", str(missing)]) == 2
+    assert "no database at" in capsys.readouterr().err and not missing.exists()
