@@ -85,12 +85,8 @@ class Held(Exception):
         self.reason = reason
 
 
-class Later(Exception):
-    """A delivery that must wait ``seconds`` for something else first (its game's thread)."""
-
-    def __init__(self, seconds: int) -> None:
-        super().__init__(f"wait {seconds} s")
-        self.seconds = seconds
+class ThreadLost(Exception):
+    """The game's thread is gone and a new one is owed: the delivery is tried again at once, there."""
 
 
 @dataclass(frozen=True)
@@ -157,9 +153,9 @@ class Publisher:
             if await self.service.owe_host_notice(game.id, blocked.reason):
                 self.wakes[owed.NOTICE_LANE].set()
             return
-        except Later as later:
+        except ThreadLost:
             for row in rows:
-                await self.service.postpone(row, later.seconds)
+                await self.service.postpone(row, 0)
             return
         except discord.DiscordServerError as exc:
             log.info("game %s: Discord answered %s; trying again later", game.id, exc.status)
@@ -313,7 +309,7 @@ class Publisher:
         log.info("game %s: its thread %s was deleted; opening a new one", game.id, thread_id)
         await self.service.lose_thread(game.id, thread_id)
         self.wakes[owed.BOARD_LANE].set()
-        raise Later(0)
+        raise ThreadLost
 
     async def _board_parts(self, game_id: int) -> tuple[discord.Embed, list[discord.File], Components]:
         """The board message: phone-sized parts as attachments (each with its text alternative), the
