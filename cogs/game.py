@@ -4,10 +4,10 @@ Each command parses its options, calls the service (through the helpers in :mod:
 answers; no rule of any game lives here. Errors reach the user through the tree's one error handler.
 This extension also registers the dynamic items that route every button and menu the bot sends.
 
-Every command that names a game resolves it through :func:`cogs.ui.params.resolve_game`, which only
-returns a game the user may see (:mod:`cogs.ui.access`). ``/game`` works in servers and in the bot's
+Every command that names a game resolves it through :func:`cogs.kit.params.resolve_game`, which only
+returns a game the user may see (:mod:`cogs.kit.access`). ``/game`` works in servers and in the bot's
 DMs (Discord applies contexts to the group, not to each sub-command); the sub-commands that name a
-server's members or channel carry :data:`cogs.ui.access.server_only`.
+server's members or channel carry :data:`cogs.kit.access.server_only`.
 """
 
 from __future__ import annotations
@@ -20,14 +20,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.checks import check_seat_count
-from cogs.ui import access, game_settings, history, lobby, overview, params, results, table
-from cogs.ui.context import acting_host, bot_of, lang_for, service_of, spoken
-from cogs.ui.errors import UserFacingError
-from cogs.ui.guide import GuidePage
-from cogs.ui.hints import LEVEL_CHOICES
-from cogs.ui.routes import DYNAMIC_ITEMS
-from cogs.ui.text import person, title
-from cogs.ui.words import t
+from bot.words import t
+from cogs.admin import game_settings
+from cogs.board import overview
+from cogs.kit import access, params
+from cogs.kit.context import acting_host, bot_of, lang_for, service_of, spoken
+from cogs.kit.errors import UserFacingError
+from cogs.kit.text import person, title
+from cogs.lobby import seats as lobby
+from cogs.results import reports as results
+from cogs.routes import DYNAMIC_ITEMS
+from cogs.rules.guide import GuidePage
+from cogs.table import log as history
+from cogs.table import screen as table
+from cogs.table.hints import LEVEL_CHOICES
 from engine import registry
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"

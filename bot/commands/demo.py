@@ -26,7 +26,7 @@ from bot.service import GameService, MoveRecord
 from bot.service.ending import end_text
 from bot.service.names import seat_names
 from bot.settings import Settings
-from cogs.ui.words import CATALOG, t
+from bot.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, View
 from engine.core.errors import EngineError

@@ -31,7 +31,7 @@ from bot.service import CannotUndo, GameInfo, GameService, TableView, Work
 from bot.service.ending import end_lines
 from bot.service.names import seat_names
 from bot.settings import Settings
-from cogs.ui.words import CATALOG, t
+from bot.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Choice, Game
 from engine.core.errors import EngineError

@@ -65,7 +65,7 @@ class Preferences(ServiceCore):
 
     async def chosen_langs(self, user_id: int, guild_id: int | None) -> tuple[str | None, str | None]:
         """The language ``user_id`` chose and the one the managers of ``guild_id`` chose, ``None`` where
-        nobody chose: then the Discord client's or server's locale decides (``cogs.ui.context``)."""
+        nobody chose: then the Discord client's or server's locale decides (``cogs.kit.context``)."""
         check_ints(user_id=user_id, guild_id=guild_id)
         return await self.store.chosen_langs(user_id, guild_id)
 

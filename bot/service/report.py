@@ -20,7 +20,7 @@ from bot.service.errors import GameNotFound, WrongStatus
 from bot.service.names import seat_names
 from bot.service.replay import effective_moves, replay
 from bot.store import ActionRow, GameRow, ResultRow, Store
-from cogs.ui.words import CATALOG, t
+from bot.words import CATALOG, t
 from engine import registry
 from engine.botfactory import scoring as botfactory_scoring
 from engine.core.contract import Game, Outcome, View

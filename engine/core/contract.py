@@ -17,7 +17,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
+from engine.core import guide
 from engine.core.errors import BadOptions, GameFinished, IllegalChoice, StaleVersion, WrongSeat
+from engine.core.guide import Guide
 from engine.core.rng import Rng
 from engine.core.text import Catalog
 
@@ -381,6 +383,14 @@ class Game(ABC, Generic[S]):
         logs stay valid when a seat changes hands.
         """
         return self.catalog.format(key, self.name_seats(params or {}, lang, names), lang)
+
+    def guide(self, lang: str) -> Guide | None:
+        """The game's "How to play" guide in ``lang`` (English when that language has none), read from
+        ``guide/<lang>.toml`` in the game's package (:mod:`engine.core.guide`); ``None`` without one."""
+        return guide.load(self.catalog.package, self.kind, lang)
+
+    def guide_languages(self) -> tuple[str, ...]:
+        return guide.languages(self.catalog.package)
 
     def name_seats(self, params: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> dict[str, Any]:
         """``params`` with every seat index replaced by the seat's display name."""

@@ -19,7 +19,7 @@ from bot.service import report as report_module
 from bot.service.names import seat_names
 from bot.service.replay import state_at
 from bot.service.report import LISTED, log_of, names_of, picture, replay_views, story
-from cogs.ui.words import CATALOG
+from bot.words import CATALOG
 from engine import registry
 from engine.imaginarium.view import ImaginariumView, Screen
 from renders.botfactory import pieces

@@ -7,7 +7,7 @@ import re
 from datetime import UTC, datetime
 
 from bot.service import GameInfo, SeatInfo, TableView, TimeoutPolicy
-from cogs.ui import standings
+from cogs.board import standings
 from engine import registry
 from renders.api import Render
 
