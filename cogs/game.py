@@ -41,7 +41,11 @@ GAME_HELP = "The game (start typing; defaults to this thread's game or your only
 
 @app_commands.allowed_installs(guilds=True, users=False)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-class Game(commands.GroupCog, group_name="game", group_description="Play Imaginarium, Bot Factory and more"):
+class Game(
+    commands.GroupCog,
+    group_name="game",
+    group_description="Play board games together: lobbies, your turns, the table and results",
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 

@@ -23,6 +23,7 @@ from typing import Any
 
 from bot import log_lines
 from bot.choices import description, missing
+from bot.commands import game_option
 from bot.commands.demo import write_render
 from bot.commands.stats import existing
 from bot.overrides import check_overrides
@@ -48,7 +49,7 @@ MOVE_ERRORS = ("stale_version", "game_finished", "wrong_seat", "illegal_choice")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    game_option(parser)
     parser.add_argument("--players", type=int, default=3, help="number of seats (default: 3)")
     parser.add_argument("--ai", type=int, default=None, help="AI seats among them (default: all but one)")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")

@@ -14,13 +14,13 @@ import discord
 
 from bot.service import ending
 from bot.service.models import GameInfo
-from bot.words import CATALOG, t
+from bot.words import t
 from cogs.kit import ids
 from cogs.kit.ids import Components
 from cogs.kit.images import FINAL_FILE
 from cogs.kit.text import BUTTON_LABEL, EMBED_DESCRIPTION, FIELD_VALUE, clip, names, title
 from engine import registry
-from renders.api import Render
+from renders.api import Render, drawings
 
 COLOUR = discord.Colour.from_rgb(196, 120, 48)
 OPTION_TEXT = 100
@@ -71,8 +71,10 @@ def board_controls(game: GameInfo, areas: Sequence[tuple[str, str]] = (), *, lan
 def zoom_what(kind: str, area: str, lang: str) -> str:
     """What a zoom area shows, for its menu option ("The wheel and the four part piles"); a seat's
     area ("seat:<n>") is described once for every seat; "" for an area the catalogue does not describe."""
-    key = f"zoom.{kind}.{area.split(':')[0]}"
-    return t(key, lang) if CATALOG.has(key) else ""
+    try:
+        return drawings(kind).caption(area, lang)
+    except LookupError:
+        return ""
 
 
 def final_embed(game: GameInfo, render: Render, lang: str) -> discord.Embed:

@@ -3,11 +3,11 @@ card's picture where the game can draw it, findable by its name in any language 
 
 Entries come from two places. Each game's message catalogue (``<kind>.<section>.<id>`` keys) gives the
 machines, assistants, projects, actions and steps, so a new game kind's cards appear without code here.
-The game's "How to play" guide (:mod:`cogs.rules.guide`) gives rules topics written for players (Bot
-Factory's boards, action spaces, Sandra, contracts, tiles, tasks; Imaginarium's actions in full) and
+The game's "How to play" guide (:mod:`cogs.rules.guide`) gives rules topics written for players (a
+game's boards, action spaces, tiles, its actions in full) and
 one entry per guide, which opens the paged guide; a topic with the same section and id as a catalogue
-entry replaces its text. Pictures need a card object for ``renders.api.render_card``:
-:data:`CARD_SOURCES` names, per game kind, the function that lists them.
+entry replaces its text. Pictures need a card object for ``renders.api.render_card``: the game lists
+them (:meth:`engine.core.contract.Game.cards`), with their names in other languages.
 
 Search matches every word of the query, ignoring case and accents, against the entry's name in every
 language, its id and its text in the reader's language, so "charbonneuse", "Sandra" or "contrat" find
@@ -16,11 +16,10 @@ their entries whatever the reader's language.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import re
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -40,42 +39,6 @@ GUIDE = "guide"
 """The section of the entry that opens a game's "How to play" pages."""
 TASK = "task"
 """The guide's section of solo task tiles (a ``/rules`` answer about one lists the user's own tasks)."""
-
-
-def _imaginarium_machines() -> Mapping[str, object]:
-    loader = importlib.import_module("engine.imaginarium.loader")
-    views = importlib.import_module("engine.imaginarium.view_builder")
-    return {card.serial: card for card in views.machine_cards(loader.load())}
-
-
-def _imaginarium_assistants() -> Mapping[str, object]:
-    loader = importlib.import_module("engine.imaginarium.loader")
-    view = importlib.import_module("engine.imaginarium.view")
-    return {a.id: view.AssistantCard(a.id, a.price, f"imaginarium.assistant.{a.id}") for a in loader.load().assistants}
-
-
-def _imaginarium_projects() -> Mapping[str, object]:
-    loader = importlib.import_module("engine.imaginarium.loader")
-    view = importlib.import_module("engine.imaginarium.view")
-    return {p.id: view.ProjectTile(p.id, p.vp, f"imaginarium.project.{p.id}") for p in loader.load().projects}
-
-
-def _imaginarium_french_names() -> Mapping[str, str]:
-    loader = importlib.import_module("engine.imaginarium.loader")
-    return {m.serial: m.name_fr for m in loader.load().machines if getattr(m, "name_fr", None)}
-
-
-CARD_SOURCES: dict[tuple[str, str], Callable[[], Mapping[str, object]]] = {
-    ("imaginarium", "machine"): _imaginarium_machines,
-    ("imaginarium", "assistant"): _imaginarium_assistants,
-    ("imaginarium", "project"): _imaginarium_projects,
-}
-"""(game kind, section) -> the drawable card objects of that section by id."""
-
-LOCAL_NAMES: dict[tuple[str, str, str], Callable[[], Mapping[str, str]]] = {
-    ("imaginarium", "machine", "fr"): _imaginarium_french_names,
-}
-"""(game kind, section, language) -> card names in that language by id (cards carry their English name)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +65,8 @@ class Entry:
 
 @cache
 def cards(kind: str, section: str) -> Mapping[str, object]:
-    source = CARD_SOURCES.get((kind, section))
-    if source is None:
-        return {}
     try:
-        return source()
+        return registry.get(kind).cards(section)
     except Exception:
         log.warning("no card pictures for %s %s", kind, section, exc_info=True)
         return {}
@@ -114,8 +74,7 @@ def cards(kind: str, section: str) -> Mapping[str, object]:
 
 @cache
 def _local_names(kind: str, section: str, lang: str) -> Mapping[str, str]:
-    source = LOCAL_NAMES.get((kind, section, lang))
-    return {} if source is None else source()
+    return registry.get(kind).card_names(section, lang)
 
 
 def fold(text: str) -> str:

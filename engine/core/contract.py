@@ -258,6 +258,8 @@ class Game(ABC, Generic[S]):
     max_seats: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     catalog: ClassVar[Catalog]
+    order: ClassVar[int] = 100
+    """Where the game comes in lists of games (lowest first); the first is the command line's default."""
     seat_params: ClassVar[frozenset[str]] = frozenset({"seat", "target", "thief", "owner"})
     """Message parameters that hold a seat index; :meth:`text` writes them as the player's name."""
 
@@ -419,6 +421,41 @@ class Game(ABC, Generic[S]):
 
     def policies(self) -> Mapping[str, Policy]:
         """AI policies by name; the core adds ``random``. Games add at least ``greedy``."""
+        return {}
+
+    # -- the post-game report --------------------------------------------------------------------
+    charted: ClassVar[tuple[str, ...] | None] = None
+    """The report's quantities charted, in order (``None``: every one :meth:`measures` gives)."""
+    headline_measure: ClassVar[str | None] = None
+    """The quantity whose largest gain in one turn is the report's scoring turn (``None``: the first)."""
+    milestones: ClassVar[frozenset[str]] = frozenset()
+    """Public event keys that complete something worth listing in the report, in order (projects, robots)."""
+
+    def measures(self, state: S, public: View, seats: int) -> dict[str, tuple[int, ...]]:
+        """The quantities the report charts, per seat, in ``state`` (``public`` is its spectator view):
+        name -> one value per seat. Read only once the game has ended, when nothing is hidden any more.
+        By default the view's public ``scores``, if it has them."""
+        scores = getattr(public, "scores", None)
+        return {"score": tuple(int(s) for s in scores)} if isinstance(scores, tuple) and len(scores) == seats else {}
+
+    def measure_text(self, name: str, lang: str, gain: int | None = None) -> str:
+        """A measured quantity's name ("Victory points"), or with ``gain`` one turn's gain in it ("+3 victory
+        points"): ``<kind>.metric.<name>`` / ``<kind>.gain.<name>`` in the game's catalogue, else the core's."""
+        section = "metric" if gain is None else "gain"
+        params = {} if gain is None else {"n": gain}
+        key = f"{self.kind}.{section}.{name}"
+        if self.catalog.has(key):
+            return self.catalog.format(key, params, lang)
+        return _CORE_TEXT.format(f"{section}.{name}", params, lang)
+
+    # -- the rules look-up -----------------------------------------------------------------------
+    def cards(self, section: str) -> Mapping[str, object]:
+        """The cards of a rules section (``machine``, ``project``...) by id, as the game's drawings take
+        them (``renders.api.render_card``), for the rules look-up's pictures; none by default."""
+        return {}
+
+    def card_names(self, section: str, lang: str) -> Mapping[str, str]:
+        """The names of a section's cards in ``lang`` by id, where the cards carry only one name."""
         return {}
 
 
