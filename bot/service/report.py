@@ -17,8 +17,8 @@ from typing import Any
 from bot.service import ending
 from bot.service.convert import outcome_from_json, seat_info
 from bot.service.errors import GameNotFound, WrongStatus
+from bot.service.log import effective_moves, replay
 from bot.service.names import seat_names
-from bot.service.replay import effective_moves, replay
 from bot.store import ActionRow, GameRow, ResultRow, Store
 from bot.words import CATALOG, t
 from engine import registry

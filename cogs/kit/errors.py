@@ -51,8 +51,6 @@ FRIENDLY_CODES = (
 )
 """Stable engine and service error codes answered with a fixed sentence, ``error.<code>`` in the catalogue."""
 
-FRIENDLY: dict[str, str] = {code: t(f"error.{code}", "en") for code in FRIENDLY_CODES}
-"""The English sentences of :data:`FRIENDLY_CODES`; another language: ``t(f"error.{code}", lang)``."""
 
 SHOWN_AS_IS = frozenset(
     {

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy as _copy
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
@@ -242,6 +242,8 @@ class View:
     kind: str
     viewer: int | None
     version: int
+    active: tuple[int, ...] = field(default=(), kw_only=True)
+    """Seats that must decide now (a front end's "who acts", a benchmark's next screen)."""
 
     def to_json(self) -> dict[str, Any]:
         from dataclasses import asdict
@@ -492,9 +494,3 @@ def all_policies(game: Game[Any]) -> dict[str, Policy]:
     out: dict[str, Policy] = {"random": RandomPolicy()}
     out.update(game.policies())
     return out
-
-
-def iter_choices(decisions: tuple[Decision, ...]) -> Iterator[tuple[int, Choice]]:
-    for decision in decisions:
-        for choice in decision.choices:
-            yield decision.seat, choice

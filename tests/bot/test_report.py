@@ -16,8 +16,8 @@ from PIL import Image
 
 from bot.service import GameService, WrongStatus
 from bot.service import report as report_module
+from bot.service.log import state_at
 from bot.service.names import seat_names
-from bot.service.replay import state_at
 from bot.service.report import LISTED, log_of, names_of, picture, replay_views, story
 from bot.words import CATALOG
 from engine import registry

@@ -1,4 +1,5 @@
-"""Rebuilding a game from its seed and action log.
+"""The action log: a game rebuilt from its seed and log, the moves still in effect, and what an undo may
+take back.
 
 The log is append-only: an undo is an entry of its own (``undo_to`` names the version it restores),
 so replaying every entry in order reproduces the state after each version, and the state after the

@@ -76,7 +76,7 @@ _IN_CALL: ContextVar[bool] = ContextVar("bricabot_service_call", default=False)
 
 
 def gated(call: Callable[P, R]) -> Callable[P, R]:
-    """The gate of a public service call (every one: see :meth:`ServiceCore.__init_subclass__`).
+    """The gate of a public service call (every one: see :meth:`ServiceBase.__init_subclass__`).
 
     First the arguments' types (:func:`~bot.service.inputs.check_arguments`): a wrong one is refused
     with :class:`~bot.service.errors.BadInput` before any lock is taken or the store is touched. Then,
@@ -140,7 +140,7 @@ def _logged(call: Callable[..., Any], error: StoreUnavailable) -> StoreUnavailab
     return error
 
 
-class ServiceCore:
+class ServiceBase:
     """The state and checks :class:`~bot.service.GameService` and its parts build on.
 
     Every public method of a subclass (a name without a leading ``_``) passes :func:`gated`: the
