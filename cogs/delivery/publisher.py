@@ -34,8 +34,8 @@ from bot.service import outbox as owed
 from bot.service.convert import HINT_ASKED
 from bot.service.deliveries import backoff
 from bot.words import t
+from cogs.board import embeds
 from cogs.board import messages as layouts
-from cogs.board import standings
 from cogs.kit import images
 from cogs.kit.context import server_lang, user_lang
 from cogs.kit.ids import Components
@@ -325,7 +325,7 @@ class Publisher:
         render = parts[0]
         waiting = sum(1 for s in game.seats if s.to_act)
         status = t(f"thread.status.{game.status}", lang, n=waiting)
-        embed = standings.board_embed(table, render, status, lang)
+        embed = embeds.board_embed(table, render, status, lang)
         files = [images.as_file(part, images.part_file(i, part)) for i, part in enumerate(parts)]
         return embed, files, layouts.board_controls(game, images.zoom_areas(table, lang), lang=lang)
 

@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.board.embeds import task_fields
 from cogs.board.messages import COLOUR, FIELD_NAME
-from cogs.board.standings import task_fields
 from cogs.kit.context import lang_for, public_lang_for, service_of
 from cogs.kit.errors import UserFacingError
 from cogs.kit.text import EMBED_DESCRIPTION, OPTION_TEXT, clip, title

@@ -15,7 +15,7 @@ import discord
 
 from bot.service import MoveResult, TableView
 from bot.words import t
-from cogs.board import standings
+from cogs.board import embeds
 from cogs.kit import images
 from cogs.kit.context import bot_of, lang_for, require_private_message, service_of
 from cogs.kit.errors import UserFacingError
@@ -125,7 +125,7 @@ async def _show(
         title=t("board.panel.title", lang, name=seat_name(seat, lang), game=title(table.game)),
         description=clip("\n".join(lines), EMBED_DESCRIPTION),
     )
-    for name, value in standings.task_fields(table.view, lang):  # the solo task and how far along it is
+    for name, value in embeds.task_fields(table.view, lang):  # the solo task and how far along it is
         embed.add_field(name=name, value=value, inline=False)
     embed.set_image(url=f"attachment://{images.SCREEN_FILE}")
     embed.set_footer(text=t("board.panel.footer", lang))
