@@ -70,14 +70,20 @@ def rotate() -> State:
     return _then(icon_bonus(), "icon", colour="blue")
 
 
+def refill() -> State:
+    """Two quarter turns later the slot emptied at the right exit reaches the top-left entry."""
+    state = _then(rotate(), "rotate")
+    return _then(state, "rotate")
+
+
 def _round2() -> Scenario:
     """After round 1: the blue torso on the assembly board, the blue head and legs in hand, the
-    slot emptied on the wheel turned a quarter further."""
+    wheel turned twice."""
     return (
         _basics()
         .hand(0, tokens=1, parts=["blue head", "blue legs"])
         .column("blue", "blue torso")
-        .wheel({6: None}, quarter_turns=1)
+        .wheel(quarter_turns=2)
     )
 
 
@@ -87,43 +93,39 @@ def move_worker() -> State:
 
 
 def sandra_toll() -> State:
-    """Round 2, actions: the learner on AS1, Sandra followed onto AS2, the opponent on PP2."""
-    return _round2().worker(0, "AS1").sandra("AS2").worker(1, "PP2").acting(0, round=2).build()
+    """Round 2, actions: Sandra, who followed onto AS1, has acted; the learner on AS2, the opponent on PP2."""
+    return _round2().worker(0, "AS2").sandra("AS1").worker(1, "PP2").acting(0, round=2).build()
 
 
 def place_part() -> State:
     return _then(sandra_toll(), "toll")
 
 
-def _round3() -> Scenario:
-    """After round 2: head and torso in the blue column, the blue legs in hand; a blue project at
-    the bottom of the display's right column."""
-    return (
-        _basics()
-        .hand(0, tokens=2, parts=["blue legs"])
-        .column("blue", "blue head", "blue torso")
-        .display(right=["blue"])
-    )
-
-
-def move_projects() -> State:
-    return _round3().worker(0, "AS1").sandra("AS2").worker(1, "PP2").moving(0, round=3).build()
+def build_robot() -> State:
+    return _then(place_part(), "place", part="blue head", column="blue")
 
 
 def take_project() -> State:
-    """Round 3, actions: Sandra on PP1 has refilled the wheel; the learner on PR2, the opponent on FI1."""
-    return _round3().worker(0, "PR2").sandra("PP1").worker(1, "FI1").acting(0, round=3).build()
+    """Round 3, actions: the blue robot built, its value down to 5 at maintenance; Sandra on PP1
+    has refilled the wheel; the learner on PR2 and a blue project at the display's bottom right."""
+    return (
+        _basics()
+        .hand(0, tokens=2, parts=[], projects=[], robots=["blue"])
+        .values(blue=5)
+        .display(right=["blue"])
+        .worker(0, "PR2")
+        .sandra("PP1")
+        .worker(1, "FI1")
+        .acting(0, round=3)
+        .build()
+    )
 
 
 def _round4() -> Scenario:
-    """After round 3: two blue projects, 3 tokens; the opponent raised the blue robots to 7; a
-    contract needing a blue robot at the bottom left of the grid."""
+    """After round 3: a blue robot, a blue project, 3 tokens; a contract needing a blue robot at the
+    bottom left of the grid."""
     return (
-        _basics()
-        .hand(0, tokens=3, parts=["blue legs"], projects=["blue", "blue"])
-        .column("blue", "blue head", "blue torso")
-        .values(blue=7)
-        .contract(2, 0, "C03")
+        _basics().hand(0, tokens=3, parts=[], projects=["blue"], robots=["blue"]).values(blue=5).contract(2, 0, "C03")
     )
 
 
@@ -132,16 +134,12 @@ def move_finance() -> State:
     return _round4().worker(0, "PR2").sandra("PR1").worker(1, "FI1").moving(0, round=4).build()
 
 
-def reserve() -> State:
+def raise_value() -> State:
     """Round 4, actions: the opponent (AS1) and Sandra (PR1) have acted; the learner on FI2 is last."""
     return _round4().worker(0, "FI2").sandra("PR1").worker(1, "AS1").acting(0, round=4).build()
 
 
-def raise_value() -> State:
-    return _then(reserve(), "reserve", contract="C03")
-
-
-def build_robot() -> State:
+def reserve() -> State:
     return _then(raise_value(), "raise", colour="blue")
 
 
@@ -246,15 +244,15 @@ SCENARIOS: dict[str, Callable[[], State]] = {
     "wheel_bonus": wheel_bonus,
     "icon_bonus": icon_bonus,
     "rotate": rotate,
+    "refill": refill,
     "move_worker": move_worker,
     "sandra_toll": sandra_toll,
     "place_part": place_part,
-    "move_projects": move_projects,
+    "build_robot": build_robot,
     "take_project": take_project,
     "move_finance": move_finance,
-    "reserve": reserve,
     "raise_value": raise_value,
-    "build_robot": build_robot,
+    "reserve": reserve,
     "solo_start": solo_start,
     "vilela_projects": vilela_projects,
     "inspection": inspection,
