@@ -4,6 +4,7 @@ languages have every text, and the image part a step leads with exists."""
 
 from __future__ import annotations
 
+import re
 import tomllib
 from functools import cache
 from importlib import resources
@@ -20,6 +21,8 @@ from renders.api import render_board, render_board_parts, render_screen
 CHAPTER_TEXTS = ("title", "goal", "summary")
 STEP_TEXTS = ("title", "look", "rule", "do", "done", "other")
 LANGS = ("en", "fr")
+UNCONTRACTED = re.compile(r"(?<!\w)(?:à|de) les?(?!\w)", re.IGNORECASE)
+"""French contracts "à le", "de les"... into "au", "des" (see tests/test_french_catalogues.py)."""
 
 
 def _toml(name: str) -> dict[str, Any]:
@@ -130,6 +133,7 @@ def test_the_french_texts_are_translated_and_typeset() -> None:
             bare = [i for i, ch in enumerate(line) if ch in ":;!?" and i > 0 and line[i - 1] != "\u00a0"]
             assert not bare, line
             assert "'" not in line, line
+            assert not UNCONTRACTED.search(line), line
 
 
 @pytest.mark.parametrize("step_id", STEP_IDS)
