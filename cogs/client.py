@@ -10,11 +10,8 @@ finish, then closes the database.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import sys
-from collections.abc import AsyncIterator
 from typing import Any
 
 import discord
@@ -22,11 +19,11 @@ from discord.ext import commands
 
 from bot import redact
 from bot.clock import Clock
-from bot.service import GameService, open_service
+from bot.service import open_service
 from bot.service.results import backfill
 from bot.settings import Settings
 from cogs.delivery.publisher import Publisher
-from cogs.kit.errors import UserFacingError
+from cogs.kit.bot import BaseBot, MoveGate
 from cogs.kit.translator import Translator
 from cogs.kit.tree import BricabotTree
 
@@ -46,41 +43,10 @@ EXTENSIONS = (
 A feature package's other modules are helpers of these."""
 
 
-class MoveGate:
-    """Counts moves in flight so shutdown can stop new ones and wait for the rest."""
-
-    def __init__(self) -> None:
-        self._open = True
-        self._inflight = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-
-    @property
-    def open(self) -> bool:
-        return self._open
-
-    @contextlib.asynccontextmanager
-    async def move(self) -> AsyncIterator[None]:
-        if not self._open:
-            raise UserFacingError("shutting_down")
-        self._inflight += 1
-        self._idle.clear()
-        try:
-            yield
-        finally:
-            self._inflight -= 1
-            if self._inflight == 0:
-                self._idle.set()
-
-    async def close(self, timeout: float = 30.0) -> None:
-        """Refuse new moves and wait (up to ``timeout``) for the ones in flight."""
-        self._open = False
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), timeout)
-
-
-class Bricabot(commands.AutoShardedBot):
+class Bricabot(BaseBot):
     """The bot: no prefix commands and no privileged intents; everything is slash commands and components.
+    It opens the service at start-up, loads the extensions, syncs the commands and closes cleanly; its
+    :class:`Publisher` performs what the service owes Discord.
 
     It runs the gateway shards ``SHARD_IDS`` of ``SHARD_COUNT`` (every shard, as Discord recommends,
     when unset): several processes split the shards and share the games through the database.
@@ -101,8 +67,8 @@ class Bricabot(commands.AutoShardedBot):
         self.settings = settings
         self.gate = MoveGate()
         self.clock = clock
-        self.service: GameService | None = None
-        self.publisher = Publisher(self, lambda: self.service)
+        self.service = None
+        self.publisher: Publisher = Publisher(self, lambda: self.service)
 
     async def setup_hook(self) -> None:
         self.service = await open_service(self.settings, clock=self.clock)

@@ -10,20 +10,18 @@ catalogue for are ever returned.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 import discord
 
 from bot.service import GameInfo, GameService
 from bot.words import CATALOG
+from cogs.kit.bot import BaseBot
 from cogs.kit.errors import UserFacingError
 
-if TYPE_CHECKING:
-    from cogs.client import Bricabot
 
-
-def bot_of(interaction: discord.Interaction) -> Bricabot:
-    return cast("Bricabot", interaction.client)
+def bot_of(interaction: discord.Interaction) -> BaseBot:
+    return cast(BaseBot, interaction.client)
 
 
 def service_of(interaction: discord.Interaction) -> GameService:

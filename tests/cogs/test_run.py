@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from cogs.cli import main
-from cogs.client import MoveGate
+from cogs.kit.bot import MoveGate
 from cogs.kit.errors import UserFacingError
 from cogs.run import PAYLOAD_LOGGERS, limit_payload_loggers
 from tests.cogs.conftest import ALICE, BOB, StartBot
