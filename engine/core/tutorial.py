@@ -132,7 +132,11 @@ class Tutorial:
     def languages(self) -> tuple[str, ...]:
         folder = resources.files(self.package).joinpath(FOLDER)
         return tuple(
-            sorted(p.name.removesuffix(".toml") for p in folder.iterdir() if p.name.endswith(".toml") and p.name != "steps.toml")
+            sorted(
+                p.name.removesuffix(".toml")
+                for p in folder.iterdir()
+                if p.name.endswith(".toml") and p.name != "steps.toml"
+            )
         )
 
     def texts(self, lang: str) -> Texts:
@@ -153,7 +157,9 @@ class Tutorial:
                 game.check_invariants(state)
                 seats = len(getattr(state, "players", ())) or getattr(state, "seats", 0)
                 if seats != chapter.seats:
-                    raise BadData(f"{where}: the position has {seats} seats, chapter {chapter.id!r} says {chapter.seats}.")
+                    raise BadData(
+                        f"{where}: the position has {seats} seats, chapter {chapter.id!r} says {chapter.seats}."
+                    )
                 if game.outcome(state) is not None:
                     raise BadData(f"{where}: the game is already over in this position.")
                 decision = game.decision_for(state, LEARNER)
@@ -207,7 +213,9 @@ def _table(value: Any, where: str, fields: Mapping[str, type]) -> dict[str, Any]
             raise BadData(f"{where}.{name}: missing.")
         item = value[name]
         if not isinstance(item, kind) or isinstance(item, bool) or (isinstance(item, str) and not item.strip()):
-            raise BadData(f"{where}.{name} = {item!r}: a {'non-empty text' if kind is str else kind.__name__} is expected.")
+            raise BadData(
+                f"{where}.{name} = {item!r}: a {'non-empty text' if kind is str else kind.__name__} is expected."
+            )
     return dict(value)
 
 
@@ -215,7 +223,9 @@ def _chapters(raw: Mapping[str, Any], scenarios: Mapping[str, Any], where: str) 
     unknown = sorted(set(raw) - {"chapter", "step"})
     if unknown:
         raise BadData(f"{where}: unknown table {unknown[0]!r}; tables are [[chapter]] and [[step]].")
-    heads = [_table(c, f"{where} chapter[{i}]", {"id": str, "seats": int}) for i, c in enumerate(raw.get("chapter", []))]
+    heads = [
+        _table(c, f"{where} chapter[{i}]", {"id": str, "seats": int}) for i, c in enumerate(raw.get("chapter", []))
+    ]
     if not heads:
         raise BadData(f"{where}: no [[chapter]].")
     ids = [c["id"] for c in heads]
@@ -252,12 +262,18 @@ def _read_texts(tutorial: Tutorial, lang: str) -> Texts:
         raise BadData(f"{where}: unknown table {unknown[0]!r}; tables are [chapter.<id>] and [step.<id>].")
     chapters: dict[str, ChapterText] = {}
     for chapter in tutorial.chapters:
-        table = _table(raw.get("chapter", {}).get(chapter.id), f"{where} chapter.{chapter.id}", dict.fromkeys(CHAPTER_FIELDS, str) | {"summary": list})
+        table = _table(
+            raw.get("chapter", {}).get(chapter.id),
+            f"{where} chapter.{chapter.id}",
+            dict.fromkeys(CHAPTER_FIELDS, str) | {"summary": list},
+        )
         if not table["summary"] or not all(isinstance(line, str) and line.strip() for line in table["summary"]):
             raise BadData(f"{where} chapter.{chapter.id}.summary: a list of non-empty lines is expected.")
         chapters[chapter.id] = ChapterText(table["title"], table["goal"], tuple(table["summary"]))
     steps = {
-        step.id: StepText(**_table(raw.get("step", {}).get(step.id), f"{where} step.{step.id}", dict.fromkeys(STEP_FIELDS, str)))
+        step.id: StepText(
+            **_table(raw.get("step", {}).get(step.id), f"{where} step.{step.id}", dict.fromkeys(STEP_FIELDS, str))
+        )
         for step in tutorial.run()
     }
     for section, known in (("chapter", chapters), ("step", steps)):
