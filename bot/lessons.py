@@ -54,6 +54,8 @@ class Lesson:
     total: int
     lang: str
     names: tuple[str, ...]
+    run: str | None
+    """The chapter run (``None``: every chapter in order), which the step's place counts in."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +103,7 @@ def lesson(kind: str, step_id: str, lang: str, learner: str, chapter: str | None
         len(run),
         lang,
         names,
+        chapter,
     )
 
 

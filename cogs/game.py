@@ -34,6 +34,7 @@ from cogs.rules.guide import GuidePage
 from cogs.table import log as history
 from cogs.table import screen as table
 from cogs.table.hints import LEVEL_CHOICES
+from cogs.tutorial import flow as tutorial_flow
 from engine import registry
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
@@ -143,6 +144,12 @@ class Game(
     @app_commands.command(name="mine", description="Your games in every server: what to do and by when")
     async def mine(self, interaction: discord.Interaction) -> None:
         await overview.mine(interaction)
+
+    @app_commands.command(name="tutorial", description="Learn a game by playing it, step by step (only you see it)")
+    @app_commands.describe(kind="Which game (default: the first with a tutorial)")
+    @app_commands.autocomplete(kind=tutorial_flow.kind_autocomplete)
+    async def tutorial(self, interaction: discord.Interaction, kind: str | None = None) -> None:
+        await tutorial_flow.start(interaction, kind)
 
     # -- results -------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="Results on this server: yours (privately) or another player's")
