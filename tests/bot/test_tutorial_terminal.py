@@ -1,6 +1,7 @@
 """``bricabot play --tutorial``: every game's tutorial played to its end in the terminal, always taking
-choice 1 (the taught one), in English and in French with no English left; a wrong choice gets its note
-and the offer to try again; a run left midway resumes where it stopped."""
+choice 1 (the taught one), in English and in French with no English left; another choice at every step
+gets its note and the offer to try again or go on; a run left midway resumes where it stopped; each
+step's pictures lead with the part of the table its ``look`` names."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from bot import lessons
 from bot.cli import main
 from engine import registry
 
@@ -71,3 +73,29 @@ def test_one_chapter_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caps
     out = capsys.readouterr().out
     assert "Step 1/5: " in out and "Chapter done: Chimera: the dream fragments" in out
     assert "=== Tutorial finished ===" in out
+
+
+@pytest.mark.parametrize("kind", TAUGHT)
+def test_another_choice_at_every_step_gets_its_note_and_goes_on(
+    kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    total = _steps(kind)
+    assert _run(monkeypatch, tmp_path, "2\n2\n" * total, "--game", kind, "--lang", "en") == 0
+    out = capsys.readouterr().out
+    tutorial = registry.get(kind).tutorial()
+    assert tutorial is not None
+    words = tutorial.texts("en").steps
+    for step in tutorial.run():
+        assert f"✗ {words[step.id].other}" in out, step.id
+    assert out.count("✗ ") == total and "✓" not in out and "=== Tutorial finished ===" in out
+
+
+@pytest.mark.parametrize("kind", TAUGHT)
+def test_each_step_leads_with_the_part_it_names(kind: str) -> None:
+    tutorial = registry.get(kind).tutorial()
+    assert tutorial is not None
+    for step in tutorial.run():
+        shown = lessons.images(lessons.lesson(kind, step.id, "en", "Ada"))
+        assert shown[-1].name == "" and all(Image.open(io.BytesIO(r.png)).width == 640 for r in shown)
+        if step.look not in ("screen", "board"):
+            assert [r.name for r in shown[:-1]] == [step.look], step.id
