@@ -146,10 +146,14 @@ class Game(
         await overview.mine(interaction)
 
     @app_commands.command(name="tutorial", description="Learn a game by playing it, step by step (only you see it)")
-    @app_commands.describe(kind="Which game (default: the first with a tutorial)")
-    @app_commands.autocomplete(kind=tutorial_flow.kind_autocomplete)
-    async def tutorial(self, interaction: discord.Interaction, kind: str | None = None) -> None:
-        await tutorial_flow.start(interaction, kind)
+    @app_commands.describe(
+        kind="Which game (default: the first with a tutorial)", chapter="Only this chapter (default: all, in order)"
+    )
+    @app_commands.autocomplete(kind=tutorial_flow.kind_autocomplete, chapter=tutorial_flow.chapter_autocomplete)
+    async def tutorial(
+        self, interaction: discord.Interaction, kind: str | None = None, chapter: str | None = None
+    ) -> None:
+        await tutorial_flow.start(interaction, kind, chapter)
 
     # -- results -------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="Results on this server: yours (privately) or another player's")

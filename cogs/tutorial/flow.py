@@ -47,6 +47,22 @@ async def kind_autocomplete(interaction: discord.Interaction, current: str) -> l
     ]
 
 
+async def chapter_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """The chapters of the game chosen in the command (else of the first game with a tutorial), by title."""
+    known = taught_kinds()
+    kind = getattr(interaction.namespace, "kind", None) or (known[0] if known else None)
+    if kind not in known:
+        return []
+    tutorial = tutorial_for(kind)
+    words = tutorial.texts(await lang_for(interaction)).chapters
+    typed = current.lower()
+    return [
+        app_commands.Choice(name=clip(words[c.id].title, OPTION_TEXT), value=c.id)
+        for c in tutorial.chapters
+        if typed in words[c.id].title.lower() or typed in c.id
+    ]
+
+
 async def start(interaction: discord.Interaction, kind: str | None, chapter: str | None = None) -> None:
     """``/game tutorial``: the step the user's run starts or resumes at, privately (``kind`` ``None``:
     the first game with a tutorial)."""
@@ -55,6 +71,9 @@ async def start(interaction: discord.Interaction, kind: str | None, chapter: str
     kind = kind or (known[0] if known else None)
     if kind not in known:
         raise UserFacingError("no_tutorial", games=", ".join(registry.get(k).title for k in known))
+    chapters = [c.id for c in tutorial_for(kind).chapters]
+    if chapter is not None and chapter not in chapters:
+        raise UserFacingError("no_tutorial_chapter", chapters=", ".join(chapters))
     await interaction.response.defer(ephemeral=True, thinking=True)
     progress = await service_of(interaction).start_tutorial(interaction.user.id, kind, chapter, lang)
     assert progress.step is not None  # a run always starts at a step (a finished one starts again)

@@ -103,3 +103,15 @@ async def test_a_game_without_a_tutorial_is_refused_in_words(start_bot: StartBot
     harness = await start_bot()
     refused = await harness.slash(ALICE, "game tutorial", kind="tiny")
     assert refused.ephemeral and "no tutorial" in refused.text()
+
+
+async def test_one_chapter_is_its_own_run_and_chapters_autocomplete(start_bot: StartBot) -> None:
+    harness = await start_bot()
+    offered = await harness.autocomplete(AMELIE, "game tutorial", "chapter", kind="imaginarium", chapter="chim")
+    assert [c["value"] for c in offered.autocomplete] == ["chimera"]
+    assert offered.autocomplete[0]["name"].startswith("Chimera\u00a0: ")
+    opened = await harness.slash(ALICE, "game tutorial", kind="imaginarium", chapter="chimera")
+    assert opened.message is not None and "Step 1/5: " in opened.text()
+    assert all(":chimera:" in c for c in custom_ids(opened.message))
+    refused = await harness.slash(ALICE, "game tutorial", kind="imaginarium", chapter="nope")
+    assert refused.ephemeral and "no such chapter" in refused.text()
