@@ -35,6 +35,7 @@ from cogs.table import log as history
 from cogs.table import screen as table
 from cogs.table.hints import LEVEL_CHOICES
 from cogs.tutorial import flow as tutorial_flow
+from cogs.tutorial.buttons import TutorialItem
 from engine import registry
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
@@ -317,7 +318,7 @@ class UnknownComponents(commands.Cog):
             return
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        known = (*DYNAMIC_ITEMS, GuidePage)
+        known = (*DYNAMIC_ITEMS, GuidePage, TutorialItem)
         routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)  # type: ignore[attr-defined]
         if routed and _on_message(interaction.message, custom_id):
             return
@@ -343,10 +344,10 @@ def _on_message(message: discord.Message | None, custom_id: str) -> bool:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)  # the tutorial's components name no game
     await bot.add_cog(Game(bot))
     await bot.add_cog(UnknownComponents())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)
