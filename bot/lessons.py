@@ -16,7 +16,7 @@ from typing import Any
 from bot.choices import description
 from bot.service.names import ai_name
 from bot.service.tutorials import tutorial_for
-from cogs.ui.words import t
+from bot.words import t
 from engine import registry
 from engine.core.contract import Decision, Game
 from engine.core.errors import IllegalChoice

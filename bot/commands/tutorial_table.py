@@ -19,7 +19,7 @@ from pathlib import Path
 from bot import lessons
 from bot.service import GameService
 from bot.service.tutorials import TutorialProgress
-from cogs.ui.words import t
+from bot.words import t
 
 RETRY = "1"
 """After another choice than the taught one: ``1`` tries the step again, ``2`` goes on."""

@@ -8,10 +8,10 @@ from typing import Any
 
 import discord
 
+from cogs.kit.answers import report
+from cogs.kit.errors import UserFacingError
 from cogs.tutorial import flow
 from cogs.tutorial.ids import ALL, NONE, TEMPLATE
-from cogs.ui.answers import report
-from cogs.ui.errors import UserFacingError
 
 
 class TutorialItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):

@@ -16,13 +16,15 @@ from discord import app_commands
 
 from bot import lessons
 from bot.service.tutorials import TutorialProgress, tutorial_for
+from bot.words import t
+from cogs.board.messages import COLOUR
+from cogs.kit import images
+from cogs.kit.context import lang_for, require_private_message, service_of
+from cogs.kit.errors import UserFacingError
+from cogs.kit.text import CONTENT, EMBED_DESCRIPTION, OPTION_TEXT, clip, person
+from cogs.lobby import seats as lobby
+from cogs.rules import guide
 from cogs.tutorial.ids import custom_id
-from cogs.ui import guide, images, lobby
-from cogs.ui.context import lang_for, require_private_message, service_of
-from cogs.ui.errors import UserFacingError
-from cogs.ui.layouts import COLOUR
-from cogs.ui.text import CONTENT, EMBED_DESCRIPTION, OPTION_TEXT, clip, person
-from cogs.ui.words import t
 from engine import registry
 
 MENU_SIZE = 25

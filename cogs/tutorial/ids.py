@@ -1,4 +1,4 @@
-"""The tutorial's custom_ids (see :mod:`cogs.ui.ids` for the grammar of every other component).
+"""The tutorial's custom_ids (see :mod:`cogs.kit.ids` for the grammar of every other component).
 
     tut:<kind>:<chapter|*>:<step|->:<pickN|retry|next|play|guide>
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from cogs.ui.ids import CUSTOM_ID_LIMIT
+from cogs.kit.ids import CUSTOM_ID_LIMIT
 
 TEMPLATE = (
     r"tut:(?P<kind>[a-z0-9_]{1,30}):(?P<chapter>[a-z0-9_]{1,20}|\*):(?P<step>[a-z0-9_]{1,30}|-)"

@@ -177,8 +177,9 @@ def taught_first(decision: Decision, taught: str) -> tuple[Choice, ...]:
 
 
 def tutorial_of(game: Game[Any]) -> Tutorial | None:
-    """The tutorial in the package that defines ``game``'s class, ``None`` when it ships none."""
-    return load(type(game).__module__.rpartition(".")[0])
+    """The tutorial in ``game``'s package (where its catalogue lives, as for its guide), ``None`` when
+    it ships none."""
+    return load(game.catalog.package)
 
 
 @cache
