@@ -115,3 +115,20 @@ async def test_one_chapter_is_its_own_run_and_chapters_autocomplete(start_bot: S
     assert all(":chimera:" in c for c in custom_ids(opened.message))
     refused = await harness.slash(ALICE, "game tutorial", kind="imaginarium", chapter="nope")
     assert refused.ephemeral and "no such chapter" in refused.text()
+
+
+@pytest.mark.parametrize("kind", TAUGHT)
+async def test_another_choice_at_every_step_is_explained_and_never_fails(start_bot: StartBot, kind: str) -> None:
+    harness = await start_bot()
+    tutorial = registry.get(kind).tutorial()
+    assert tutorial is not None
+    words = tutorial.texts("en").steps
+    opened = await harness.slash(ALICE, "game tutorial", kind=kind)
+    message = opened.message
+    for step in tutorial.run():
+        assert message is not None
+        other = await _pick(harness, ALICE, message, len(_menu(message)["options"]) - 1)
+        assert other.message is not None
+        assert (other.message["content"] or "").startswith(f"✗ {words[step.id].other}"), (step.id, other.text())
+        message = (await harness.click(ALICE, other.message["id"], f"tut:{kind}:*:{step.id}:next")).message
+    assert message is not None and message["embeds"][0]["title"] == "Tutorial finished"
