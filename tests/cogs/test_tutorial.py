@@ -127,8 +127,12 @@ async def test_another_choice_at_every_step_is_explained_and_never_fails(start_b
     message = opened.message
     for step in tutorial.run():
         assert message is not None
-        other = await _pick(harness, ALICE, message, len(_menu(message)["options"]) - 1)
+        last = len(_menu(message)["options"]) - 1
+        other = await _pick(harness, ALICE, message, last)
         assert other.message is not None
+        if last == 0:  # a lone choice is the taught one
+            message = other.message
+            continue
         assert (other.message["content"] or "").startswith(f"✗ {words[step.id].other}"), (step.id, other.text())
         message = (await harness.click(ALICE, other.message["id"], f"tut:{kind}:*:{step.id}:next")).message
     assert message is not None and message["embeds"][0]["title"] == "Tutorial finished"
