@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.service.core import ServiceCore
+from bot.service.base import ServiceBase
 from bot.service.errors import BadInput
 from bot.service.inputs import check_ints, check_text
 from bot.store import TutorialRow
@@ -41,7 +41,7 @@ def tutorial_for(kind: str, chapter: str | None = None) -> Tutorial:
     return tutorial
 
 
-class Tutorials(ServiceCore):
+class Tutorials(ServiceBase):
     """Starting, resuming and recording a user's tutorial runs."""
 
     async def tutorial_progress(self, user_id: int, kind: str) -> TutorialProgress | None:
