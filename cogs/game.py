@@ -34,6 +34,8 @@ from cogs.rules.guide import GuidePage
 from cogs.table import log as history
 from cogs.table import screen as table
 from cogs.table.hints import LEVEL_CHOICES
+from cogs.tutorial import flow as tutorial_flow
+from cogs.tutorial.buttons import TutorialItem
 from engine import registry
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
@@ -143,6 +145,16 @@ class Game(
     @app_commands.command(name="mine", description="Your games in every server: what to do and by when")
     async def mine(self, interaction: discord.Interaction) -> None:
         await overview.mine(interaction)
+
+    @app_commands.command(name="tutorial", description="Learn a game by playing it, step by step (only you see it)")
+    @app_commands.describe(
+        kind="Which game (default: the first with a tutorial)", chapter="Only this chapter (default: all, in order)"
+    )
+    @app_commands.autocomplete(kind=tutorial_flow.kind_autocomplete, chapter=tutorial_flow.chapter_autocomplete)
+    async def tutorial(
+        self, interaction: discord.Interaction, kind: str | None = None, chapter: str | None = None
+    ) -> None:
+        await tutorial_flow.start(interaction, kind, chapter)
 
     # -- results -------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="Results on this server: yours (privately) or another player's")
@@ -306,7 +318,7 @@ class UnknownComponents(commands.Cog):
             return
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        known = (*DYNAMIC_ITEMS, GuidePage)
+        known = (*DYNAMIC_ITEMS, GuidePage, TutorialItem)
         routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)  # type: ignore[attr-defined]
         if routed and _on_message(interaction.message, custom_id):
             return
@@ -332,10 +344,10 @@ def _on_message(message: discord.Message | None, custom_id: str) -> bool:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)  # the tutorial's components name no game
     await bot.add_cog(Game(bot))
     await bot.add_cog(UnknownComponents())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)
