@@ -22,7 +22,6 @@ from bot.clock import Clock
 from bot.service import open_service
 from bot.service.results import backfill
 from bot.settings import Settings
-from cogs.delivery.publisher import Publisher
 from cogs.kit.bot import BaseBot, MoveGate
 from cogs.kit.translator import Translator
 from cogs.kit.tree import BricabotTree
@@ -45,8 +44,8 @@ A feature package's other modules are helpers of these."""
 
 class Bricabot(BaseBot):
     """The bot: no prefix commands and no privileged intents; everything is slash commands and components.
-    It opens the service at start-up, loads the extensions, syncs the commands and closes cleanly; its
-    :class:`Publisher` performs what the service owes Discord.
+    It opens the service at start-up, loads the extensions, syncs the commands and closes cleanly; the
+    delivery worker's publisher (:mod:`cogs.delivery.worker`) performs what the service owes Discord.
 
     It runs the gateway shards ``SHARD_IDS`` of ``SHARD_COUNT`` (every shard, as Discord recommends,
     when unset): several processes split the shards and share the games through the database.
@@ -68,7 +67,6 @@ class Bricabot(BaseBot):
         self.gate = MoveGate()
         self.clock = clock
         self.service = None
-        self.publisher: Publisher = Publisher(self, lambda: self.service)
 
     async def setup_hook(self) -> None:
         self.service = await open_service(self.settings, clock=self.clock)

@@ -15,7 +15,7 @@ from bot.service.errors import BadInput
 from bot.service.inputs import check_ints, check_text
 from bot.store import TutorialRow
 from engine import registry
-from engine.core.tutorial import Tutorial
+from engine.core.tutorial import Tutorial, tutorial_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ class TutorialProgress:
 def tutorial_for(kind: str, chapter: str | None = None) -> Tutorial:
     """The tutorial of game ``kind`` (and a check that ``chapter`` is one of its chapters)."""
     check_text("game kind", kind)
-    tutorial = registry.get(kind).tutorial()
+    tutorial = tutorial_of(registry.get(kind))
     if tutorial is None:
         raise BadInput(f"{kind} has no tutorial.")
     if chapter is not None and chapter not in {c.id for c in tutorial.chapters}:

@@ -12,20 +12,17 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
 from bot import redact
-
-if TYPE_CHECKING:
-    from cogs.client import Bricabot
+from cogs.kit.bot import BaseBot
 
 log = logging.getLogger("bricabot.scheduler")
 
 
 class Scheduler(commands.Cog):
-    def __init__(self, bot: Bricabot) -> None:
+    def __init__(self, bot: BaseBot) -> None:
         self.bot = bot
         self.loop = tasks.loop(seconds=bot.settings.scheduler_seconds)(self._tick)
         self.loop.before_loop(self._wait_until_ready)
@@ -73,5 +70,5 @@ class Scheduler(commands.Cog):
         return done
 
 
-async def setup(bot: Bricabot) -> None:
+async def setup(bot: BaseBot) -> None:
     await bot.add_cog(Scheduler(bot))

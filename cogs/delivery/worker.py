@@ -15,16 +15,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
 from bot import redact
 from bot.service import outbox
-
-if TYPE_CHECKING:
-    from cogs.client import Bricabot
+from cogs.delivery.publisher import Publisher
+from cogs.kit.bot import BaseBot
 
 log = logging.getLogger("bricabot.delivery")
 
@@ -38,8 +36,9 @@ LANES = (outbox.BOARD_LANE, outbox.NOTICE_LANE)
 
 
 class Delivery(commands.Cog):
-    def __init__(self, bot: Bricabot) -> None:
+    def __init__(self, bot: BaseBot, publisher: Publisher) -> None:
         self.bot = bot
+        self.publisher = publisher
         self._tasks: list[asyncio.Task[None]] = []
         self._idle = {lane: asyncio.Event() for lane in LANES}
         self._stopping = False
@@ -52,7 +51,7 @@ class Delivery(commands.Cog):
         """Let a delivery in progress finish (a few seconds at most), then stop: a row cut short stays
         leased for at most ``DELIVERY_LEASE_SECONDS`` and is delivered after that by whoever runs then."""
         self._stopping = True
-        self.bot.publisher.wake()
+        self.publisher.wake()
         _, running = await asyncio.wait(self._tasks, timeout=STOP_SECONDS)
         for task in running:
             task.cancel()
@@ -65,7 +64,7 @@ class Delivery(commands.Cog):
         """Wake both lanes and wait until neither finds a due row (used by tests and at shutdown)."""
         for lane in LANES:
             self._idle[lane].clear()
-        self.bot.publisher.wake()
+        self.publisher.wake()
         await asyncio.gather(*(self._idle[lane].wait() for lane in LANES))
 
     async def reconcile(self, guild_id: int | None = None) -> None:
@@ -80,7 +79,7 @@ class Delivery(commands.Cog):
             return
         if owed:
             log.info("reconciliation owed %d deliveries", owed)
-        self.bot.publisher.wake()
+        self.publisher.wake()
 
     @commands.Cog.listener()
     async def on_ready(self) -> None:
@@ -99,7 +98,7 @@ class Delivery(commands.Cog):
         await self.reconcile(guild.id)
 
     async def _run(self, lane: str) -> None:
-        wake = self.bot.publisher.wakes[lane]
+        wake = self.publisher.wakes[lane]
         while not self._stopping:
             wait = POLL_SECONDS
             try:
@@ -122,7 +121,7 @@ class Delivery(commands.Cog):
             return POLL_SECONDS
         rows = await service.claim_deliveries(lane)
         if rows:
-            await self.bot.publisher.perform(rows)
+            await self.publisher.perform(rows)
             return 0
         due = await service.next_delivery(lane)
         if due is None:
@@ -131,5 +130,8 @@ class Delivery(commands.Cog):
         return min(POLL_SECONDS, max(QUIET_SECONDS, ahead))
 
 
-async def setup(bot: Bricabot) -> None:
-    await bot.add_cog(Delivery(bot))
+async def setup(bot: BaseBot) -> None:
+    """The worker and its publisher, which every feature wakes after a change (``bot.publisher``)."""
+    publisher = Publisher(bot, lambda: bot.service)
+    bot.publisher = publisher
+    await bot.add_cog(Delivery(bot, publisher))

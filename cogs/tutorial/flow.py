@@ -26,6 +26,7 @@ from cogs.lobby import seats as lobby
 from cogs.rules import guide
 from cogs.tutorial.ids import custom_id
 from engine import registry
+from engine.core.tutorial import tutorial_of
 
 MENU_SIZE = 25
 """Discord's most options in one select menu."""
@@ -35,7 +36,7 @@ MENUS = 5
 
 def taught_kinds() -> list[str]:
     """The game kinds that have a tutorial, in the registry's order."""
-    return [kind for kind, game in registry.games().items() if game.tutorial() is not None]
+    return [kind for kind, game in registry.games().items() if tutorial_of(game) is not None]
 
 
 async def kind_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -22,7 +22,6 @@ from engine.core.errors import BadOptions, GameFinished, IllegalChoice, StaleVer
 from engine.core.guide import Guide
 from engine.core.rng import Rng
 from engine.core.text import Catalog
-from engine.core.tutorial import Tutorial, tutorial_of
 
 MENU_LIMIT = 25
 """Discord's ceiling on entries in one select menu; :meth:`Decision.menus` never exceeds it."""
@@ -396,11 +395,6 @@ class Game(ABC, Generic[S]):
 
     def guide_languages(self) -> tuple[str, ...]:
         return guide.languages(self.catalog.package)
-
-    def tutorial(self) -> Tutorial | None:
-        """The game's guided tutorial, ``tutorial.py`` and ``tutorial/`` in the game's package
-        (:mod:`engine.core.tutorial`); ``None`` when the game ships none."""
-        return tutorial_of(self)
 
     def name_seats(self, params: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> dict[str, Any]:
         """``params`` with every seat index replaced by the seat's display name."""

@@ -26,12 +26,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module, resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from engine.core.contract import Choice, Decision, Game
 from engine.core.errors import BadData
-
-if TYPE_CHECKING:
-    from engine.core.contract import Choice, Decision, Game
 
 LEARNER = 0
 """The seat the learner plays in every tutorial position."""

@@ -9,12 +9,13 @@ import pytest
 from bot.service import BadInput, GameService
 from bot.service.tutorials import TutorialProgress
 from engine import registry
+from engine.core.tutorial import tutorial_of
 
 USER = 42
 
 
 def _steps(chapter: str | None = None) -> list[str]:
-    tutorial = registry.get("imaginarium").tutorial()
+    tutorial = tutorial_of(registry.get("imaginarium"))
     assert tutorial is not None
     return [step.id for step in tutorial.run(chapter)]
 

@@ -15,8 +15,9 @@ from PIL import Image
 from bot import lessons
 from cogs.cli import main
 from engine import registry
+from engine.core.tutorial import tutorial_of
 
-TAUGHT = sorted(kind for kind, game in registry.games().items() if game.tutorial() is not None)
+TAUGHT = sorted(kind for kind, game in registry.games().items() if tutorial_of(game) is not None)
 ENGLISH = re.compile(r"\b(Step|Look|Rule|Do|Choose|the|your|you|and|with|Chapter done|Tutorial finished)\b")
 
 
@@ -27,7 +28,7 @@ def _run(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, typed: str, *args: str
 
 
 def _steps(kind: str) -> int:
-    tutorial = registry.get(kind).tutorial()
+    tutorial = tutorial_of(registry.get(kind))
     assert tutorial is not None
     return len(tutorial.run())
 
@@ -57,7 +58,7 @@ def test_another_choice_gets_its_note_and_the_step_can_be_tried_again(
     typed = "2\n1\n1\n2\n2\nq\n"  # step 1: another choice, try again, the taught one; step 2: another, go on; q
     assert _run(monkeypatch, tmp_path, typed, "--game", "imaginarium", "--lang", "en") == 0
     out = capsys.readouterr().out
-    tutorial = registry.get("imaginarium").tutorial()
+    tutorial = tutorial_of(registry.get("imaginarium"))
     assert tutorial is not None
     words = tutorial.texts("en").steps
     first, second, third = (s.id for s in tutorial.run()[:3])
@@ -79,7 +80,7 @@ def test_one_chapter_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caps
 def test_another_choice_at_every_step_gets_its_note_and_goes_on(
     kind: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    tutorial = registry.get(kind).tutorial()
+    tutorial = tutorial_of(registry.get(kind))
     assert tutorial is not None
     alone = {s.id for s in tutorial.run() if len(lessons.lesson(kind, s.id, "en", "Ada").offers) == 1}
     typed = "".join("1\n" if s.id in alone else "2\n2\n" for s in tutorial.run())  # a lone choice is the taught one
@@ -93,7 +94,7 @@ def test_another_choice_at_every_step_gets_its_note_and_goes_on(
 
 @pytest.mark.parametrize("kind", TAUGHT)
 def test_each_step_leads_with_the_part_it_names(kind: str) -> None:
-    tutorial = registry.get(kind).tutorial()
+    tutorial = tutorial_of(registry.get(kind))
     assert tutorial is not None
     for step in tutorial.run():
         shown = lessons.images(lessons.lesson(kind, step.id, "en", "Ada"))

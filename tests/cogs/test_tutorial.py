@@ -10,17 +10,18 @@ from typing import Any
 import pytest
 
 from engine import registry
+from engine.core.tutorial import tutorial_of
 from tests.cogs.conftest import ALICE, StartBot
 from tests.cogs.flows import components, custom_ids, english_leftovers, texts
 from tests.support.discord.gateway import User
 from tests.support.discord.harness import Exchange, Harness
 
-TAUGHT = sorted(kind for kind, game in registry.games().items() if game.tutorial() is not None)
+TAUGHT = sorted(kind for kind, game in registry.games().items() if tutorial_of(game) is not None)
 AMELIE = User(100_000_000_000_000_021, "amelie", locale="fr")
 
 
 def _steps(kind: str) -> int:
-    tutorial = registry.get(kind).tutorial()
+    tutorial = tutorial_of(registry.get(kind))
     assert tutorial is not None
     return len(tutorial.run())
 
@@ -70,7 +71,7 @@ async def test_another_choice_is_explained_then_retried_or_passed(start_bot: Sta
     harness = await start_bot()
     opened = await harness.slash(ALICE, "game tutorial", kind="imaginarium")
     assert opened.message is not None
-    tutorial = registry.get("imaginarium").tutorial()
+    tutorial = tutorial_of(registry.get("imaginarium"))
     assert tutorial is not None
     words = tutorial.texts("en").steps
     first, second, third = (s.id for s in tutorial.run()[:3])
@@ -120,7 +121,7 @@ async def test_one_chapter_is_its_own_run_and_chapters_autocomplete(start_bot: S
 @pytest.mark.parametrize("kind", TAUGHT)
 async def test_another_choice_at_every_step_is_explained_and_never_fails(start_bot: StartBot, kind: str) -> None:
     harness = await start_bot()
-    tutorial = registry.get(kind).tutorial()
+    tutorial = tutorial_of(registry.get(kind))
     assert tutorial is not None
     words = tutorial.texts("en").steps
     opened = await harness.slash(ALICE, "game tutorial", kind=kind)

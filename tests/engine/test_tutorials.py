@@ -12,9 +12,9 @@ import pytest
 from engine import registry
 from engine.core.contract import Game
 from engine.core.errors import BadData
-from engine.core.tutorial import LEARNER, STEP_FIELDS, Tutorial, load, taught_first
+from engine.core.tutorial import LEARNER, STEP_FIELDS, Tutorial, load, taught_first, tutorial_of
 
-TAUGHT = [(kind, game) for kind, game in sorted(registry.games().items()) if game.tutorial() is not None]
+TAUGHT = [(kind, game) for kind, game in sorted(registry.games().items()) if tutorial_of(game) is not None]
 LANGS = ("en", "fr")
 ENGLISH = re.compile(
     r"\b(the|and|your|you|with|choose|take|this|which|when|turn|step|round|player|repair|workshop|belt|dream)\b",
@@ -25,7 +25,7 @@ HEAD = '[[chapter]]\nid = "a"\nseats = 2\n'
 
 
 def _tutorial(game: Game[Any]) -> Tutorial:
-    tutorial = game.tutorial()
+    tutorial = tutorial_of(game)
     assert tutorial is not None
     return tutorial
 
