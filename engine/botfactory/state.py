@@ -1,12 +1,12 @@
-"""The mutable state of one Bot Factory game, its JSON form and a fast copy.
+"""The mutable state of one Bot Factory game, copied and written as JSON by :mod:`engine.core.state`.
 
 Tiles are plain integers (part uids 0-53, project uids 0-23, contract uids 0-13) indexing the
 :class:`~engine.botfactory.rules.Rules` tables, and ``-1`` marks an empty space, so the state is
 JSON as it stands and copies quickly. Piles and decks keep their top tile last.
 
 Flow data (``phase``, ``order``, ``cursor``, ``turn``, ``stack``) is kept apart from the board, in
-``state.flow``. ``stack`` holds the sub-decisions a choice opened (a bonus placement, a pile to refill the wheel
-from, tiles to discard), the last one deciding first.
+``state.flow``. ``stack`` holds the sub-decisions a choice opened (a bonus placement, a pile to refill
+the wheel from, tiles to discard), the last one deciding first.
 """
 
 from __future__ import annotations

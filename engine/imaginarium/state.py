@@ -1,4 +1,5 @@
-"""The mutable game state (plain lists of ints, so copying and serialising are cheap) and its JSON form.
+"""The mutable game state: plain lists of ints (so copying and serialising are cheap), the game data
+beside its :class:`Flow`, copied and written as JSON by :mod:`engine.core.state`.
 
 Machine cards are uids (indices into ``Data.card``); assistants and projects are indices into
 ``Data.assistants`` / ``Data.projects``. Pieces on the board are ``seat * 2`` (handyman) and
@@ -24,17 +25,17 @@ PROJECTS, MACHINES, PURCHASES, MAJORITIES, OTHER = range(5)
 VP_SOURCES = ("projects", "machines", "purchases", "majorities", "other")
 
 
-SHARED = ("goods", "vp_from", "yard", "held", "dream", "visited", "secret")
+TEAM_SHARED = ("goods", "vp_from", "yard", "held", "dream", "visited", "secret")
 """Chimera team play: what teammates share (the screen and all behind it, broken machines, the dream)."""
 
 
 def bind_teams(players: list[Player], teams: bool) -> None:
-    """Team play: seats 2t and 2t+1 form team t and share the same ``SHARED`` lists (one object each)."""
+    """Team play: seats 2t and 2t+1 form team t and share the same ``TEAM_SHARED`` lists (one object each)."""
     if not teams:
         return
     for first in range(0, len(players), 2):
         a, b = players[first], players[first + 1]
-        for name in SHARED:
+        for name in TEAM_SHARED:
             setattr(b, name, getattr(a, name))
         b.position = a.position
 
@@ -176,7 +177,7 @@ class State:
     data: Data = field(default_factory=load, repr=False, metadata=core.SHARED)
 
     def __post_init__(self) -> None:
-        """Teammates share their screens (``SHARED``), however the state was made: set up, copied, loaded."""
+        """Teammates share one screen (``TEAM_SHARED``) however the state was made: set up, copied or loaded."""
         bind_teams(self.players, self.teams)
 
     @property

@@ -36,7 +36,7 @@ def test_a_built_position_keeps_every_piece_and_can_be_built_again() -> None:
     assert json.dumps(GAME.to_json(state)) == json.dumps(GAME.to_json(scenario.build())), "the scenario is unchanged"
     assert parts_of(state, 2) == ["red head", "universal legs"] and state.values == [9, 6, 6, 3]
     assert names(state, state.columns[1]) == ["universal torso", "yellow head"]
-    assert space_of(state, 2) == "FI1" and space_of(state, "sandra") == "PR1" and state.round == 4
+    assert space_of(state, 2) == "FI1" and space_of(state, "sandra") == "PR1" and state.flow.round == 4
     assert GAME.pending(state)[0].seat == 2 and prompt(state) == "turn"
     assert state.robots_board[3] == 3 and state.players[1].production == "PT3"
 
