@@ -160,7 +160,7 @@ def play_game(
         game.advance(state, decision.seat, choice)
     else:
         raise EngineError(f"game {seed} did not end within {MAX_DECISIONS} decisions")
-    result.rounds.append(int(getattr(state, "round", 0)))
+    result.rounds.append(state.flow.round)
     result.reasons[outcome.reason] += 1
     for name in dict.fromkeys(seats):
         tally = result.tallies[name]

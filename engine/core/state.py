@@ -93,7 +93,7 @@ def _optional(hint: Any) -> Any | None:
         rest = [a for a in _args(hint) if a is not type(None)]
         if len(rest) == 1 and len(_args(hint)) == 2:
             return rest[0]
-        raise TypeError(f"state fields hold one type or one type or None, not {hint}")
+        raise TypeError(f"a state field holds one type, or one type or None, not {hint}")
     return None
 
 
@@ -129,7 +129,7 @@ def _copier(cls: type) -> Callable[[Any], Any]:
         value = f"o.{f.name}"
         args.append(value if f.shared else _copy_expr(f.hint, value, names, 0))
     source = f"def copy(o):\n    return cls({', '.join(args)})\n"
-    exec(source, names)
+    exec(source, names)  # source made above from the class's own field names and types
     copier: Callable[[Any], Any] = names["copy"]
     _COPIERS[cls] = copier
     return copier
@@ -154,9 +154,9 @@ def _copy_expr(hint: Any, value: str, names: dict[str, Any], depth: int) -> str:
         return f"{value}[:]" if element == item else f"[{element} for {item} in {value}]"
     if origin is dict:
         element = _copy_expr(_args(hint)[1], item, names, depth + 1)
-        return (
-            f"dict({value})" if element == item else f"{{k{depth}: {element} for k{depth}, {item} in {value}.items()}}"
-        )
+        if element == item:
+            return f"dict({value})"
+        return f"{{k{depth}: {element} for k{depth}, {item} in {value}.items()}}"
     if origin is tuple and len(_args(hint)) == 2 and _args(hint)[1] is Ellipsis:
         element = _copy_expr(_args(hint)[0], item, names, depth + 1)
         return f"tuple({element} for {item} in {value})"
@@ -181,13 +181,13 @@ def to_json(state: object) -> dict[str, Any]:
 def _encode(hint: Any, value: Any) -> Any:
     if value is None or hint in _ATOMS:
         return value
-    if hint is Rng:
-        return value.state
-    if dataclasses.is_dataclass(value):
-        return to_json(value)
     inner = _optional(hint)
     if inner is not None:
         return _encode(inner, value)
+    if hint is Rng:
+        return value.state
+    if dataclasses.is_dataclass(hint):
+        return to_json(value)
     origin = typing.get_origin(hint)
     if origin in (dict, Mapping):
         return {k: _encode(_args(hint)[1], v) for k, v in value.items()}
@@ -212,13 +212,13 @@ def from_json(cls: type[T], data: Mapping[str, Any], /, **shared: Any) -> T:
 def _decode(hint: Any, value: Any) -> Any:
     if value is None or hint in _ATOMS:
         return value
+    inner = _optional(hint)
+    if inner is not None:
+        return _decode(inner, value)
     if hint is Rng:
         return Rng(state=int(value))
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
         return from_json(hint, value)
-    inner = _optional(hint)
-    if inner is not None:
-        return _decode(inner, value)
     origin = typing.get_origin(hint)
     if origin in (dict, Mapping):
         return {k: _decode(_args(hint)[1], v) for k, v in value.items()}
