@@ -59,7 +59,8 @@ def test_three_players_may_join_sandra_and_pay_or_pass() -> None:
     assert paid.players[0].tokens == 2 and offers(paid, "raise", colour="red")
     passed = play(state, "toll:pass")
     assert passed.players[0].tokens == 3
-    assert passed.flow.phase == "move" and passed.flow.round == 2, "passing ends the turn; Sandra does not act in round 1"
+    now = passed.flow
+    assert (now.phase, now.round) == ("move", 2), "passing ends the turn; Sandra does not act in round 1"
 
 
 def test_sandra_finance_action_raises_the_lowest_values() -> None:
