@@ -48,11 +48,8 @@ class BotFactoryGame(Game[State]):
             if entry[0] == "place":
                 lines = missing.unplaceable(state, seat)
         elif state.flow.phase == "start":
-            seat, prompt, choices = (
-                state.flow.order[state.flow.cursor],
-                "botfactory.prompt.start",
-                flow.start_choices(state),
-            )
+            seat, prompt = state.flow.order[state.flow.cursor], "botfactory.prompt.start"
+            choices = flow.start_choices(state)
         elif state.flow.phase == "move":
             seat = state.flow.order[state.flow.cursor]
             prompt = "botfactory.prompt.place_worker" if state.flow.round == 1 else "botfactory.prompt.move"

@@ -380,7 +380,8 @@ class Game(ABC, Generic[S]):
 
         Seat parameters (:attr:`seat_params`) are written as ``names[seat]`` when names are given,
         else as "Seat 1".. (counting from one, as players do); events keep plain indices so stored
-        logs stay valid when a seat changes hands.
+        logs stay valid when a seat changes hands. The game's :meth:`localise` then writes its own codes
+        as words.
         """
         return self.catalog.format(key, self.localise(self.name_seats(params or {}, lang, names), lang), lang)
 
