@@ -4,13 +4,13 @@ Every game's state is a dataclass holding its game data (boardgame.io's ``G``) a
 field, a :class:`Flow` (boardgame.io's ``ctx``): the version, the RNG and where play stands (round,
 phase, whose turn). A game extends :class:`Flow` with what its turn order needs.
 
-:func:`copy`, :func:`to_json` and :func:`from_json` work on any such dataclass. Each walks the class's
-fields once, from their type hints, and keeps the plan: ints, strings, bools and ``Any`` are shared
-as they are immutable (``Any`` marks a plain JSON value that is never changed in place), lists, dicts
-and tuples are rebuilt level by level, nested dataclasses follow their own plan, :class:`Rng` is
-copied and written as its integer. The copy runs on the AI search's hot path, so its plan is compiled
-into one function per class (as :mod:`dataclasses` compiles ``__init__``): a list of ints costs one
-slice. Two field markers complete the picture:
+:func:`copy`, :func:`to_json` and :func:`from_json` work on any such dataclass. Each reads the
+class's fields once, with their type hints, and compiles one function per class (as
+:mod:`dataclasses` compiles ``__init__``), since copies run on the AI search's hot path and every
+stored move writes and reads a state: a list of ints costs one slice. Numbers, strings, ``Any`` (a
+plain JSON value never changed in place) and ``Mapping`` (read-only) are shared by copies; lists,
+dicts and tuples are rebuilt level by level, nested dataclasses through their own functions, and the
+:class:`Rng` is copied, and written as its integer. Two field markers complete the picture:
 
 - :data:`SHARED` (``field(metadata=SHARED)``): a value fixed for the whole game, derived from what is
   stored (rule tables loaded from the overrides): shared by copies, left out of JSON and passed to
@@ -109,135 +109,99 @@ def _immutable(hint: Any) -> bool:
     return False
 
 
-# -- copy ------------------------------------------------------------------------------------------
-_COPIERS: dict[type, Callable[[Any], Any]] = {}
+_Mode = typing.Literal["copy", "encode", "decode"]
+_COMPILED: dict[tuple[str, type], Callable[..., Any]] = {}
+_NOTHING: Mapping[str, Any] = types.MappingProxyType({})
 
 
 def copy(state: T) -> T:
-    """An independent copy of a state dataclass (what is :data:`SHARED` is shared)."""
-    copier = _COPIERS.get(type(state))
-    if copier is None:
-        copier = _copier(type(state))
-    return typing.cast(T, copier(state))
+    """An independent copy of a state dataclass (what never changes in place is shared)."""
+    return typing.cast(T, _compiled("copy", type(state))(state))
 
 
-def _copier(cls: type) -> Callable[[Any], Any]:
-    """Compile ``cls``'s copy: one constructor call whose arguments copy each field by its type."""
-    names: dict[str, Any] = {"cls": cls}
-    args = []
-    for f in _fields(cls):
-        value = f"o.{f.name}"
-        args.append(value if f.shared else _copy_expr(f.hint, value, names, 0))
-    source = f"def copy(o):\n    return cls({', '.join(args)})\n"
-    exec(source, names)  # source made above from the class's own field names and types
-    copier: Callable[[Any], Any] = names["copy"]
-    _COPIERS[cls] = copier
-    return copier
-
-
-def _copy_expr(hint: Any, value: str, names: dict[str, Any], depth: int) -> str:
-    """Python source copying ``value`` of type ``hint``; ``names`` receives the helpers it calls."""
-    if _immutable(hint):
-        return value
-    inner = _optional(hint)
-    if inner is not None:
-        return f"(None if {value} is None else {_copy_expr(inner, value, names, depth)})"
-    if hint is Rng:
-        return f"{value}.copy()"
-    if dataclasses.is_dataclass(hint) and isinstance(hint, type):
-        helper = f"copy_{hint.__name__}_{id(hint)}"
-        names[helper] = _COPIERS.get(hint) or _copier(hint)
-        return f"{helper}({value})"
-    origin, item = typing.get_origin(hint), f"x{depth}"
-    if origin is list:
-        element = _copy_expr(_args(hint)[0], item, names, depth + 1)
-        return f"{value}[:]" if element == item else f"[{element} for {item} in {value}]"
-    if origin is dict:
-        element = _copy_expr(_args(hint)[1], item, names, depth + 1)
-        if element == item:
-            return f"dict({value})"
-        return f"{{k{depth}: {element} for k{depth}, {item} in {value}.items()}}"
-    if origin is tuple and len(_args(hint)) == 2 and _args(hint)[1] is Ellipsis:
-        element = _copy_expr(_args(hint)[0], item, names, depth + 1)
-        return f"tuple({element} for {item} in {value})"
-    raise TypeError(f"no copy for a state field of type {hint}")
-
-
-# -- JSON ------------------------------------------------------------------------------------------
 def to_json(state: object) -> dict[str, Any]:
     """The JSON object of a state dataclass (what is :data:`SHARED` left out, :data:`FLAT` inlined)."""
-    out: dict[str, Any] = {}
-    for f in _fields(type(state)):
-        if f.shared:
-            continue
-        value = getattr(state, f.name)
-        if f.flat:
-            out.update(to_json(value))
-        else:
-            out[f.name] = _encode(f.hint, value)
+    out: dict[str, Any] = _compiled("encode", type(state))(state)
     return out
-
-
-def _encode(hint: Any, value: Any) -> Any:
-    if value is None or hint in _ATOMS:
-        return value
-    inner = _optional(hint)
-    if inner is not None:
-        return _encode(inner, value)
-    if hint is Rng:
-        return value.state
-    if dataclasses.is_dataclass(hint):
-        return to_json(value)
-    origin = typing.get_origin(hint)
-    if origin in (dict, Mapping):
-        return {k: _encode(_args(hint)[1], v) for k, v in value.items()}
-    if origin in (list, tuple):
-        return [_encode(h, v) for h, v in zip(_items(hint, len(value)), value, strict=True)]
-    return _plain(value)
 
 
 def from_json(cls: type[T], data: Mapping[str, Any], /, **shared: Any) -> T:
     """A state dataclass from :func:`to_json`'s object; ``shared`` gives its :data:`SHARED` fields."""
-    values: dict[str, Any] = {}
+    return typing.cast(T, _compiled("decode", cls)(data, shared))
+
+
+def _compiled(mode: _Mode, cls: type) -> Callable[..., Any]:
+    known = _COMPILED.get((mode, cls))
+    return known if known is not None else _compile(mode, cls)
+
+
+def _compile(mode: _Mode, cls: type) -> Callable[..., Any]:
+    """Compile ``cls``'s copy, writer or reader: one expression per field, chosen by its type, in one
+    function (a constructor call, or a dict display for the writer)."""
+    names: dict[str, Any] = {"cls": cls, "Rng": Rng, "plain": _plain, "NOTHING": _NOTHING}
+    parts = []
     for f in _fields(cls):
-        if f.shared:
-            values[f.name] = shared[f.name]
-        elif f.flat:
-            values[f.name] = from_json(f.hint, data)
+        if mode == "encode":
+            if f.flat:
+                parts.append(f"**{_helper(mode, f.hint, names)}(o.{f.name})")
+            elif not f.shared:
+                parts.append(f"{f.name!r}: {_expr(mode, f.hint, f'o.{f.name}', names, 0)}")
+        elif f.shared:
+            parts.append(f"shared[{f.name!r}]" if mode == "decode" else f"o.{f.name}")
+        elif f.flat and mode == "decode":
+            parts.append(f"{_helper(mode, f.hint, names)}(o, NOTHING)")
         else:
-            values[f.name] = _decode(f.hint, data[f.name])
-    return cls(**values)
+            value = f"o[{f.name!r}]" if mode == "decode" else f"o.{f.name}"
+            parts.append(_expr(mode, f.hint, value, names, 0))
+    body = f"{{{', '.join(parts)}}}" if mode == "encode" else f"cls({', '.join(parts)})"
+    source = f"def run(o{', shared' if mode == 'decode' else ''}):\n    return {body}\n"
+    exec(source, names)  # source made above from the class's own field names and types
+    run: Callable[..., Any] = names["run"]
+    _COMPILED[(mode, cls)] = run
+    return run
 
 
-def _decode(hint: Any, value: Any) -> Any:
-    if value is None or hint in _ATOMS:
+def _helper(mode: _Mode, cls: type, names: dict[str, Any]) -> str:
+    """The name under which ``names`` holds the compiled function of a nested dataclass."""
+    name = f"{mode}_{cls.__name__}_{id(cls)}"
+    names[name] = _compiled(mode, cls)
+    return name
+
+
+def _expr(mode: _Mode, hint: Any, value: str, names: dict[str, Any], depth: int) -> str:
+    """Python source copying, writing or reading ``value`` of type ``hint``."""
+    if hint in _ATOMS or (mode == "copy" and _immutable(hint)):
         return value
+    if hint is Any:
+        return f"plain({value})"
     inner = _optional(hint)
     if inner is not None:
-        return _decode(inner, value)
+        done = _expr(mode, inner, value, names, depth)
+        return value if done == value else f"(None if {value} is None else {done})"
     if hint is Rng:
-        return Rng(state=int(value))
+        return {"copy": f"{value}.copy()", "encode": f"{value}.state", "decode": f"Rng(state=int({value}))"}[mode]
     if dataclasses.is_dataclass(hint) and isinstance(hint, type):
-        return from_json(hint, value)
-    origin = typing.get_origin(hint)
+        return f"{_helper(mode, hint, names)}({value}{', NOTHING' if mode == 'decode' else ''})"
+    origin, args, item = typing.get_origin(hint), _args(hint), f"x{depth}"
+    if origin is list or (origin is tuple and len(args) == 2 and args[1] is Ellipsis):
+        done = _expr(mode, args[0], item, names, depth + 1)
+        if origin is tuple and mode != "encode":
+            return f"tuple({value})" if done == item else f"tuple({done} for {item} in {value})"
+        if done == item:
+            return f"{value}[:]" if mode == "copy" else f"list({value})"
+        return f"[{done} for {item} in {value}]"
+    if origin is tuple and all(a in _ATOMS for a in args):
+        return f"list({value})" if mode == "encode" else f"tuple({value})"
     if origin in (dict, Mapping):
-        return {k: _decode(_args(hint)[1], v) for k, v in value.items()}
-    if origin in (list, tuple):
-        items = [_decode(h, v) for h, v in zip(_items(hint, len(value)), value, strict=True)]
-        return items if origin is list else tuple(items)
-    return _plain(value)
-
-
-def _items(hint: Any, n: int) -> tuple[Any, ...]:
-    """The type of each of the ``n`` items of a list or tuple of type ``hint``."""
-    args = _args(hint)
-    if typing.get_origin(hint) is list or (len(args) == 2 and args[1] is Ellipsis):
-        return (args[0],) * n
-    return args
+        done = _expr(mode, args[1], item, names, depth + 1)
+        if done == item:
+            return f"dict({value})"
+        return f"{{k{depth}: {done} for k{depth}, {item} in {value}.items()}}"
+    raise TypeError(f"no copy or JSON form for a state field of type {hint}")
 
 
 def _plain(value: Any) -> Any:
-    """A fresh copy of a plain JSON value (``Any`` fields: option values, override tables)."""
+    """A fresh copy of a plain JSON value (``Any``: option values, override tables)."""
     if isinstance(value, list):
         return [_plain(v) for v in value]
     if isinstance(value, dict):
