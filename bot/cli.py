@@ -3,6 +3,9 @@
 Each sub-command lives in its own module under :mod:`bot.commands` and declares ``COMMAND`` (its
 path, e.g. ``("bench", "render")``), ``HELP``, ``configure(parser)`` and ``run(args) -> int``. The
 parser is assembled from whatever modules are there, so adding a command touches nothing else.
+
+These are the commands that work without Discord (``python -m bot``); the ``bricabot`` program
+(:mod:`cogs.cli`) adds ``bricabot run``, which the Discord layer owns.
 """
 
 from __future__ import annotations
@@ -11,22 +14,34 @@ import argparse
 import importlib
 import pkgutil
 import sys
-from collections.abc import Sequence
-from types import ModuleType
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
 
 from bot import commands
 
 
-def _command_modules() -> list[ModuleType]:
+class Command(Protocol):
+    """One sub-command: a module of :mod:`bot.commands` (or any object with the same four names)."""
+
+    COMMAND: tuple[str, ...]
+    HELP: str
+
+    def configure(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> Any: ...
+
+
+def _command_modules() -> list[Any]:
     mods = [importlib.import_module(f"bot.commands.{m.name}") for m in pkgutil.iter_modules(commands.__path__)]
-    return sorted((m for m in mods if hasattr(m, "COMMAND")), key=lambda m: m.COMMAND)
+    return [m for m in mods if hasattr(m, "COMMAND")]
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(extra: Iterable[Command] = ()) -> argparse.ArgumentParser:
+    """The parser of every command of :mod:`bot.commands` and of ``extra``."""
     parser = argparse.ArgumentParser(prog="bricabot", description="Bricabot: factory board games on Discord.")
     root = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     groups: dict[tuple[str, ...], argparse._SubParsersAction[argparse.ArgumentParser]] = {(): root}
-    for module in _command_modules():
+    for module in sorted([*_command_modules(), *extra], key=lambda m: m.COMMAND):
         path: tuple[str, ...] = module.COMMAND
         for depth in range(1, len(path)):
             prefix = path[:depth]
@@ -39,8 +54,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+def main(argv: Sequence[str] | None = None, extra: Iterable[Command] = ()) -> int:
+    args = build_parser(extra).parse_args(argv)
     try:
         return int(args._run(args) or 0)
     except KeyboardInterrupt:

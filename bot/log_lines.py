@@ -1,5 +1,5 @@
 """A game log's lines as a player reads them, each attributed once to the player it concerns; the
-Discord log (:mod:`cogs.ui.history`), ``bricabot play`` and ``bricabot demo`` show them alike.
+Discord log (:mod:`cogs.table.log`), ``bricabot play`` and ``bricabot demo`` show them alike.
 
 A line is told about the player it concerns, not about whoever made the move: one move can make
 several seats act (an attack makes every opponent give something up, the end of a turn starts the next
@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from bot.service import LogEntry
-from cogs.ui.words import t
+from bot.words import t
 from engine.core.contract import Event, Game
 
 

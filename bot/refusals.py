@@ -1,5 +1,5 @@
 """A keyed engine or service refusal in the reader's words, wherever it is read: the Discord layer's
-answers (:mod:`cogs.ui.errors`) and the command line (``bricabot play``).
+answers (:mod:`cogs.kit.errors`) and the command line (``bricabot play``).
 
 The English message stays in the error for logs; the player reads the catalogue's sentence
 ``refusal.<key>`` filled with the error's context.
@@ -7,7 +7,7 @@ The English message stays in the error for logs; the player reads the catalogue'
 
 from __future__ import annotations
 
-from cogs.ui.words import CATALOG, t
+from bot.words import CATALOG, t
 from engine.core.errors import EngineError
 
 REFUSAL_STATES = ("lobby", "active", "finished", "cancelled")

@@ -4,10 +4,10 @@ Each command parses its options, calls the service (through the helpers in :mod:
 answers; no rule of any game lives here. Errors reach the user through the tree's one error handler.
 This extension also registers the dynamic items that route every button and menu the bot sends.
 
-Every command that names a game resolves it through :func:`cogs.ui.params.resolve_game`, which only
-returns a game the user may see (:mod:`cogs.ui.access`). ``/game`` works in servers and in the bot's
+Every command that names a game resolves it through :func:`cogs.kit.params.resolve_game`, which only
+returns a game the user may see (:mod:`cogs.kit.access`). ``/game`` works in servers and in the bot's
 DMs (Discord applies contexts to the group, not to each sub-command); the sub-commands that name a
-server's members or channel carry :data:`cogs.ui.access.server_only`.
+server's members or channel carry :data:`cogs.kit.access.server_only`.
 """
 
 from __future__ import annotations
@@ -20,14 +20,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service.checks import check_seat_count
-from cogs.ui import access, game_settings, history, lobby, overview, params, results, table
-from cogs.ui.context import acting_host, bot_of, lang_for, service_of, spoken
-from cogs.ui.errors import UserFacingError
-from cogs.ui.guide import GuidePage
-from cogs.ui.hints import LEVEL_CHOICES
-from cogs.ui.routes import DYNAMIC_ITEMS
-from cogs.ui.text import person, title
-from cogs.ui.words import t
+from bot.words import t
+from cogs.admin import game_settings
+from cogs.board import overview
+from cogs.kit import access, params
+from cogs.kit.context import acting_host, bot_of, lang_for, service_of, spoken
+from cogs.kit.errors import UserFacingError
+from cogs.kit.text import person, title
+from cogs.lobby import seats as lobby
+from cogs.results import reports as results
+from cogs.routes import DYNAMIC_ITEMS
+from cogs.rules.guide import GuidePage
+from cogs.table import log as history
+from cogs.table import screen as table
+from cogs.table.hints import LEVEL_CHOICES
+from cogs.tutorial import flow as tutorial_flow
+from cogs.tutorial.buttons import TutorialItem
 from engine import registry
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
@@ -35,7 +43,11 @@ GAME_HELP = "The game (start typing; defaults to this thread's game or your only
 
 @app_commands.allowed_installs(guilds=True, users=False)
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-class Game(commands.GroupCog, group_name="game", group_description="Play Imaginarium, Bot Factory and more"):
+class Game(
+    commands.GroupCog,
+    group_name="game",
+    group_description="Play board games together: lobbies, your turns, the table and results",
+):
     def __init__(self, bot: commands.Bot) -> None:
         self.bot = bot
 
@@ -133,6 +145,16 @@ class Game(commands.GroupCog, group_name="game", group_description="Play Imagina
     @app_commands.command(name="mine", description="Your games in every server: what to do and by when")
     async def mine(self, interaction: discord.Interaction) -> None:
         await overview.mine(interaction)
+
+    @app_commands.command(name="tutorial", description="Learn a game by playing it, step by step (only you see it)")
+    @app_commands.describe(
+        kind="Which game (default: the first with a tutorial)", chapter="Only this chapter (default: all, in order)"
+    )
+    @app_commands.autocomplete(kind=tutorial_flow.kind_autocomplete, chapter=tutorial_flow.chapter_autocomplete)
+    async def tutorial(
+        self, interaction: discord.Interaction, kind: str | None = None, chapter: str | None = None
+    ) -> None:
+        await tutorial_flow.start(interaction, kind, chapter)
 
     # -- results -------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="Results on this server: yours (privately) or another player's")
@@ -296,7 +318,7 @@ class UnknownComponents(commands.Cog):
             return
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        known = (*DYNAMIC_ITEMS, GuidePage)
+        known = (*DYNAMIC_ITEMS, GuidePage, TutorialItem)
         routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)  # type: ignore[attr-defined]
         if routed and _on_message(interaction.message, custom_id):
             return
@@ -322,10 +344,10 @@ def _on_message(message: discord.Message | None, custom_id: str) -> bool:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)  # the tutorial's components name no game
     await bot.add_cog(Game(bot))
     await bot.add_cog(UnknownComponents())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+    bot.remove_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)

@@ -38,6 +38,11 @@ def games() -> dict[str, Game[Any]]:
     return {**_discovered(), **_extra}
 
 
+def default_kind() -> str:
+    """The game offered first (the lowest :attr:`Game.order`, then by kind): the command line's default."""
+    return min(games().values(), key=lambda game: (game.order, game.kind)).kind
+
+
 def get(kind: str) -> Game[Any]:
     known = games()
     if kind not in known:

@@ -1,11 +1,12 @@
 """The renders' public entry points, the same for every game.
 
-Each game has a drawing module ``renders.<kind>`` (e.g. ``renders.imaginarium``) exposing
-``board(view, *, lang, names)``, ``screen(view, *, lang, names)``, ``final(view, *, lang, names)`` and
-``card(card, *, lang)``; these functions dispatch on ``view.kind`` (on the card's game for
-``render_card``). Players are "Seat 1..N" unless ``names`` (indexed by seat) gives display names;
-``names`` is passed on only when given, so a game's drawings may ignore it. Callers (the service's
-demo, the cogs) run them off the event loop.
+Each game's drawing package (``renders/<game>/``) declares what it draws as one :class:`Drawings`
+named ``DRAWINGS``: its pictures (``board(view, *, lang, names)``, ``screen``, ``final``...) and the
+words read from a view that every front end shows beside them (the headline, the public standings).
+These functions dispatch on ``view.kind`` (on the card's type for ``render_card``). Players are
+"Seat 1..N" unless ``names`` (indexed by seat) gives display names; ``names`` is passed on only when
+given, so a game's drawings may ignore it. Callers (the service's demo, the cogs) run them off the
+event loop.
 """
 
 from __future__ import annotations
@@ -13,15 +14,18 @@ from __future__ import annotations
 import importlib
 import os
 import pickle
+import pkgutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from types import ModuleType
+from functools import cache
+from typing import Any
 
 from PIL import Image
 
+import renders
 from engine.core.contract import View
 from renders.kit.colours import RGB, PlayerStyle, player
 from renders.kit.fonts import recording
@@ -123,13 +127,82 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en
     )
 
 
-def _module(view: View) -> ModuleType:
+Fields = list[tuple[str, str]]
+"""Named lines a front end shows as they are (an embed's fields): ``(name, value)``."""
+
+
+def _no_headline(view: View, lang: str) -> str | None:
+    return None
+
+
+def _no_fields(view: View, *args: Any) -> Fields:
+    return []
+
+
+def _no_caption(area: str, lang: str) -> str:
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Drawings:
+    """What a game's drawing package gives every caller, from views only.
+
+    The pictures take ``(view, *, lang, names)`` and return a :class:`Render` (``zoom`` also the area,
+    ``card`` a card object of :attr:`cards`); the words are the ones a front end shows beside the board:
+    ``headline(view, lang)`` (round and phase, ``None`` to use the board's text), ``standings(view,
+    names, lang)`` and ``task(view, lang)`` (the solo game's goal) as :data:`Fields`, and
+    ``caption(area, lang)``, what a zoom area shows.
+    """
+
+    kind: str
+    board: Callable[..., Render]
+    board_parts: Callable[..., tuple[Render, ...]]
+    zoom_areas: Callable[..., tuple[tuple[str, str], ...]]
+    zoom: Callable[..., Render]
+    screen: Callable[..., Render]
+    final: Callable[..., Render]
+    card: Callable[..., Render] | None = None
+    cards: tuple[type, ...] = ()
+    """The card types :attr:`card` draws (the ``/rules`` pictures)."""
+    seat_styles: Callable[[View], dict[int, PlayerStyle]] | None = None
+    """Each seat's colour and shape when the game has its own (else the kit's, by seat)."""
+    headline: Callable[[View, str], str | None] = _no_headline
+    standings: Callable[[View, Sequence[str], str], Fields] = _no_fields
+    task: Callable[[View, str], Fields] = _no_fields
+    caption: Callable[[str, str], str] = _no_caption
+
+
+_extra: dict[str, Drawings] = {}
+
+
+@cache
+def _discovered() -> dict[str, Drawings]:
+    found: dict[str, Drawings] = {}
+    for module in pkgutil.iter_modules(renders.__path__):
+        if module.ispkg:
+            drawings = getattr(importlib.import_module(f"renders.{module.name}"), "DRAWINGS", None)
+            if isinstance(drawings, Drawings):
+                found[drawings.kind] = drawings
+    return found
+
+
+def register(drawings: Drawings) -> None:
+    """Add the drawings of a game defined outside ``renders/`` (tests' small fixture games)."""
+    _extra[drawings.kind] = drawings
+
+
+def drawings(kind: str) -> Drawings:
+    """The drawings of game ``kind``; ``LookupError`` for a game without any."""
+    found = _extra.get(kind) or _discovered().get(kind)
+    if found is None:
+        raise LookupError(f"no drawings for game kind '{kind}'")
+    return found
+
+
+def _module(view: View) -> Drawings:
     if not isinstance(view, View):
         raise TypeError(f"renders take a game view, not {type(view).__name__}")
-    try:
-        return importlib.import_module(f"renders.{view.kind}")
-    except ModuleNotFoundError as exc:
-        raise LookupError(f"no drawings for game kind '{view.kind}'") from exc
+    return drawings(view.kind)
 
 
 def _options(lang: str, names: Sequence[str] | None) -> dict[str, object]:
@@ -183,7 +256,7 @@ def seat_styles(view: View) -> dict[int, PlayerStyle]:
     else (or for a game without drawings) the kit's style of each seat; so the results pictures
     mark seats as the board does."""
     try:
-        own = getattr(_module(view), "seat_styles", None)
+        own = _module(view).seat_styles
     except LookupError:  # a game without drawings: the kit's styles
         own = None
     if own is not None:
@@ -194,20 +267,13 @@ def seat_styles(view: View) -> dict[int, PlayerStyle]:
 
 
 def render_card(card: object, *, lang: str = "en") -> Render:
-    """One card of a game, large, with its rules in words (the ``/rules`` command).
-
-    ``card`` is a card value from a game's view module (e.g. an Imaginarium ``MachineCard``); its
-    module names the game, so ``engine.imaginarium.view.MachineCard`` is drawn by ``renders.imaginarium``.
-    """
-    parts = type(card).__module__.split(".")
-    if len(parts) < 3 or parts[0] != "engine":
+    """One card of a game, large, with its rules in words (the ``/rules`` command): drawn by the game
+    whose drawings list the card's type (:attr:`Drawings.cards`)."""
+    for found in (*_extra.values(), *_discovered().values()):
+        if found.card is not None and isinstance(card, found.cards):
+            render: Render = found.card(card, lang=lang)
+            return render
+    home = type(card).__module__.split(".")
+    if len(home) < 3 or home[0] != "engine":
         raise TypeError(f"render_card takes a card from a game's view, not {type(card).__name__}")
-    try:
-        module = importlib.import_module(f"renders.{parts[1]}")
-    except ModuleNotFoundError as exc:
-        raise LookupError(f"no drawings for game kind '{parts[1]}'") from exc
-    draw = getattr(module, "card", None)
-    if draw is None:
-        raise LookupError(f"no card drawings for game kind '{parts[1]}'")
-    render: Render = draw(card, lang=lang)
-    return render
+    raise LookupError(f"no card drawings for game kind '{home[1]}' ({type(card).__name__})")

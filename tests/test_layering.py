@@ -1,9 +1,15 @@
-"""The design card: engine/ is pure rules; renders/ never imports the engine's state types."""
+"""The floors and their arrows: engine <- renders <- bot <- cogs, never upward (an import, one under
+``TYPE_CHECKING``, or a module named in a string for ``importlib``), no import cycle on any floor, engine/
+pure rules, and bot/ and cogs/ naming no game: what they need of one comes through the contracts
+(:class:`engine.core.contract.Game`, :class:`renders.api.Drawings`). ``docs/architecture.md`` draws it."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BANNED_IN_ENGINE = {"discord", "asyncio", "sqlite3", "aiosqlite", "PIL", "random", "time", "datetime"}
@@ -97,9 +103,92 @@ def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
-def test_bot_and_cogs_have_no_import_cycles() -> None:
-    cycle = _cycle(_module_graph(("bot", "cogs")))
+def test_no_floor_has_an_import_cycle() -> None:
+    cycle = _cycle(_module_graph(FLOORS))
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+FLOORS = ("engine", "renders", "bot", "cogs")
+"""From the bottom up: a floor imports only from its own and those below it."""
+MODULE_NAME = re.compile(r"^(engine|renders|bot|cogs)(\.\w+)*$")
+
+
+def _named_modules(path: Path) -> set[str]:
+    """Every module ``path`` names: its imports (wherever they sit, ``TYPE_CHECKING`` included), string
+    constants that are module paths (what ``importlib.import_module`` or an extension loader is given),
+    and the literal head of an f-string given to ``import_module`` (``f"renders.{kind}"``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and MODULE_NAME.match(node.value):
+            names.add(node.value)
+        elif isinstance(node, ast.JoinedStr) and node.values:
+            head = node.values[0]
+            if isinstance(head, ast.Constant) and isinstance(head.value, str):
+                names.add(head.value.rstrip("."))
+    return {name for name in names if MODULE_NAME.match(name)}
+
+
+def _sources(floor: str) -> list[Path]:
+    return sorted((ROOT / floor).rglob("*.py"))
+
+
+@pytest.mark.parametrize("floor", FLOORS)
+def test_no_arrow_runs_up(floor: str) -> None:
+    above = set(FLOORS[FLOORS.index(floor) + 1 :])
+    for path in _sources(floor):
+        upward = sorted(name for name in _named_modules(path) if name.split(".")[0] in above)
+        assert not upward, f"{path.relative_to(ROOT)} names {upward}, a floor above {floor}/"
+
+
+def test_the_arrow_check_sees_strings_and_type_only_imports(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text(
+        "import importlib\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cogs.client import X\n"
+        'importlib.import_module("cogs.game")\nimportlib.import_module(f"renders.{kind}")\n'
+    )
+    assert _named_modules(source) == {"cogs.client", "cogs.game", "renders"}
+
+
+GAME_PACKAGES = sorted(
+    path.parent.name for path in (ROOT / "engine").glob("*/__init__.py") if path.parent.name != "core"
+)
+"""The games' own packages: ``engine/<game>/`` and ``renders/<game>/``."""
+
+
+def _code_strings(tree: ast.AST) -> list[str]:
+    """The string constants of ``tree`` that are code, not docstrings."""
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        node.value
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+    ]
+
+
+@pytest.mark.parametrize("floor", ["bot", "cogs"])
+def test_bot_and_cogs_name_no_game(floor: str) -> None:
+    """No import of a game's package and no table keyed by a game's name: what the service and the
+    Discord layer need of a game comes through the contracts, so adding a game touches neither."""
+    assert GAME_PACKAGES, "no game found in engine/"
+    for path in _sources(floor):
+        where = path.relative_to(ROOT)
+        imported = {name for name in _named_modules(path) if name.split(".")[0] in {"engine", "renders"}}
+        games = sorted(name for name in imported if len(name.split(".")) > 1 and name.split(".")[1] in GAME_PACKAGES)
+        assert not games, f"{where} imports {games}, a game's own package"
+        for text in _code_strings(ast.parse(path.read_text("utf-8"))):
+            named = [game for game in GAME_PACKAGES if re.search(rf"(?<![\w/]){game}(?![\w/])", text)]
+            assert not named, f"{where} names the game {named[0]!r} in {text!r}"
 
 
 def test_the_cycle_check_finds_a_cycle() -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
+from bot.commands import game_option, policies_help
 from bot.commands.selfplay import parse_options
 from engine import registry
 from engine.core.contract import Game, Policy
@@ -30,12 +31,12 @@ MAX_DECISIONS = 20_000
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    game_option(parser)
     parser.add_argument("--players", type=int, default=2, help="number of seats")
     parser.add_argument(
         "--policies",
         required=True,
-        help="comma-separated levels (easy, normal, hard) or policies (random, greedy; Bot Factory also goal), "
+        help=f"comma-separated levels (easy, normal, hard) or policies ({policies_help()}), "
         "one per seat; a shorter list is filled with its last entry (hard,easy at 3 players: hard against two easy)",
     )
     parser.add_argument("--games", type=int, default=20, help="number of games (seats rotate from one to the next)")

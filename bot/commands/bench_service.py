@@ -29,6 +29,7 @@ from multiprocessing.synchronize import Barrier
 from pathlib import Path
 from typing import Any
 
+from bot.commands import game_option
 from bot.service import GameService
 from bot.store import sqlite_path
 from engine import registry
@@ -41,7 +42,7 @@ HELP = "Measure move latency with 1, 100 and N stored games, and moves/s with 1,
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database-url", help="sqlite:///path or postgresql://… (default: temporary SQLite files)")
-    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    game_option(parser)
     parser.add_argument("--players", type=int, default=3, help="seats per game, all human (default: 3)")
     parser.add_argument("--games", type=int, default=10_000, help="largest number of stored games (default: 10000)")
     parser.add_argument("--moves", type=int, default=300, help="moves measured per size (default: 300)")

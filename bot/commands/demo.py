@@ -18,6 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bot.commands import game_option
 from bot.commands.replay import write_report_and_replay
 from bot.commands.selfplay import parse_options
 from bot.log_lines import lines as log_lines
@@ -26,7 +27,7 @@ from bot.service import GameService, MoveRecord
 from bot.service.ending import end_text
 from bot.service.names import seat_names
 from bot.settings import Settings
-from cogs.ui.words import CATALOG, t
+from bot.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, View
 from engine.core.errors import EngineError
@@ -39,7 +40,7 @@ HOST = 0
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    game_option(parser)
     parser.add_argument("--players", type=int, default=3, help="number of AI seats (default: 3)")
     parser.add_argument("--seed", type=int, default=1, help="game seed (default: 1)")
     parser.add_argument("--out", type=Path, default=Path("demo-out"), help="output folder (default: demo-out)")

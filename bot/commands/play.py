@@ -23,15 +23,17 @@ from typing import Any
 
 from bot import log_lines
 from bot.choices import description, missing
+from bot.commands import game_option
 from bot.commands.demo import write_render
 from bot.commands.stats import existing
+from bot.commands.tutorial_table import run_tutorial
 from bot.overrides import check_overrides
 from bot.refusals import keyed, refusal
 from bot.service import CannotUndo, GameInfo, GameService, TableView, Work
 from bot.service.ending import end_lines
 from bot.service.names import seat_names
 from bot.settings import Settings
-from cogs.ui.words import CATALOG, t
+from bot.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Choice, Game
 from engine.core.errors import EngineError
@@ -48,7 +50,7 @@ MOVE_ERRORS = ("stale_version", "game_finished", "wrong_seat", "illegal_choice")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    game_option(parser)
     parser.add_argument("--players", type=int, default=3, help="number of seats (default: 3)")
     parser.add_argument("--ai", type=int, default=None, help="AI seats among them (default: all but one)")
     parser.add_argument("--seed", type=int, default=None, help="game seed (default: random)")
@@ -63,6 +65,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         choices=CATALOG.languages(),
         help="language of the game's texts and images, kept for later games and --resume (default: the last one)",
     )
+    parser.add_argument(
+        "--tutorial", action="store_true", help="learn the game (--game) step by step; resumes where you left it"
+    )
+    parser.add_argument("--chapter", default=None, help="with --tutorial: one chapter only (default: every chapter)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,6 +96,8 @@ async def _play(args: argparse.Namespace) -> int:
         if args.lang is not None:
             await service.set_user_lang(host, args.lang)
         lang = await service.user_lang(host)
+        if args.tutorial:
+            return await run_tutorial(service, HOST, args, lang)
         if args.resume is not None:
             return await Table(service, args.resume, args.out, lang).play()
         game_id = await _new_game(service, args, ais, lang)

@@ -6,6 +6,7 @@ import argparse
 import json
 import time
 
+from bot.commands import game_option, policies_help
 from engine import registry
 from engine.core.contract import all_policies
 from engine.core.errors import EngineError
@@ -16,13 +17,11 @@ HELP = "Play complete games between AI policies, check invariants after every st
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="imaginarium", help="game kind (default: imaginarium)")
+    game_option(parser)
     parser.add_argument("--players", type=int, default=3, help="number of seats")
     parser.add_argument("--games", type=int, default=20, help="number of games to play")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (next ones add 1)")
-    parser.add_argument(
-        "--policy", default="random", help="random, or a policy of the game (greedy; Bot Factory also goal)"
-    )
+    parser.add_argument("--policy", default="random", help=f"random, or a policy of the game ({policies_help()})")
     parser.add_argument(
         "--option",
         action="append",

@@ -11,7 +11,7 @@ from bot.service import names
 from bot.service.deadlines import TimeoutPolicy
 from bot.service.models import GameInfo, SeatInfo, Status
 from bot.store.rows import GameRow, SeatRow
-from cogs.ui.words import t
+from bot.words import t
 from engine import registry
 from engine.core.contract import Event, Game, Outcome
 

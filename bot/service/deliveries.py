@@ -16,7 +16,7 @@ from datetime import datetime
 
 from bot.clock import from_epoch
 from bot.service import convert, outbox
-from bot.service.core import ServiceCore, retried
+from bot.service.base import ServiceBase, retried
 from bot.service.inputs import check_ints, check_text
 from bot.service.models import GameInfo
 from bot.store import DeliveryRow
@@ -64,7 +64,7 @@ class Blocked:
     next_try: datetime
 
 
-class Deliveries(ServiceCore):
+class Deliveries(ServiceBase):
     """Leasing, finishing and repairing the outbox (mixed into :class:`bot.service.GameService`)."""
 
     async def claim_deliveries(self, lane: str) -> list[Delivery]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from cogs.ui.words import t
+from bot.words import t
 from engine.core.contract import Game, Outcome
 
 

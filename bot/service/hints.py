@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from bot import ai
 from bot.service import convert, outbox
+from bot.service.base import ServiceBase, retried
 from bot.service.checks import state_of
-from bot.service.core import ServiceCore, retried
 from bot.service.errors import NotSeated, ServiceError
 from bot.store import NoteRow
 from engine.core.contract import Choice
@@ -40,7 +40,7 @@ class Hint:
     """Hints this seat has used in the game, this one included."""
 
 
-class Hints(ServiceCore):
+class Hints(ServiceBase):
     """The service's hint call (mixed into :class:`bot.service.GameService`)."""
 
     @retried

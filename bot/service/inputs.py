@@ -1,7 +1,7 @@
 """Type, range and text checks every service entry makes on what it is given, before any read or write.
 
 Types first, for every call alike (:func:`check_arguments`, run by the service's one gate, see
-:mod:`bot.service.core`): each argument must be of its annotated type — an ``int`` is never a
+:mod:`bot.service.base`): each argument must be of its annotated type — an ``int`` is never a
 ``bool``, ``None`` only where the annotation allows it, a ``Literal`` one of its values, a dataclass
 with fields of their own annotated types — so a wrong type is a :class:`~bot.service.errors.BadInput`
 before any lock is taken, never a ``TypeError`` from deep inside, and never a ``NULL`` the database

@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from bot.service.models import SeatInfo
-from cogs.ui.words import CATALOG, t
+from bot.words import CATALOG, t
 
 MAX_LENGTH = 32
 """Discord's own limit on nicknames and global names; longer text is cut with an ellipsis."""

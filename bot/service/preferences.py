@@ -7,7 +7,7 @@ from collections.abc import Collection
 from dataclasses import replace
 
 from bot.clock import pause, resume
-from bot.service.core import ServiceCore
+from bot.service.base import ServiceBase
 from bot.service.deadlines import TimeoutPolicy, turn_timer
 from bot.service.errors import BadInput
 from bot.service.inputs import check_ints, check_text, storable
@@ -23,7 +23,7 @@ GUILD_COLUMNS = {
 """Each :class:`GuildSettings` field and the stored column that holds it."""
 
 
-class Preferences(ServiceCore):
+class Preferences(ServiceBase):
     """Vacation, language and turn DMs per user; defaults per server; a game's Discord message ids."""
 
     async def set_vacation(self, user_id: int, on: bool) -> None:
@@ -65,7 +65,7 @@ class Preferences(ServiceCore):
 
     async def chosen_langs(self, user_id: int, guild_id: int | None) -> tuple[str | None, str | None]:
         """The language ``user_id`` chose and the one the managers of ``guild_id`` chose, ``None`` where
-        nobody chose: then the Discord client's or server's locale decides (``cogs.ui.context``)."""
+        nobody chose: then the Discord client's or server's locale decides (``cogs.kit.context``)."""
         check_ints(user_id=user_id, guild_id=guild_id)
         return await self.store.chosen_langs(user_id, guild_id)
 

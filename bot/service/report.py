@@ -2,7 +2,7 @@
 
 Both replay the moves still in effect (undone moves are skipped) from the seed, as the log is the
 record of the game. The report reads each seat's own view at the start of every round: quantities
-that were hidden during play (Imaginarium's victory points behind the screens) appear round by round,
+that were hidden during play (victory points behind the screens) appear round by round,
 which is allowed only once the game is over and the screens are revealed, so anything but a finished
 game is refused (:class:`~bot.service.errors.WrongStatus`). The replay is drawn from spectator views
 only (``game.view(state, None)``), so it never shows what was hidden at the time.
@@ -10,64 +10,21 @@ only (``game.view(state, None)``), so it never shows what was hidden at the time
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from bot.service import ending
 from bot.service.convert import outcome_from_json, seat_info
 from bot.service.errors import GameNotFound, WrongStatus
+from bot.service.log import effective_moves, replay
 from bot.service.names import seat_names
-from bot.service.replay import effective_moves, replay
 from bot.store import ActionRow, GameRow, ResultRow, Store
-from cogs.ui.words import CATALOG, t
+from bot.words import CATALOG, t
 from engine import registry
-from engine.botfactory import scoring as botfactory_scoring
 from engine.core.contract import Game, Outcome, View
 from renders.api import seat_styles
 from renders.results.model import Line, Panel, ReportPicture
-
-Metrics = Callable[[Game[Any], Any, View, int], dict[str, tuple[int, ...]]]
-"""A game's quantities per seat in one state: name -> one value per seat."""
-
-
-def _imaginarium(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, tuple[int, ...]]:
-    return {"vp": tuple(game.view(state, seat).screen.vp for seat in range(seats))}  # type: ignore[attr-defined]
-
-
-def _botfactory(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, tuple[int, ...]]:
-    players = public.players  # type: ignore[attr-defined]
-    contracts = [0] * seats
-    for space in public.contracts:  # type: ignore[attr-defined]
-        for reservation in space.reservations:
-            contracts[reservation.seat] += 1
-    return {
-        "tokens": tuple(p.tokens for p in players),
-        "robots": tuple(len(p.robots) for p in players),
-        "contracts": tuple(contracts),
-        # Points if the game ended now (all of it public in Bot Factory): what a turn scored.
-        "points": tuple(botfactory_scoring.score(state, seat).total for seat in range(seats)),
-    }
-
-
-def _scores(game: Game[Any], state: Any, public: View, seats: int) -> dict[str, tuple[int, ...]]:
-    scores = getattr(public, "scores", None)
-    return {"score": tuple(int(s) for s in scores)} if isinstance(scores, tuple) and len(scores) == seats else {}
-
-
-METRICS: dict[str, Metrics] = {"imaginarium": _imaginarium, "botfactory": _botfactory}
-"""What each game's report measures; other games a public ``scores`` field if their view has one."""
-CHARTED = {"botfactory": ("points", "tokens", "robots", "contracts")}
-"""The quantities charted, in order (default: all measured). Bot Factory's points chart is what its
-largest scoring turn is read from, and it ends at the final score."""
-HEADLINE = {"botfactory": "points"}
-"""The quantity whose largest gain in one turn is the report's scoring turn (default: the first)."""
-COMPLETIONS = {
-    "imaginarium.event.completed",
-    "botfactory.event.robot",
-    "botfactory.event.universal_robot",
-}
-"""Public events that complete something worth listing in order (projects, robots)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +91,6 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
     scoring turn (a seat's consecutive moves) in the headline quantity (victory points, or Bot
     Factory's points if the game ended then), and completions in order."""
     finished(row)
-    measure = METRICS.get(row.kind, _scores)
     rounds: list[int | None] = []
     points: list[dict[str, tuple[int, ...]]] = []
     completions: list[Moment] = []
@@ -150,7 +106,7 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
     for move, state in timeline(game, row, seats, actions):
         public = game.view(state, None)
         current = getattr(public, "round", None)
-        now = measure(game, state, public, seats)
+        now = game.measures(state, public, seats)
         if move is None or (current != last_round and current is not None):
             rounds.append(current)
             points.append(now)
@@ -158,7 +114,7 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
         if move is None:
             before = now
             continue
-        headline = HEADLINE.get(row.kind, next(iter(now), None))
+        headline = game.headline_measure or next(iter(now), None)
         # The game's last move also runs its end scoring (Imaginarium's majorities): not a turn's gain.
         scoring = headline is not None and move.seq != last_move
         gain = now[headline][move.seat] - before[headline][move.seat] if scoring and headline else 0
@@ -170,15 +126,15 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
         if turn.gain > 0 and (best is None or turn.gain > best.gain):
             best = turn
         for event in move.events:
-            if event.to is None and event.key in COMPLETIONS:
+            if event.to is None and event.key in game.milestones:
                 seat = int(event.params.get("seat", move.seat))
                 completions.append(Moment(move.seq, current, seat, event.key, tuple(sorted(event.params.items()))))
         before = now
     rounds.append(current)
     points.append(now)
-    charted = CHARTED.get(row.kind, tuple(now))
+    charted = game.charted or tuple(now)
     series = tuple((key, tuple(tuple(p[key][s] for p in points) for s in range(seats))) for key in charted)
-    headline = HEADLINE.get(row.kind, next(iter(now), ""))
+    headline = game.headline_measure or next(iter(now), "")
     outcome = outcome_from_json(row.outcome) if row.outcome else None
     return GameStory(
         row.id, row.kind, game.title, seats, tuple(rounds), series, best, headline, tuple(completions), outcome, public
@@ -246,7 +202,7 @@ def picture(told: GameStory, game: Game[Any], names: Sequence[str], lang: str) -
     scores = told.outcome.scores if told.outcome is not None else ()
     panels = tuple(
         Panel(
-            t(f"results.metric.{key}", lang),
+            game.measure_text(key, lang),
             tuple(
                 Line(s, names[s], values[s], styles.get(s), scores[s] if s < len(scores) else None)
                 for s in range(told.seats)
@@ -258,7 +214,7 @@ def picture(told: GameStory, game: Game[Any], names: Sequence[str], lang: str) -
     notes: list[str] = []
     if told.best is not None:
         best = told.best
-        gain = t(f"results.gain.{told.headline}", lang, n=best.gain)
+        gain = game.measure_text(told.headline, lang, gain=best.gain)
         notes.append(
             t(
                 "results.report.best",

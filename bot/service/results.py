@@ -15,7 +15,6 @@ from typing import Any
 
 from bot import redact
 from bot.service import convert
-from bot.service.ratings import Standing, Stats, leaderboard, player_stats
 from bot.store import GameRow, ResultRow, SeatRow, Store, Tx
 from engine import registry
 from engine.core.contract import Game, Outcome
@@ -120,13 +119,3 @@ async def backfill(store: Store) -> list[int]:
             continue
         done.append(game_id)
     return done
-
-
-async def server_leaderboard(store: Store, guild_id: int, kind: str | None = None) -> list[Standing]:
-    """A server's leaderboard over its recorded games (of one kind, or all)."""
-    return leaderboard(await store.results(guild_id=guild_id, kind=kind))
-
-
-async def server_stats(store: Store, guild_id: int, user_id: int, kind: str | None = None) -> Stats:
-    """A player's stats on one server (the server's own results only)."""
-    return player_stats(await store.results(guild_id=guild_id, kind=kind), user_id)

@@ -13,8 +13,8 @@ from bot.ai import check_level
 from bot.clock import STOPPED, plan
 from bot.notifications import SeatTaken
 from bot.service import convert, names, outbox
+from bot.service.base import ServiceBase, retried
 from bot.service.checks import check_host
-from bot.service.core import ServiceCore, retried
 from bot.service.deadlines import TimeoutPolicy, reclock, turn_timer
 from bot.service.errors import AlreadySeated, NotSeated, WrongStatus
 from bot.service.inputs import NAME_TEXT, check_ints, check_text
@@ -24,7 +24,7 @@ from bot.store import NoteRow
 from engine import registry
 
 
-class TableChanges(ServiceCore):
+class TableChanges(ServiceBase):
     """The host's changes to a game in progress: who sits where, and its timer and timeout settings."""
 
     @retried

@@ -22,6 +22,7 @@ from bot.clock import STOPPED, Clock, from_epoch, to_epoch
 from bot.notifications import MustAct
 from bot.overrides import validated_overrides
 from bot.service import convert, outbox
+from bot.service.base import retried
 from bot.service.checks import (
     check_host,
     check_lobby_options,
@@ -30,7 +31,6 @@ from bot.service.checks import (
     check_version,
     state_of,
 )
-from bot.service.core import retried
 from bot.service.deadlines import TimeoutPolicy, turn_timer
 from bot.service.deliveries import Deliveries
 from bot.service.errors import (
@@ -43,6 +43,7 @@ from bot.service.errors import (
 )
 from bot.service.hints import Hints
 from bot.service.inputs import CHOICE_TEXT, NAME_TEXT, check_ints, check_options, check_text, check_texts, storable
+from bot.service.log import UNDO_REFUSALS, effective_moves, replay, state_at, undo_refusal
 from bot.service.models import (
     Actor,
     GameInfo,
@@ -55,8 +56,8 @@ from bot.service.models import (
     Work,
 )
 from bot.service.preferences import Preferences
-from bot.service.replay import UNDO_REFUSALS, effective_moves, replay, state_at, undo_refusal
 from bot.service.seating import TableChanges
+from bot.service.tutorials import Tutorials
 from bot.service.writer import Call
 from bot.settings import Settings
 from bot.store import ActionRow, GameRow, Limits, Loaded, SeatRow, Store
@@ -79,7 +80,7 @@ async def open_service(settings: Settings, *, clock: Clock | None = None) -> Gam
     )
 
 
-class GameService(TableChanges, Preferences, Hints, Deliveries):
+class GameService(TableChanges, Preferences, Hints, Deliveries, Tutorials):
     """Lobbies, moves, views, logs, undo, seats, vacation and deadlines over one :class:`Store`.
 
     No discord imports: the cogs and the CLI both drive this class. Errors are typed

@@ -2,7 +2,7 @@
 
 from bot.store.connection import Limits, StoreUnavailable
 from bot.store.database import connect, migrate, open_database, sqlite_path
-from bot.store.rows import ActionRow, DeliveryRow, GameRow, GuildRow, Loaded, NoteRow, ResultRow, SeatRow
+from bot.store.rows import ActionRow, DeliveryRow, GameRow, GuildRow, Loaded, NoteRow, ResultRow, SeatRow, TutorialRow
 from bot.store.store import Conflict, Store, Tx, dumps
 
 __all__ = [
@@ -18,6 +18,7 @@ __all__ = [
     "SeatRow",
     "Store",
     "StoreUnavailable",
+    "TutorialRow",
     "Tx",
     "connect",
     "dumps",

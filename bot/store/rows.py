@@ -99,6 +99,17 @@ class GuildRow:
     replace_after: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class TutorialRow:
+    """Where a user stands in a game's tutorial: the chapter run (``""``: every chapter in order), the
+    next step (``None``: finished) and the language."""
+
+    kind: str
+    chapter: str
+    step: str | None
+    lang: str
+
+
 GUILD_FIELDS = tuple(f.name for f in fields(GuildRow))
 """The columns of a server's settings (the stored names of :class:`GuildRow`'s fields)."""
 

@@ -184,6 +184,20 @@ MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE INDEX deliveries_due ON deliveries (lane, due_at) WHERE done_at IS NULL;
     """,
+    # 7: tutorials. Where each user stands in each game's guided tutorial, so they can leave and come
+    # back: the chapter they run ('' for every chapter in order), the next step (NULL once finished)
+    # and the language they learn in.
+    """
+    CREATE TABLE tutorials (
+        user_id     INTEGER NOT NULL,
+        kind        TEXT    NOT NULL,
+        chapter     TEXT    NOT NULL DEFAULT '',
+        step        TEXT,
+        lang        TEXT    NOT NULL,
+        updated_at  INTEGER NOT NULL,
+        PRIMARY KEY (user_id, kind)
+    ) WITHOUT ROWID;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

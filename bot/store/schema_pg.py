@@ -183,6 +183,20 @@ MIGRATIONS: tuple[str, ...] = (
     );
     CREATE INDEX deliveries_due ON deliveries (lane, due_at) WHERE done_at IS NULL;
     """,
+    # 7: tutorials. Where each user stands in each game's guided tutorial, so they can leave and come
+    # back: the chapter they run ('' for every chapter in order), the next step (NULL once finished)
+    # and the language they learn in.
+    """
+    CREATE TABLE tutorials (
+        user_id     BIGINT  NOT NULL,
+        kind        TEXT    NOT NULL,
+        chapter     TEXT    NOT NULL DEFAULT '',
+        step        TEXT,
+        lang        TEXT    NOT NULL,
+        updated_at  BIGINT  NOT NULL,
+        PRIMARY KEY (user_id, kind)
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -30,6 +30,7 @@ from bot.store.rows import (
     NoteRow,
     ResultRow,
     SeatRow,
+    TutorialRow,
 )
 from engine.core.contract import Event
 
@@ -337,6 +338,15 @@ class Tx:
             "INSERT INTO user_settings (user_id, dms_closed) VALUES (?, 1) "
             "ON CONFLICT (user_id) DO UPDATE SET dms_closed = 1",
             (user_id,),
+        )
+
+    async def set_tutorial(self, user_id: int, row: TutorialRow, now: int) -> None:
+        """Record where ``user_id`` stands in ``row.kind``'s tutorial (one row per user and game kind)."""
+        await self._db.execute(
+            "INSERT INTO tutorials (user_id, kind, chapter, step, lang, updated_at) VALUES (?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (user_id, kind) DO UPDATE SET chapter = excluded.chapter, step = excluded.step, "
+            "lang = excluded.lang, updated_at = excluded.updated_at",
+            (user_id, row.kind, row.chapter, row.step, row.lang, now),
         )
 
     async def set_seat_user(self, game_id: int, seat: int, user_id: int, name: str | None = None) -> None:
@@ -694,6 +704,15 @@ class Store:
         )
         user, guild = rows[0] if rows else (None, None)
         return (None if user is None else str(user)), (None if guild is None else str(guild))
+
+    async def tutorial(self, user_id: int, kind: str) -> TutorialRow | None:
+        rows = await self.fetch(
+            "SELECT chapter, step, lang FROM tutorials WHERE user_id = ? AND kind = ?", (user_id, kind)
+        )
+        if not rows:
+            return None
+        chapter, step, lang = rows[0]
+        return TutorialRow(kind, str(chapter), None if step is None else str(step), str(lang))
 
     async def dm_flags(self, user_id: int) -> tuple[bool, bool]:
         """``(turn DMs on, DMs known to be closed)`` of a user."""

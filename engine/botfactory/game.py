@@ -10,7 +10,7 @@ from engine.botfactory.policy import GoalPolicy, GreedyPolicy
 from engine.botfactory.setup import new_state
 from engine.botfactory.state import State, from_json
 from engine.botfactory.view import BOARDS, BotFactoryView
-from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition
+from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition, View
 from engine.core.rng import Rng
 from engine.core.text import Catalog
 
@@ -29,6 +29,7 @@ class BotFactoryGame(Game[State]):
         OptionSpec("task", "choice", "random", "botfactory.option.task", choices=TASKS, seats=(1,)),
     )
     catalog = Catalog("engine.botfactory")
+    order = 1
 
     def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
         state = new_state(seats, options, rng, overrides)
@@ -116,3 +117,23 @@ class BotFactoryGame(Game[State]):
 
     def policies(self) -> Mapping[str, Policy]:
         return {"greedy": GreedyPolicy(), "goal": GoalPolicy()}
+
+    charted = ("points", "tokens", "robots", "contracts")
+    """Points first: the largest scoring turn is read from them, and their chart ends at the final score."""
+    headline_measure = "points"
+    milestones = frozenset({"botfactory.event.robot", "botfactory.event.universal_robot"})
+
+    def measures(self, state: State, public: View, seats: int) -> dict[str, tuple[int, ...]]:
+        """Tokens, robots and contracts reserved as the table shows them, and the points each seat
+        would score if the game ended now (all of it public in Bot Factory): what a turn scored."""
+        assert isinstance(public, BotFactoryView)
+        contracts = [0] * seats
+        for space in public.contracts:
+            for reservation in space.reservations:
+                contracts[reservation.seat] += 1
+        return {
+            "tokens": tuple(p.tokens for p in public.players),
+            "robots": tuple(len(p.robots) for p in public.players),
+            "contracts": tuple(contracts),
+            "points": tuple(scoring.score(state, seat).total for seat in range(seats)),
+        }

@@ -298,6 +298,13 @@ class Scenario:
 
     # -- the step -------------------------------------------------------------------------------------
 
+    def starting(self, seat: int) -> Scenario:
+        """Set-up step 8, ``seat`` taking its starting part next (in reverse turn order): the seats
+        before it have taken theirs, it and the seats after it hold no part yet (a part given to
+        them goes back on top of its pile)."""
+        self._step = ("start", self._seat(seat), 1)
+        return self
+
     def moving(self, who: Who, *, round: int = 2) -> Scenario:
         """Phase 1 of ``round``, ``who`` moving next (turn order from the meeples' positions; round 1
         from the seating, the seats before ``who`` placed and the others not yet)."""
@@ -320,20 +327,22 @@ class Scenario:
             phase, who, round_no = self._step
             actor = self._actor(who)
             state.flow.round, state.flow.phase, state.flow.stack, state.flow.turn = round_no, phase, [], None
-            if phase == "act" or round_no > 1:
-                _place_everyone(state)
-            state.flow.order = (
-                flow.seating(state) if phase == "move" and round_no == 1 else board.positional_order(state)
-            )
-            state.flow.cursor = state.flow.order.index(actor)
-            if phase == "move" and round_no == 1:
-                placed = [state.players[s].pos != EMPTY for s in state.flow.order]
-                if placed != [i < state.flow.cursor for i in range(len(placed))]:
-                    raise ScenarioError("In round 1 the seats before the mover are placed, the others not yet.")
-            _check_vilela(state)
-            invariants.check(state)
-            if phase == "act" and actor >= 0:
-                turn.begin(state, actor, tx)
+            if phase == "start":
+                _before_start(state, actor)
+            else:
+                if phase == "act" or round_no > 1:
+                    _place_everyone(state)
+                moving_first = phase == "move" and round_no == 1
+                state.flow.order = flow.seating(state) if moving_first else board.positional_order(state)
+                state.flow.cursor = state.flow.order.index(actor)
+                if moving_first:
+                    placed = [state.players[s].pos != EMPTY for s in state.flow.order]
+                    if placed != [i < state.flow.cursor for i in range(len(placed))]:
+                        raise ScenarioError("In round 1 the seats before the mover are placed, the others not yet.")
+                _check_vilela(state)
+                invariants.check(state)
+                if phase == "act" and actor >= 0:
+                    turn.begin(state, actor, tx)
         invariants.check(state)
         flow.run(state, tx)
         return state
@@ -426,6 +435,21 @@ def _face_up(tile: int, current: int, deck: list[int], discard: list[int]) -> in
     if current != EMPTY:
         discard.append(current)
     return tile
+
+
+def _before_start(state: State, seat: int) -> None:
+    """Set-up step 8 with ``seat`` next: the seats from it on in reverse turn order put their parts
+    back on top of their piles (universal ones in the supply); no worker is on the floor yet."""
+    if any(p.pos != EMPTY for p in state.players):
+        raise ScenarioError("During set-up no worker stands on the floor yet.")
+    state.flow.order = flow.seating(state)[::-1]
+    state.flow.cursor = state.flow.order.index(seat)
+    for later in state.flow.order[state.flow.cursor :]:
+        player = state.players[later]
+        for tile in player.parts:
+            colour = state.rules.parts[tile][0]
+            (state.universal if colour < 0 else state.piles[colour]).append(tile)
+        player.parts = []
 
 
 def _place_everyone(state: State) -> None:

@@ -262,8 +262,6 @@ class BotFactoryView(View):
     round: int = 0
     phase: str = "start"
     """"start" (starting parts), "move", "act" or "over"."""
-    active: tuple[int, ...] = ()
-    """Seats that must decide now."""
     turn_order: tuple[str, ...] = ()
     """Meeples of the current phase in order ("seat:<n>", "sandra", "vilela")."""
     spaces: tuple[ActionSpace, ...] = ()

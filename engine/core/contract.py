@@ -12,15 +12,18 @@ game over -> stale version -> seat has no pending decision -> choice not legal -
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
+from engine.core import guide
 from engine.core import state as _state
 from engine.core.errors import BadOptions, GameFinished, IllegalChoice, StaleVersion, WrongSeat
+from engine.core.guide import Guide
 from engine.core.rng import Rng
 from engine.core.state import Flow
 from engine.core.text import Catalog
+from engine.core.tutorial import Tutorial, tutorial_of
 
 MENU_LIMIT = 25
 """Discord's ceiling on entries in one select menu; :meth:`Decision.menus` never exceeds it."""
@@ -242,6 +245,8 @@ class View:
     kind: str
     viewer: int | None
     version: int
+    active: tuple[int, ...] = field(default=(), kw_only=True)
+    """Seats that must decide now (a front end's "who acts", a benchmark's next screen)."""
 
     def to_json(self) -> dict[str, Any]:
         from dataclasses import asdict
@@ -258,6 +263,8 @@ class Game(ABC, Generic[S]):
     max_seats: ClassVar[int]
     option_specs: ClassVar[tuple[OptionSpec, ...]] = ()
     catalog: ClassVar[Catalog]
+    order: ClassVar[int] = 100
+    """Where the game comes in lists of games (lowest first); the first is the command line's default."""
     seat_params: ClassVar[frozenset[str]] = frozenset({"seat", "target", "thief", "owner"})
     """Message parameters that hold a seat index; :meth:`text` writes them as the player's name."""
 
@@ -389,6 +396,19 @@ class Game(ABC, Generic[S]):
         """Hook: ``params`` with the game's codes (cards, goods, colours) written as words in ``lang``."""
         return params
 
+    def guide(self, lang: str) -> Guide | None:
+        """The game's "How to play" guide in ``lang`` (English when that language has none), read from
+        ``guide/<lang>.toml`` in the game's package (:mod:`engine.core.guide`); ``None`` without one."""
+        return guide.load(self.catalog.package, self.kind, lang)
+
+    def guide_languages(self) -> tuple[str, ...]:
+        return guide.languages(self.catalog.package)
+
+    def tutorial(self) -> Tutorial | None:
+        """The game's guided tutorial, ``tutorial.py`` and ``tutorial/`` in the game's package
+        (:mod:`engine.core.tutorial`); ``None`` when the game ships none."""
+        return tutorial_of(self)
+
     def name_seats(self, params: Mapping[str, Any], lang: str, names: Sequence[str] | None) -> dict[str, Any]:
         """``params`` with every seat index replaced by the seat's display name."""
         out = dict(params)
@@ -417,6 +437,41 @@ class Game(ABC, Generic[S]):
 
     def policies(self) -> Mapping[str, Policy]:
         """AI policies by name; the core adds ``random``. Games add at least ``greedy``."""
+        return {}
+
+    # -- the post-game report --------------------------------------------------------------------
+    charted: ClassVar[tuple[str, ...] | None] = None
+    """The report's quantities charted, in order (``None``: every one :meth:`measures` gives)."""
+    headline_measure: ClassVar[str | None] = None
+    """The quantity whose largest gain in one turn is the report's scoring turn (``None``: the first)."""
+    milestones: ClassVar[frozenset[str]] = frozenset()
+    """Public event keys that complete something worth listing in the report, in order (projects, robots)."""
+
+    def measures(self, state: S, public: View, seats: int) -> dict[str, tuple[int, ...]]:
+        """The quantities the report charts, per seat, in ``state`` (``public`` is its spectator view):
+        name -> one value per seat. Read only once the game has ended, when nothing is hidden any more.
+        By default the view's public ``scores``, if it has them."""
+        scores = getattr(public, "scores", None)
+        return {"score": tuple(int(s) for s in scores)} if isinstance(scores, tuple) and len(scores) == seats else {}
+
+    def measure_text(self, name: str, lang: str, gain: int | None = None) -> str:
+        """A measured quantity's name ("Victory points"), or with ``gain`` one turn's gain in it ("+3 victory
+        points"): ``<kind>.metric.<name>`` / ``<kind>.gain.<name>`` in the game's catalogue, else the core's."""
+        section = "metric" if gain is None else "gain"
+        params = {} if gain is None else {"n": gain}
+        key = f"{self.kind}.{section}.{name}"
+        if self.catalog.has(key):
+            return self.catalog.format(key, params, lang)
+        return _CORE_TEXT.format(f"{section}.{name}", params, lang)
+
+    # -- the rules look-up -----------------------------------------------------------------------
+    def cards(self, section: str) -> Mapping[str, object]:
+        """The cards of a rules section (``machine``, ``project``...) by id, as the game's drawings take
+        them (``renders.api.render_card``), for the rules look-up's pictures; none by default."""
+        return {}
+
+    def card_names(self, section: str, lang: str) -> Mapping[str, str]:
+        """The names of a section's cards in ``lang`` by id, where the cards carry only one name."""
         return {}
 
 
@@ -453,9 +508,3 @@ def all_policies(game: Game[Any]) -> dict[str, Policy]:
     out: dict[str, Policy] = {"random": RandomPolicy()}
     out.update(game.policies())
     return out
-
-
-def iter_choices(decisions: tuple[Decision, ...]) -> Iterator[tuple[int, Choice]]:
-    for decision in decisions:
-        for choice in decision.choices:
-            yield decision.seat, choice

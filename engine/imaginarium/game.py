@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition
+from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition, View
 from engine.core.errors import BadOptions, InvariantBroken
 from engine.core.rng import Rng
 from engine.core.text import Catalog
@@ -22,8 +22,8 @@ from engine.imaginarium.scoring import outcome
 from engine.imaginarium.setup import new_state
 from engine.imaginarium.state import State, from_json, is_saboteur, piece_seat
 from engine.imaginarium.text import localise
-from engine.imaginarium.view import ACTIONS, ImaginariumView
-from engine.imaginarium.view_builder import build
+from engine.imaginarium.view import ACTIONS, AssistantCard, ImaginariumView, ProjectTile
+from engine.imaginarium.view_builder import build, machine_cards
 
 Step = tuple[Callable[[State], list[Choice]], Callable[[State, str, Transition], None]]
 STEPS: dict[str, Step] = {
@@ -127,6 +127,7 @@ class Imaginarium(Game[State]):
     max_seats = 6
     """Six only in the Chimera expansion's team play."""
     catalog = Catalog("engine.imaginarium")
+    order = 0
     seat_params = frozenset({"seat", "target", "thief", "owner", "partner"})
     """``partner``: the teammate named beside a seat in team play ("the dream of Ann and Bo")."""
     option_specs = (
@@ -210,3 +211,30 @@ class Imaginarium(Game[State]):
         from engine.imaginarium.policy import GreedyPolicy
 
         return {"greedy": GreedyPolicy()}
+
+    milestones = frozenset({"imaginarium.event.completed"})
+
+    def measures(self, state: State, public: View, seats: int) -> dict[str, tuple[int, ...]]:
+        """Victory points, each from its seat's own view (behind the screens until the end)."""
+        points = []
+        for seat in range(seats):
+            screen = self.view(state, seat).screen
+            assert screen is not None  # a seat's own view always holds its screen
+            points.append(screen.vp)
+        return {"vp": tuple(points)}
+
+    def cards(self, section: str) -> Mapping[str, object]:
+        data = load()
+        if section == "machine":
+            return {card.serial: card for card in machine_cards(data)}
+        if section == "assistant":
+            return {a.id: AssistantCard(a.id, a.price, f"imaginarium.assistant.{a.id}") for a in data.assistants}
+        if section == "project":
+            return {p.id: ProjectTile(p.id, p.vp, f"imaginarium.project.{p.id}") for p in data.projects}
+        return {}
+
+    def card_names(self, section: str, lang: str) -> Mapping[str, str]:
+        """Machines carry their English name; the data gives each its French one."""
+        if section != "machine" or lang != "fr":
+            return {}
+        return {m.serial: m.name_fr for m in load().machines if getattr(m, "name_fr", None)}

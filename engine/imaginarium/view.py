@@ -227,8 +227,6 @@ class ImaginariumView(View):
     """"planning", "implementation", "reset" or "ended"."""
     step: str | None = None
     """During implementation: "machines", "pickup", "actions", "projects", "finish"."""
-    active: tuple[int, ...] = ()
-    """Seats that must decide now."""
     belt: tuple[BeltSlot, ...] = ()
     extractors: tuple[Extractor, ...] = ()
     initiative: tuple[TrackSpace, ...] = ()

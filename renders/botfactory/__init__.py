@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from functools import partial
 
 from engine.botfactory.view import BotFactoryView
-from renders.api import Part, Render, drawn, drawn_parts
+from renders.api import Drawings, Part, Render, drawn, drawn_parts
 from renders.botfactory import final as _final
-from renders.botfactory import labels, phone, players, summaries, table
+from renders.botfactory import labels, phone, players, standings, summaries, table
 from renders.botfactory.pieces import KEY_COLOURS, seat_style
 from renders.botfactory.screen import reserved
 from renders.kit.colours import PlayerStyle
@@ -133,3 +133,20 @@ def seat_styles(view: object) -> dict[int, PlayerStyle]:
     """Each seat's marker as the board draws it: the engine's player colour, the kit's shape."""
     v = _check(view)
     return {p.seat: seat_style(p.seat, p.colour) for p in v.players}
+
+
+DRAWINGS = Drawings(
+    kind="botfactory",
+    board=board,
+    board_parts=board_parts,
+    zoom_areas=zoom_areas,
+    zoom=zoom,
+    screen=screen,
+    final=final,
+    seat_styles=seat_styles,
+    headline=standings.headline,
+    standings=standings.standings,
+    task=standings.task,
+    caption=standings.caption,
+)
+"""What Bot Factory draws, and the words shown beside it (:class:`renders.api.Drawings`)."""

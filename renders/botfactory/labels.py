@@ -16,6 +16,11 @@ _RULES = Catalog("engine.botfactory")
 """The engine's messages, for the keys a view carries (the solo task, its progress, how it ended)."""
 
 
+def has(key: str) -> bool:
+    """Whether the catalogue (English, the fallback of every language) holds ``key``."""
+    return _CATALOG.has(key)
+
+
 def text(key: str, lang: str = "en", **params: object) -> str:
     """The label for ``key`` in ``lang`` (English when missing), with ``{name}`` placeholders filled
     and plural forms chosen by the language's rules."""

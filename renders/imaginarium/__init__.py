@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from functools import partial
 
 from engine.imaginarium.view import AssistantCard, ImaginariumView, MachineCard, ProjectTile
-from renders.api import DESCRIPTION_LIMIT, Part, Render, drawn, drawn_parts
+from renders.api import DESCRIPTION_LIMIT, Drawings, Part, Render, drawn, drawn_parts
 from renders.imaginarium import final as _final
-from renders.imaginarium import labels, phone, sheet, summaries, table, tiles, workshop
+from renders.imaginarium import labels, phone, sheet, standings, summaries, table, tiles, workshop
 from renders.imaginarium.goods import KEY_COLOURS
 from renders.kit.names import seat_name
 from renders.kit.typography import punctuate
@@ -127,3 +127,20 @@ def card(item: object, *, lang: str = "en") -> Render:
     raise TypeError(
         f"Imaginarium card renders take a MachineCard, AssistantCard or ProjectTile, not {type(item).__name__}"
     )
+
+
+DRAWINGS = Drawings(
+    kind="imaginarium",
+    board=board,
+    board_parts=board_parts,
+    zoom_areas=zoom_areas,
+    zoom=zoom,
+    screen=screen,
+    final=final,
+    card=card,
+    cards=(MachineCard, AssistantCard, ProjectTile),
+    headline=standings.headline,
+    standings=standings.standings,
+    caption=standings.caption,
+)
+"""What Imaginarium draws, and the words shown beside it (:class:`renders.api.Drawings`)."""

@@ -24,6 +24,11 @@ def _lookup(key: str, lang: str) -> str | None:
     return _CATALOG.format(key, {}, lang) if _CATALOG.has(key) else None
 
 
+def has(key: str) -> bool:
+    """Whether the catalogue (English, the fallback of every language) holds ``key``."""
+    return _CATALOG.has(key)
+
+
 def text(key: str, lang: str = "en", **params: object) -> str:
     """The label for ``key`` in ``lang`` (English when missing), with ``{name}`` placeholders filled
     and plural forms chosen by the language's rules."""

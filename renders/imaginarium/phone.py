@@ -45,8 +45,6 @@ M = 16
 INNER = PW - 2 * M
 GAP = 12
 SEATS_PER_PART = 2
-MAX_BELT_ROWS = 3
-"""Belt spaces are laid three a row: the machine deck and up to eight spaces fit in one part."""
 STRIP_PAD = 12
 USED = (30, 120, 70)
 CAPTION_H = 44

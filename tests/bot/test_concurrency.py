@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.service import Busy, GameService, core
+from bot.service import Busy, GameService, base
 from bot.store import Conflict, GameRow, Tx
 from engine.core.errors import StaleVersion
 from tests.bot.conftest import started_tiny
@@ -69,7 +69,7 @@ async def test_a_call_that_keeps_conflicting_gives_up_busy_and_writes_nothing(
         raise Conflict(row.id)
 
     monkeypatch.setattr(Tx, "claim", always_overtaken)
-    monkeypatch.setattr(core, "ATTEMPTS", 3)
+    monkeypatch.setattr(base, "ATTEMPTS", 3)
     with pytest.raises(Busy):
         await service.join(lobby.id, 2)
     assert [s.user_id for s in (await service.game(lobby.id)).seats] == [1]

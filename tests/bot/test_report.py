@@ -16,10 +16,10 @@ from PIL import Image
 
 from bot.service import GameService, WrongStatus
 from bot.service import report as report_module
+from bot.service.log import state_at
 from bot.service.names import seat_names
-from bot.service.replay import state_at
 from bot.service.report import LISTED, log_of, names_of, picture, replay_views, story
-from cogs.ui.words import CATALOG
+from bot.words import CATALOG
 from engine import registry
 from engine.imaginarium.view import ImaginariumView, Screen
 from renders.botfactory import pieces
@@ -52,7 +52,7 @@ def test_the_report_follows_the_game_round_by_round(kind: str) -> None:
         final = game.view(state_at(game, row, 3, actions, row.version), None)
         assert [values[-1] for values in series["robots"]] == [len(p.robots) for p in final.players]
         assert [values[-1] for values in series["points"]] == row.outcome["scores"], "the points end at the scores"
-    completions = [e for a in actions for e in a.events if e.to is None and e.key in report_module.COMPLETIONS]
+    completions = [e for a in actions for e in a.events if e.to is None and e.key in game.milestones]
     assert completions
     assert [m.key for m in told.completions] == [e.key for e in completions]
     assert told.best is not None and told.best.gain > 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.clock import STOPPED
 from bot.service import GameService
 from bot.service import results as results_module
-from bot.service.replay import state_at
+from bot.service.log import state_at
 from bot.service.results import seat_results
 from bot.store import SeatRow
 from tests.bot.conftest import started_tiny

@@ -19,12 +19,12 @@ from pathlib import Path
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from bot.commands.run import check_store
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Limits, Store, StoreUnavailable, sqlite_path
 from bot.store.connection import Connection, Database
 from bot.store.postgres import pg_fault
+from cogs.run import check_store
 from tests.bot.conftest import ManualClock, started_tiny
 from tests.bot.store_faults import Tally, disk_full, holding_lock, measured, opened, read_only, terminating
 from tests.bot.test_fuzz import Rows

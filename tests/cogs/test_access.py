@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from bot.settings import Settings
-from cogs.ui.routes import DYNAMIC_ITEMS
+from cogs.routes import DYNAMIC_ITEMS
 from tests.cogs.conftest import GUILD, OWNER_ID, MovableClock
 from tests.cogs.flows import Table, components, custom_ids, open_game
 from tests.support.discord.gateway import VIEW_CHANNEL, Channel, Guild, Overwrite, Role, User

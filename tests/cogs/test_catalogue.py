@@ -19,8 +19,11 @@ import pytest
 
 from bot.refusals import REFUSAL_STATES
 from bot.service import errors as service_errors
-from cogs.ui import errors, guide, publisher, rulebook
-from cogs.ui.words import CATALOG
+from bot.words import CATALOG
+from cogs.delivery import publisher
+from cogs.kit import errors
+from cogs.rules import guide
+from cogs.rules import index as rulebook
 from engine.botfactory import rules as botfactory_rules
 from engine.core import errors as engine_errors
 

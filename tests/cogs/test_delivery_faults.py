@@ -22,8 +22,8 @@ import pytest
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store.postgres import scratch_schema
-from cogs.ui import publisher
-from cogs.ui.publisher import Publisher
+from cogs.delivery import publisher
+from cogs.delivery.publisher import Publisher
 from tests.bot.databases import STORES, TEST_DATABASE_URL
 from tests.cogs.conftest import ALICE, BOB, GUILD, MOD, StartBot
 from tests.cogs.flows import Table, custom_ids, open_game

@@ -9,8 +9,9 @@ from importlib import resources
 
 import pytest
 
-from cogs.ui import guide, rulebook
-from cogs.ui.text import EMBED_DESCRIPTION
+from cogs.kit.text import EMBED_DESCRIPTION
+from cogs.rules import guide
+from cogs.rules import index as rulebook
 from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
 from tests.cogs.flows import open_game
 from tests.support.discord.gateway import User
@@ -47,7 +48,7 @@ REQUIRED_TOPICS = {
 
 
 def raw(kind: str, lang: str) -> dict[str, object]:
-    return tomllib.loads(resources.files("cogs").joinpath("guides", kind, f"{lang}.toml").read_text("utf-8"))
+    return tomllib.loads(resources.files(f"engine.{kind}").joinpath("guide", f"{lang}.toml").read_text("utf-8"))
 
 
 @pytest.mark.parametrize("kind", GAMES)
@@ -84,7 +85,7 @@ def test_guides_cover_the_whole_game(kind: str) -> None:
 
 @pytest.mark.parametrize("kind", GAMES)
 def test_french_guides_use_french_typography(kind: str) -> None:
-    text = resources.files("cogs").joinpath("guides", kind, "fr.toml").read_text("utf-8")
+    text = resources.files(f"engine.{kind}").joinpath("guide", "fr.toml").read_text("utf-8")
     body = "\n".join(line for line in text.splitlines() if not line.startswith("#"))
     assert not re.search(r" [:;?!»]", body), re.search(r".{20} [:;?!»]", body)
     assert "(s)" not in body

@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands.run import PAYLOAD_LOGGERS, limit_payload_loggers
+from cogs.run import PAYLOAD_LOGGERS, limit_payload_loggers
 from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
 from tests.cogs.flows import components, open_game
 from tests.support.discord.gateway import User

@@ -19,8 +19,8 @@ from bot.service.checks import check_room, check_seat_count
 from bot.service.deadlines import TimeoutPolicy, turn_timer
 from bot.service.report import finished
 from bot.store.rows import GameRow
-from cogs.ui.errors import friendly
-from cogs.ui.words import CATALOG
+from bot.words import CATALOG
+from cogs.kit.errors import friendly
 from engine import registry
 from engine.core.contract import OptionSpec
 from engine.core.errors import EngineError

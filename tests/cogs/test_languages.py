@@ -4,8 +4,8 @@ else the Discord client's locale, else English; a public message follows the ser
 from __future__ import annotations
 
 from bot.settings import Settings
-from cogs.ui.context import server_lang, spoken
-from cogs.ui.words import t
+from bot.words import t
+from cogs.kit.context import server_lang, spoken
 from tests.cogs.conftest import BOB, GUILD, MOD, MovableClock, StartBot
 from tests.cogs.flows import custom_ids, open_game
 from tests.support.discord.gateway import Guild, User

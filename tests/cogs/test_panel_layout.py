@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from cogs.ui import panel
+from cogs.table import controls as panel
 from engine import registry
 from engine.core.contract import Choice, Decision
 from tests.support.tinygame import GAME as TINY

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from bot.service import GameService
-from cogs.ui import panel, positions
+from cogs.table import controls as panel
+from cogs.table import positions
 from engine.core.contract import Choice, Decision
 from tests.support.tinygame import GAME as TINY
 

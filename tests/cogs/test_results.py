@@ -10,8 +10,8 @@ import pytest
 
 from bot.service import GameService
 from bot.settings import Settings
-from cogs.ui import results
-from cogs.ui.words import CATALOG
+from bot.words import CATALOG
+from cogs.results import reports as results
 from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, OWNER_ID, MovableClock, StartBot
 from tests.cogs.flows import components, custom_ids, open_game
 from tests.support.discord.gateway import Guild, User

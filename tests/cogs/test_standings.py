@@ -7,7 +7,7 @@ import re
 from datetime import UTC, datetime
 
 from bot.service import GameInfo, SeatInfo, TableView, TimeoutPolicy
-from cogs.ui import standings
+from cogs.board import embeds
 from engine import registry
 from renders.api import Render
 
@@ -36,7 +36,7 @@ def _table(kind: str, seats: int, options: dict[str, object], names: list[str]) 
 
 
 def _text(table: TableView, lang: str) -> str:
-    embed = standings.board_embed(table, Render(b"", "headline"), "status", lang)
+    embed = embeds.board_embed(table, Render(b"", "headline"), "status", lang)
     return "\n".join([embed.description or "", *(f"{f.name}: {f.value}" for f in embed.fields)])
 
 

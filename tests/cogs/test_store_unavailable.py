@@ -11,7 +11,7 @@ import pytest
 
 from bot.settings import Settings
 from bot.store import StoreUnavailable
-from cogs.ui.errors import friendly
+from cogs.kit.errors import friendly
 from tests.cogs.conftest import ALICE, BOB, CAROL, StartBot
 from tests.cogs.flows import custom_ids, open_game
 

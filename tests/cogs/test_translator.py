@@ -10,8 +10,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from cogs.ui.translator import Translator, key_of
-from cogs.ui.words import CATALOG
+from bot.words import CATALOG
+from cogs.kit.translator import Translator, key_of
 from tests.cogs.conftest import GUILD, StartBot
 from tests.support.discord.server import FakeDiscord
 

@@ -9,9 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.botfactory import GAME
-from engine.botfactory.scenario import ScenarioError
+from engine.botfactory.scenario import ScenarioError, choice
 from engine.core.errors import InvariantBroken
-from tests.engine.botfactory.helpers import Scenario, names, parts_of, prompt, space_of
+from tests.engine.botfactory.helpers import Scenario, named, names, parts_of, play, prompt, space_of
 
 
 def test_a_built_position_keeps_every_piece_and_can_be_built_again() -> None:
@@ -44,6 +44,26 @@ def test_a_built_position_keeps_every_piece_and_can_be_built_again() -> None:
 def test_the_builder_puts_unplaced_workers_on_the_rightmost_free_spaces() -> None:
     state = Scenario(3).worker(0, "AS2").sandra("PR1").acting(0).build()
     assert [space_of(state, s) for s in range(3)] == ["AS2", "FI3", "FI2"]
+
+
+def test_set_up_can_stop_before_a_seat_takes_its_starting_part() -> None:
+    """Set-up step 8 in reverse turn order: the seats before ``seat`` hold their part, it and those
+    after it hold none, and a part given to them went back on top of its pile."""
+    first = Scenario(3, 2).build().first
+    reverse = [(first + i) % 3 for i in range(3)][::-1]
+    scenario = Scenario(3, 2).hand(reverse[2], parts=["green head"]).pile("green", top=["green torso"])
+    state = scenario.starting(reverse[1]).build()
+    assert prompt(state) == "start" and GAME.pending(state)[0].seat == reverse[1]
+    assert [len(state.players[s].parts) for s in reverse] == [1, 0, 0]
+    assert state.flow.round == 1 and all(space_of(state, s) is None for s in range(3))
+    assert named(state, state.piles[3][-1]) == "green head", "the later seat's part is back on top"
+    state = play(state, choice(state, "start", colour="blue"))
+    assert len(state.players[reverse[1]].parts) == 1 and GAME.pending(state)[0].seat == reverse[2]
+
+
+def test_set_up_has_no_worker_on_the_floor() -> None:
+    with pytest.raises(ScenarioError, match="no worker"):
+        Scenario(2).worker(0, "AS1").starting(0).build()
 
 
 @pytest.mark.parametrize(

@@ -22,9 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.bootstrap import Bricabot
 from bot.clock import Clock
 from bot.settings import Settings
+from cogs.client import Bricabot
 from tests.support.discord import gateway
 from tests.support.discord.gateway import Guild, User
 from tests.support.discord.server import EPHEMERAL, FakeDiscord, InteractionRecord, Recorded

@@ -6,10 +6,9 @@ game with a description on every number, for select menus. Both reuse the tiny g
 
 from __future__ import annotations
 
-import sys
-
 from engine.core import Choice, Decision
 from engine.core.text import Catalog
+from renders.api import register
 from tests.support.discord import tinyrender, widegame
 from tests.support.tinygame import TinyGame, TinyState
 
@@ -64,5 +63,5 @@ WIDE = DescribedWideGame()
 
 def install() -> None:
     """Draw both with the tiny game's pictures."""
-    sys.modules["renders.steps"] = tinyrender
-    sys.modules["renders.widesteps"] = tinyrender
+    register(tinyrender.drawings("steps"))
+    register(tinyrender.drawings("widesteps"))

@@ -1,4 +1,4 @@
-"""Drawings for the tiny fixture game, installed as ``renders.tiny`` by the Discord tests.
+"""Drawings for the tiny fixture game, registered for the ``tiny`` kind by the Discord tests.
 
 Real (small) PNGs and text summaries from :class:`TinyView`, so the cogs run their normal render path
 for a game kind that lives outside ``engine/``; like the real drawings, they name the seats by the
@@ -8,12 +8,11 @@ for a game kind that lives outside ``engine/``; like the real drawings, they nam
 from __future__ import annotations
 
 import io
-import sys
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from renders.api import Render
+from renders.api import Drawings, Render, register
 from tests.support.tinygame import TinyView
 
 
@@ -66,6 +65,11 @@ def final(view: TinyView, *, lang: str, names: Sequence[str] | None = None) -> R
     return Render(_png(lines), "\n".join(lines))
 
 
+def drawings(kind: str) -> Drawings:
+    """These drawings for the game ``kind`` (the fixture games share them)."""
+    return Drawings(kind, board, board_parts, zoom_areas, zoom, screen, final)
+
+
 def install() -> None:
     """Make ``renders.render_*`` find these drawings for the ``tiny`` kind."""
-    sys.modules["renders.tiny"] = sys.modules[__name__]
+    register(drawings("tiny"))

@@ -6,10 +6,9 @@ score; when every seat has picked, the game ends. It reuses the tiny game's view
 
 from __future__ import annotations
 
-import sys
-
 from engine.core import Choice, Decision, Outcome
 from engine.core.contract import Transition
+from renders.api import register
 from tests.support.discord import tinyrender
 from tests.support.tinygame import TinyGame, TinyState
 
@@ -48,4 +47,4 @@ GAME = WideGame()
 
 def install() -> None:
     """Draw the wide game with the tiny game's pictures."""
-    sys.modules["renders.wide"] = tinyrender
+    register(tinyrender.drawings("wide"))

@@ -1,0 +1,77 @@
+"""The scheduler: a ``discord.ext.tasks`` loop that delivers reminders and timeouts when they fall due,
+and has the outbox reconciled (:meth:`bot.service.GameService.reconcile`) on every pass.
+
+Deadlines live in the database, so nothing is lost across restarts: the first pass after start-up
+finds everything that fell due while the bot was down and does it at once. Each piece of work is
+idempotent in the service and leased in the database, so every bot process may run this loop on a
+shared database and each reminder or timeout is still done once; one failing game never stops the
+loop for the others.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+from bot import redact
+
+if TYPE_CHECKING:
+    from cogs.client import Bricabot
+
+log = logging.getLogger("bricabot.scheduler")
+
+
+class Scheduler(commands.Cog):
+    def __init__(self, bot: Bricabot) -> None:
+        self.bot = bot
+        self.loop = tasks.loop(seconds=bot.settings.scheduler_seconds)(self._tick)
+        self.loop.before_loop(self._wait_until_ready)
+
+    async def cog_load(self) -> None:
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    async def _wait_until_ready(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def _tick(self) -> None:
+        await self.tick()
+
+    async def tick(self, now: datetime | None = None) -> int:
+        """Do everything due at ``now`` (the service's clock when omitted); returns how many were done."""
+        service = self.bot.service
+        if service is None or not self.bot.gate.open:
+            return 0
+        done = 0
+        for work in await service.due_work(now):
+            if not self.bot.gate.open:
+                break
+            try:
+                async with self.bot.gate.move():
+                    result = await service.perform(work)
+            except Exception as exc:
+                log.error(
+                    "scheduled %s for game %s failed; the next pass tries again",
+                    work.kind,
+                    work.game_id,
+                    exc_info=redact.exc_info(exc),
+                )
+                continue
+            if result.moves or result.notifications:
+                self.bot.publisher.wake()
+            done += 1
+        try:  # messages owed but held back (a permission, a burst of 5xx) are tried again on every pass
+            await service.reconcile()
+        except Exception as exc:
+            log.error("could not reconcile the outbox; the next pass tries again", exc_info=redact.exc_info(exc))
+        self.bot.publisher.wake()
+        return done
+
+
+async def setup(bot: Bricabot) -> None:
+    await bot.add_cog(Scheduler(bot))

@@ -1,0 +1,20 @@
+"""The bot's command tree: every slash command's options checked first, one error handler for all."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs.kit import options
+from cogs.kit.answers import report
+
+
+class BricabotTree(app_commands.CommandTree[discord.Client]):
+    """The command tree whose ``on_error`` is the one error handler for slash commands, and which checks
+    every option against its command's declaration first (:mod:`cogs.kit.options`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await options.checked(interaction)
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        await report(interaction, error)

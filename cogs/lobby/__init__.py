@@ -1,0 +1,1 @@
+"""Lobbies: the message that gathers a game's seats and options, and its buttons."""

@@ -1,0 +1,152 @@
+"""Dynamic items: how each custom_id template is routed to its handler, before and after restarts.
+
+discord.py builds one of these per click from the custom_id (see :mod:`cogs.kit.ids`), so no view is
+held in memory and buttons sent by an earlier process keep working. Every custom_id names a game,
+and a click goes to its handler only when the clicking user may see that game
+(:mod:`cogs.kit.access`); otherwise, forged or not, it gets the unknown-game answer. Errors raised by a
+handler go through the one error handler (discord.py would otherwise only log them and leave the
+click unanswered).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.service import GameInfo
+from bot.service.errors import CannotUndo
+from bot.words import t
+from cogs.kit import access, ids
+from cogs.kit.answers import report
+from cogs.kit.context import lang_for
+from cogs.kit.errors import UserFacingError
+from cogs.lobby import seats as lobby
+from cogs.results import reports as results
+from cogs.rules import guide
+from cogs.table import closeup, confirm
+from cogs.table import controls as panel
+from cogs.table import log as history
+from cogs.table import screen as table
+from cogs.table.hints import HintButton
+
+
+async def _rules(interaction: discord.Interaction, game: GameInfo) -> None:
+    await guide.show(interaction, game.kind)
+
+
+class _Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
+    """Base: keep the parsed custom_id fields (every template has a ``game``), let the click through
+    only for a user who may see that game, and report any error; subclasses route it in ``route``."""
+
+    def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
+        super().__init__(item)
+        self.fields = fields
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> _Routed:
+        return cls(item, match.groupdict())
+
+    def number(self, name: str) -> int:
+        return int(self.fields[name])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            game = await access.visible_game(interaction, self.number("game"))
+            await self.route(interaction, game)
+        except Exception as exc:
+            await report(interaction, exc)
+
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        """Handle a click on ``game``, which the user may see."""
+        raise NotImplementedError
+
+
+class LobbyButton(_Routed, template=ids.LOBBY):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await lobby.press(interaction, game.id, self.fields["action"])
+
+
+class BoardButton(_Routed, template=ids.BOARD):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        action = self.fields["action"]
+        if action == "play":
+            await table.open_panel(interaction, game.id)
+        elif action == "log":
+            await history.show(interaction, game.id, 0, edit=False)
+        elif action == "full":
+            await closeup.full_board(interaction, game)
+        else:
+            await _rules(interaction, game)
+
+
+class ZoomMenu(_Routed, template=ids.ZOOM):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        assert isinstance(self.item, discord.ui.Select)
+        values = list(self.item.values)
+        if len(values) != 1:
+            raise UserFacingError("one_area")
+        await closeup.zoom(interaction, game, values[0])
+
+
+async def _move(interaction: discord.Interaction, game: GameInfo, version: int, sent: str) -> None:
+    """A choice from the panel: asked again first when it is marked as one to confirm."""
+    if sent.startswith(panel.ASK):
+        await confirm.ask(interaction, game, version, sent.removeprefix(panel.ASK))
+    else:
+        await table.play(interaction, game.id, version, sent)
+
+
+class MoveButton(_Routed, template=ids.MOVE):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await _move(interaction, game, self.number("version"), self.fields["choice"])
+
+
+class MoveMenu(_Routed, template=ids.MENU):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        assert isinstance(self.item, discord.ui.Select)
+        values = list(self.item.values)
+        if len(values) != 1:  # the bot's menus take exactly one choice
+            raise UserFacingError("one_choice")
+        await _move(interaction, game, self.number("version"), values[0])
+
+
+class UndoButton(_Routed, template=ids.UNDO):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        try:
+            await table.undo(interaction, game.id, self.number("version"))
+        except CannotUndo as refused:  # said privately, and why: a draw, another seat, nothing to take back
+            why = t(f"panel.undo_refused.{refused.context.get('reason', 'nothing')}", await lang_for(interaction))
+            raise UserFacingError("cannot_undo", why) from refused
+
+
+class PanelButton(_Routed, template=ids.PANEL):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await table.page(interaction, game.id, self.number("version"), self.number("page"))
+
+
+class LogButton(_Routed, template=ids.LOG):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await history.show(interaction, game.id, self.number("page"), edit=True)
+
+
+class ReplayButton(_Routed, template=results.REPLAY):
+    async def route(self, interaction: discord.Interaction, game: GameInfo) -> None:
+        await results.step(interaction, game, self.number("frame"))
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    BoardButton,
+    ZoomMenu,
+    MoveButton,
+    MoveMenu,
+    UndoButton,
+    PanelButton,
+    LogButton,
+    ReplayButton,
+    HintButton,
+)

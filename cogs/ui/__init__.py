@@ -1,1 +1,0 @@
-"""Helpers of the Discord layer (not extensions): messages, panels, custom ids, errors, delivery."""

@@ -1,0 +1,284 @@
+"""Guided tutorials: a game taught by playing prepared positions, one decision each.
+
+A game with a tutorial ships it in its own package:
+
+- ``tutorial.py`` holds ``SCENARIOS``, a mapping from a scenario name to a function building that
+  position with the game's public ``Scenario`` builder (a fixed seed, so every learner sees the same
+  table). The learner is always seat :data:`LEARNER`; the other seats are AI opponents.
+- ``tutorial/steps.toml`` is the structure, free of any language: ``[[chapter]]`` tables (``id``,
+  ``seats``) in the order they are taught, and ``[[step]]`` tables (``id``, ``chapter``, ``scenario``,
+  the taught ``choice`` id, and ``look``, the part of the picture to lead with).
+- ``tutorial/<lang>.toml`` holds the words, keyed by those ids: ``[chapter.<id>]`` with ``title``,
+  ``goal`` and ``summary`` (lines), ``[step.<id>]`` with ``title``, ``look``, ``rule``, ``do``,
+  ``done`` and ``other`` (said after any other legal choice).
+
+This module reads and checks that data the way :mod:`engine.core.data` reads card data: typed frozen
+values, and every problem one :class:`~engine.core.errors.BadData` line naming the file and the key.
+:meth:`Tutorial.check` plays nothing: it builds each step's position and confirms that the learner
+has a decision there in which the taught choice is legal, so a rules change that breaks a lesson
+fails a test instead of a learner. Front ends (the terminal, Discord) only present what is here.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import import_module, resources
+from typing import TYPE_CHECKING, Any
+
+from engine.core.errors import BadData
+
+if TYPE_CHECKING:
+    from engine.core.contract import Choice, Decision, Game
+
+LEARNER = 0
+"""The seat the learner plays in every tutorial position."""
+FOLDER = "tutorial"
+STEP_FIELDS = ("title", "look", "rule", "do", "done", "other")
+"""The words of a step, in the order a lesson says them."""
+CHAPTER_FIELDS = ("title", "goal", "summary")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One decision to teach: the position (a scenario name), the taught choice, what to look at."""
+
+    id: str
+    chapter: str
+    scenario: str
+    choice: str
+    look: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chapter:
+    """Steps taught together, at a table of ``seats`` seats, ending with a goal met."""
+
+    id: str
+    seats: int
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StepText:
+    title: str
+    look: str
+    rule: str
+    do: str
+    done: str
+    other: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChapterText:
+    title: str
+    goal: str
+    summary: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Texts:
+    """A tutorial's words in one language."""
+
+    lang: str
+    chapters: Mapping[str, ChapterText]
+    steps: Mapping[str, StepText]
+
+
+class Tutorial:
+    """A game's tutorial: its chapters in order, the scenario builders, and its words per language."""
+
+    def __init__(self, package: str, chapters: Sequence[Chapter], scenarios: Mapping[str, Callable[[], Any]]) -> None:
+        self.package = package
+        self.chapters = tuple(chapters)
+        self.scenarios = dict(scenarios)
+        self._steps = {step.id: step for chapter in self.chapters for step in chapter.steps}
+        self._texts: dict[str, Texts] = {}
+
+    def chapter(self, chapter_id: str) -> Chapter:
+        for chapter in self.chapters:
+            if chapter.id == chapter_id:
+                return chapter
+        known = ", ".join(c.id for c in self.chapters)
+        raise KeyError(f"no tutorial chapter {chapter_id!r}; chapters: {known}")
+
+    def step(self, step_id: str) -> Step:
+        if step_id not in self._steps:
+            raise KeyError(f"no tutorial step {step_id!r}")
+        return self._steps[step_id]
+
+    def run(self, chapter_id: str | None = None) -> tuple[Step, ...]:
+        """The steps taught by one chapter, or by every chapter in order (``None``)."""
+        chosen = self.chapters if chapter_id is None else (self.chapter(chapter_id),)
+        return tuple(step for chapter in chosen for step in chapter.steps)
+
+    def after(self, step_id: str, chapter_id: str | None = None) -> Step | None:
+        """The step that follows ``step_id`` in the run of ``chapter_id`` (``None``: it was the last)."""
+        steps = self.run(chapter_id)
+        index = [s.id for s in steps].index(step_id)
+        return steps[index + 1] if index + 1 < len(steps) else None
+
+    def ends_chapter(self, step_id: str) -> bool:
+        """Whether ``step_id`` is the last step of its chapter (its goal is then met)."""
+        step = self.step(step_id)
+        return self.chapter(step.chapter).steps[-1].id == step_id
+
+    def position(self, step: Step) -> Any:
+        """A fresh state of the step's position (each call builds it again)."""
+        return self.scenarios[step.scenario]()
+
+    def languages(self) -> tuple[str, ...]:
+        folder = resources.files(self.package).joinpath(FOLDER)
+        return tuple(
+            sorted(
+                p.name.removesuffix(".toml")
+                for p in folder.iterdir()
+                if p.name.endswith(".toml") and p.name != "steps.toml"
+            )
+        )
+
+    def texts(self, lang: str) -> Texts:
+        """The words in ``lang`` (English when the tutorial has no such language), every key checked."""
+        if lang not in self.languages():
+            lang = "en"
+        if lang not in self._texts:
+            self._texts[lang] = _read_texts(self, lang)
+        return self._texts[lang]
+
+    def check(self, game: Game[Any]) -> None:
+        """Build every step's position and confirm it is a lesson: the game's invariants hold, the
+        table has the chapter's seats, the learner decides, and the taught choice is legal there."""
+        for chapter in self.chapters:
+            for step in chapter.steps:
+                where = f"{self.package} tutorial step {step.id!r}"
+                state = self.position(step)
+                game.check_invariants(state)
+                seats = getattr(state, "seats", None)  # both games' states count their seats
+                if isinstance(seats, int) and seats != chapter.seats:
+                    raise BadData(
+                        f"{where}: the position has {seats} seats, chapter {chapter.id!r} says {chapter.seats}."
+                    )
+                if game.outcome(state) is not None:
+                    raise BadData(f"{where}: the game is already over in this position.")
+                decision = game.decision_for(state, LEARNER)
+                if decision is None:
+                    raise BadData(f"{where}: the learner (seat {LEARNER}) has nothing to decide.")
+                if decision.get(step.choice) is None:
+                    legal = ", ".join(c.id for c in decision.choices)
+                    raise BadData(f"{where}: {step.choice!r} is not legal at {decision.prompt}; legal: {legal}.")
+
+
+def taught_first(decision: Decision, taught: str) -> tuple[Choice, ...]:
+    """The decision's legal choices with the taught one first, the others in the game's order."""
+    first = [c for c in decision.choices if c.id == taught]
+    return (*first, *(c for c in decision.choices if c.id != taught))
+
+
+def tutorial_of(game: Game[Any]) -> Tutorial | None:
+    """The tutorial in ``game``'s package (where its catalogue lives, as for its guide), ``None`` when
+    it ships none."""
+    return load(game.catalog.package)
+
+
+@cache
+def load(package: str) -> Tutorial | None:
+    """The tutorial of a game package (``"engine.imaginarium"``), ``None`` if it has no
+    ``tutorial/steps.toml``; a malformed one raises :class:`BadData`."""
+    if not package:
+        return None
+    steps_file = resources.files(package).joinpath(FOLDER, "steps.toml")
+    if not steps_file.is_file():
+        return None
+    where = f"{package}/{FOLDER}/steps.toml"
+    try:
+        raw = tomllib.loads(steps_file.read_text("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise BadData(f"{where}: {exc}") from None
+    scenarios = getattr(import_module(f"{package}.tutorial"), "SCENARIOS", None)
+    if not isinstance(scenarios, Mapping):
+        raise BadData(f"{package}.tutorial has no SCENARIOS mapping.")
+    return Tutorial(package, _chapters(raw, scenarios, where), scenarios)
+
+
+def _table(value: Any, where: str, fields: Mapping[str, type]) -> dict[str, Any]:
+    """``value`` as a table with exactly ``fields`` (each of its type)."""
+    if not isinstance(value, Mapping):
+        raise BadData(f"{where}: a table is expected, not {value!r}.")
+    unknown = sorted(set(value) - set(fields))
+    if unknown:
+        raise BadData(f"{where}.{unknown[0]}: unknown key; keys are {', '.join(fields)}.")
+    for name, kind in fields.items():
+        if name not in value:
+            raise BadData(f"{where}.{name}: missing.")
+        item = value[name]
+        if not isinstance(item, kind) or isinstance(item, bool) or (isinstance(item, str) and not item.strip()):
+            raise BadData(
+                f"{where}.{name} = {item!r}: a {'non-empty text' if kind is str else kind.__name__} is expected."
+            )
+    return dict(value)
+
+
+def _chapters(raw: Mapping[str, Any], scenarios: Mapping[str, Any], where: str) -> list[Chapter]:
+    unknown = sorted(set(raw) - {"chapter", "step"})
+    if unknown:
+        raise BadData(f"{where}: unknown table {unknown[0]!r}; tables are [[chapter]] and [[step]].")
+    heads = [
+        _table(c, f"{where} chapter[{i}]", {"id": str, "seats": int}) for i, c in enumerate(raw.get("chapter", []))
+    ]
+    if not heads:
+        raise BadData(f"{where}: no [[chapter]].")
+    ids = [c["id"] for c in heads]
+    if len(set(ids)) != len(ids):
+        raise BadData(f"{where}: chapter ids repeat: {', '.join(ids)}.")
+    steps: dict[str, list[Step]] = {i: [] for i in ids}
+    seen: set[str] = set()
+    fields = {"id": str, "chapter": str, "scenario": str, "choice": str, "look": str}
+    for i, item in enumerate(raw.get("step", [])):
+        step = Step(**_table(item, f"{where} step[{i}]", fields))
+        if step.id in seen:
+            raise BadData(f"{where} step[{i}].id = {step.id!r}: already used by another step.")
+        if step.chapter not in steps:
+            raise BadData(f"{where} step {step.id!r}: chapter {step.chapter!r} is not one of {', '.join(ids)}.")
+        if step.scenario not in scenarios:
+            raise BadData(f"{where} step {step.id!r}: scenario {step.scenario!r} is not in SCENARIOS.")
+        seen.add(step.id)
+        steps[step.chapter].append(step)
+    for chapter_id, chapter_steps in steps.items():
+        if not chapter_steps:
+            raise BadData(f"{where}: chapter {chapter_id!r} has no step.")
+    return [Chapter(c["id"], c["seats"], tuple(steps[c["id"]])) for c in heads]
+
+
+def _read_texts(tutorial: Tutorial, lang: str) -> Texts:
+    """The words of ``lang``: a table per chapter and per step, each with every field and no other."""
+    where = f"{tutorial.package}/{FOLDER}/{lang}.toml"
+    try:
+        raw = tomllib.loads(resources.files(tutorial.package).joinpath(FOLDER, f"{lang}.toml").read_text("utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise BadData(f"{where}: {exc}") from None
+    unknown = sorted(set(raw) - {"chapter", "step"})
+    if unknown:
+        raise BadData(f"{where}: unknown table {unknown[0]!r}; tables are [chapter.<id>] and [step.<id>].")
+    chapters: dict[str, ChapterText] = {}
+    for chapter in tutorial.chapters:
+        table = _table(
+            raw.get("chapter", {}).get(chapter.id),
+            f"{where} chapter.{chapter.id}",
+            dict.fromkeys(CHAPTER_FIELDS, str) | {"summary": list},
+        )
+        if not table["summary"] or not all(isinstance(line, str) and line.strip() for line in table["summary"]):
+            raise BadData(f"{where} chapter.{chapter.id}.summary: a list of non-empty lines is expected.")
+        chapters[chapter.id] = ChapterText(table["title"], table["goal"], tuple(table["summary"]))
+    steps = {
+        step.id: StepText(
+            **_table(raw.get("step", {}).get(step.id), f"{where} step.{step.id}", dict.fromkeys(STEP_FIELDS, str))
+        )
+        for step in tutorial.run()
+    }
+    for section, known in (("chapter", chapters), ("step", steps)):
+        extra = sorted(set(raw.get(section, {})) - set(known))
+        if extra:
+            raise BadData(f"{where} {section}.{extra[0]}: no such {section} in steps.toml.")
+    return Texts(lang, chapters, steps)
