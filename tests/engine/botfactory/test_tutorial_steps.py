@@ -84,8 +84,8 @@ def test_each_chapter_moves_forward_like_one_game() -> None:
         if before["chapter"] != after["chapter"]:
             continue
         played, following = _taught(before), _position(after["scenario"])
-        assert following.round >= played.flow.round, (before["id"], after["id"])
-        if played.flow.round == following.round and played.flow.phase == following.phase == "act":
+        assert following.flow.round >= played.flow.round, (before["id"], after["id"])
+        if played.flow.round == following.flow.round and played.flow.phase == following.flow.phase == "act":
             assert space_of(played, 0) == space_of(following, 0), (before["id"], after["id"])
 
 
