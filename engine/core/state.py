@@ -18,8 +18,8 @@ dicts and tuples are rebuilt level by level, nested dataclasses through their ow
 - :data:`FLAT` on the ``flow`` field: its fields are written beside the game data in the JSON object,
   so stored games keep one flat object.
 
-A class's ``__post_init__`` runs on every copy and load too (the copy calls the constructor), so a
-state that links parts of itself (teammates sharing a screen) links them again.
+A class's ``__post_init__`` runs on every copy and load too, so a state that links parts of itself
+(teammates sharing a screen) links them again.
 """
 
 from __future__ import annotations
@@ -137,8 +137,9 @@ def _compiled(mode: _Mode, cls: type) -> Callable[..., Any]:
 
 def _compile(mode: _Mode, cls: type) -> Callable[..., Any]:
     """Compile ``cls``'s copy, writer or reader: one expression per field, chosen by its type, in one
-    function (a constructor call, or a dict display for the writer)."""
-    names: dict[str, Any] = {"cls": cls, "Rng": Rng, "plain": _plain, "NOTHING": _NOTHING}
+    function. The reader calls the constructor; the copy, the hottest, fills a new object field by
+    field (no argument passing) and then runs ``__post_init__`` as the constructor would."""
+    names: dict[str, Any] = {"cls": cls, "new": object.__new__, "Rng": Rng, "plain": _plain, "NOTHING": _NOTHING}
     parts = []
     for f in _fields(cls):
         if mode == "encode":
@@ -146,15 +147,23 @@ def _compile(mode: _Mode, cls: type) -> Callable[..., Any]:
                 parts.append(f"**{_helper(mode, f.hint, names)}(o.{f.name})")
             elif not f.shared:
                 parts.append(f"{f.name!r}: {_expr(mode, f.hint, f'o.{f.name}', names, 0)}")
+        elif mode == "copy":
+            value = f"o.{f.name}"
+            parts.append(f"n.{f.name} = {value if f.shared else _expr(mode, f.hint, value, names, 0)}")
         elif f.shared:
-            parts.append(f"shared[{f.name!r}]" if mode == "decode" else f"o.{f.name}")
-        elif f.flat and mode == "decode":
+            parts.append(f"shared[{f.name!r}]")
+        elif f.flat:
             parts.append(f"{_helper(mode, f.hint, names)}(o, NOTHING)")
         else:
-            value = f"o[{f.name!r}]" if mode == "decode" else f"o.{f.name}"
-            parts.append(_expr(mode, f.hint, value, names, 0))
-    body = f"{{{', '.join(parts)}}}" if mode == "encode" else f"cls({', '.join(parts)})"
-    source = f"def run(o{', shared' if mode == 'decode' else ''}):\n    return {body}\n"
+            parts.append(_expr(mode, f.hint, f"o[{f.name!r}]", names, 0))
+    if mode == "copy":
+        after = ["n.__post_init__()"] if hasattr(cls, "__post_init__") else []
+        body = "\n    ".join(["n = new(cls)", *parts, *after, "return n"])
+    elif mode == "encode":
+        body = f"return {{{', '.join(parts)}}}"
+    else:
+        body = f"return cls({', '.join(parts)})"
+    source = f"def run(o{', shared' if mode == 'decode' else ''}):\n    {body}\n"
     exec(source, names)  # source made above from the class's own field names and types
     run: Callable[..., Any] = names["run"]
     _COMPILED[(mode, cls)] = run
