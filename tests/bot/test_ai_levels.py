@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pytest
 
 from bot import ai
-from bot.cli import main
 from bot.commands.arena import lineup, percentile, wilson
+from cogs.cli import main
 from engine import registry
 from engine.core.errors import BadOptions
 from engine.core.rng import Rng

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli import main
+from cogs.cli import main
 from tests.bot.databases import STORES, TEST_DATABASE_URL
 
 

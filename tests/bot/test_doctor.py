@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.service import GameService
+from cogs.cli import main
 from tests.bot.conftest import started_tiny
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.overrides import check_overrides
+from cogs.cli import main
 from engine.core.errors import BadData
 
 AMOUNTS = "imaginarium.extractors.amounts"

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from bot.cli import main
 from bot.service import GameService
+from cogs.cli import main
 from tests.bot.conftest import started_tiny
 from tests.bot.test_results import play_out
 

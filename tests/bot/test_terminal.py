@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
 from bot.commands.play import CLEAR
+from cogs.cli import main
 
 ENGLISH = re.compile(
     r"\b(Choose|undo|quit|Pass the keyboard|Game over|Winners?|Resume|Saved|Not possible|is not a choice)\b"

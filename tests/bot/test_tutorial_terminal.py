@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from bot import lessons
-from bot.cli import main
+from cogs.cli import main
 from engine import registry
 
 TAUGHT = sorted(kind for kind, game in registry.games().items() if game.tutorial() is not None)

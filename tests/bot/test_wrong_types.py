@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from bot.service import BadInput, GameService, GuildSettings, TimeoutPolicy, Work
 from bot.service.inputs import conforms
+from bot.service.tutorials import TutorialProgress
 from bot.store.postgres import scratch_schema
 from bot.store.rows import DeliveryRow
 from tests.bot.conftest import ManualClock, started_tiny
@@ -125,6 +126,7 @@ def valid(name: str, hint: Any, game_id: int) -> Any:
         GuildSettings: GuildSettings(),
         Work: Work("resume", game_id, None, NOW),
         DeliveryRow: DeliveryRow(game_id, "board", "board", 0, {}, 0, 0),
+        TutorialProgress: TutorialProgress("tiny", None, None, "en"),
     }
     return made[hint]
 
@@ -145,6 +147,7 @@ ANYTHING = st.one_of(
 WRONG_FIELDS = st.one_of(
     st.builds(Work, kind=ANYTHING, game_id=ANYTHING, seat=ANYTHING, due=ANYTHING),
     st.builds(GuildSettings, lang=ANYTHING, turn_timer=ANYTHING, channel_id=ANYTHING, timeout_policy=ANYTHING),
+    st.builds(TutorialProgress, kind=ANYTHING, chapter=ANYTHING, step=ANYTHING, lang=ANYTHING),
     st.builds(
         DeliveryRow,
         game_id=ANYTHING,

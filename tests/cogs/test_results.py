@@ -12,6 +12,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.words import CATALOG
 from cogs.results import reports as results
+from engine import registry
 from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, OWNER_ID, MovableClock, StartBot
 from tests.cogs.flows import components, custom_ids, open_game
 from tests.support.discord.gateway import Guild, User
@@ -92,10 +93,14 @@ def test_results_texts_exist_in_english_and_french_with_french_typography() -> N
         message = CATALOG.messages("fr")[key]
         for text in [message] if isinstance(message, str) else [v for k, v in message.items() if k != "by"]:
             assert not re.search(r" [:;?!]", text), f"{key}: a plain space before a high punctuation mark"
-    for headline in ("vp", "points", "score"):  # the quantity of each game's largest scoring turn
-        assert f"results.gain.{headline}" in keys["en"]
-    for quantity in ("vp", "tokens", "robots", "contracts", "score"):
-        assert f"results.metric.{quantity}" in keys["en"]
+    measured = {"imaginarium": ("vp",), "botfactory": ("points", "tokens", "robots", "contracts"), "tiny": ("score",)}
+    for kind, quantities in measured.items():  # each game words what its report charts, in both languages
+        game = registry.get(kind)
+        for lang in ("en", "fr"):
+            for quantity in quantities:
+                assert "metric." not in game.measure_text(quantity, lang), (kind, quantity, lang)
+            headline = game.headline_measure or quantities[0]  # the quantity of the largest scoring turn
+            assert "gain." not in game.measure_text(headline, lang, gain=3), (kind, headline, lang)
 
 
 async def test_replay_suggests_finished_games(start_bot: StartBot, fake: FakeDiscord) -> None:

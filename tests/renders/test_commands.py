@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from cogs.cli import main
 from engine import registry
 from engine.core.errors import EngineError
 from tests.renders.helpers import decode

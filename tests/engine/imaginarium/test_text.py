@@ -154,6 +154,7 @@ def test_every_key_is_used(playout: Playout) -> None:
     used |= {spec.label for spec in GAME.option_specs}
     used |= {f"imaginarium.end.{reason}" for reason in ("target", "dream", "limit")}
     used |= scenes()
+    used |= {f"imaginarium.{section}.vp" for section in ("metric", "gain")}  # the report's measure
     unused = sorted(set(GAME.catalog.messages("en")) - used)
     assert unused == []
     assert sorted(k for k in playout.used if not GAME.catalog.has(k, "en")) == []
