@@ -118,7 +118,7 @@ def ai_rng(seed: int, version: int, seat: int) -> Rng:
 
 def choose(game: Game[Any], policy: str, state: Any, decision: Decision, seed: int) -> Choice:
     """The AI's choice for ``decision``; deterministic in (game seed, state version, seat)."""
-    return policy_for(game, policy).choose(game, state, decision, ai_rng(seed, state.version, decision.seat))
+    return policy_for(game, policy).choose(game, state, decision, ai_rng(seed, state.flow.version, decision.seat))
 
 
 def _decide(kind: str, policy: str, known: dict[str, Any], decision: Decision, seed: int) -> str:
@@ -127,7 +127,7 @@ def _decide(kind: str, policy: str, known: dict[str, Any], decision: Decision, s
     search = policy_for(game, policy)
     assert isinstance(search, SearchPolicy)
     state = game.from_json(known)
-    return search.decide(game, state, decision, ai_rng(seed, state.version, decision.seat)).id
+    return search.decide(game, state, decision, ai_rng(seed, state.flow.version, decision.seat)).id
 
 
 HINT_LEVEL = "hard"
@@ -140,7 +140,7 @@ def _advise(kind: str, known: dict[str, Any], decision: Decision, seed: int) -> 
     search = policy_for(game, HINT_LEVEL)
     assert isinstance(search, SearchPolicy)
     state = game.from_json(known)
-    advice = search.advise(game, state, decision, ai_rng(seed, state.version, decision.seat))
+    advice = search.advise(game, state, decision, ai_rng(seed, state.flow.version, decision.seat))
     return advice.choice.id, advice.playouts, advice.outlook
 
 

@@ -154,14 +154,14 @@ def play_game(
         decision = decisions[0] if len(decisions) == 1 else rng.choice(decisions)
         name = seats[decision.seat]
         start, start_cpu = time.perf_counter(), time.process_time()
-        choice = policies[name].choose(game, state, decision, ai.ai_rng(seed, state.version, decision.seat))
+        choice = policies[name].choose(game, state, decision, ai.ai_rng(seed, state.flow.version, decision.seat))
         if len(decision.choices) > 1:
             result.tallies[name].think_ms.append(1000.0 * (time.perf_counter() - start))
             result.tallies[name].think_cpu_ms.append(1000.0 * (time.process_time() - start_cpu))
         game.advance(state, decision.seat, choice)
     else:
         raise EngineError(f"game {seed} did not end within {MAX_DECISIONS} decisions")
-    result.rounds.append(int(getattr(state, "round", 0)))
+    result.rounds.append(state.flow.round)
     result.reasons[outcome.reason] += 1
     for name in dict.fromkeys(seats):
         tally = result.tallies[name]

@@ -60,7 +60,7 @@ def play(
     for _ in range(MAX_DECISIONS):
         if game.outcome(state) is not None:
             return Played(game, state, True)
-        if until_round is not None and int(getattr(state, "round", 0)) >= until_round:
+        if until_round is not None and state.flow.round >= until_round:
             if left <= 0:
                 return Played(game, state, False)
             left -= 1

@@ -31,7 +31,7 @@ def replay(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRo
             state = game.apply(state, action.seat, action.choice, action.seq - 1).state
         else:
             state = game.copy(kept[action.undo_to])
-            state.version = action.seq
+            state.flow.version = action.seq
         if action.seq in targets:
             kept[action.seq] = state
         yield action.seq, state

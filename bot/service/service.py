@@ -480,7 +480,7 @@ class GameService(TableChanges, Preferences, Hints, Deliveries, Tutorials):
                 raise CannotUndo(UNDO_REFUSALS[refusal], game=game_id, seat=seat, reason=refusal)
             target = moves[-2].seq if len(moves) > 1 else 0
             state = state_at(game, loaded.game, len(loaded.seats), actions, target)
-            state.version = loaded.game.version + 1
+            state.flow.version = loaded.game.version + 1
             call = Call()
             event = Event(convert.UNDO_EVENT, {"seat": seat, "count": 1})
             loaded = await self._writer.commit(

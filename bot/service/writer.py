@@ -70,8 +70,9 @@ class Writer:
         """One log entry as one transaction, with the board it owes; returns the game as now stored.
         ``told``: a seat whose new turn is its own doing (an undo), not to be pinged for it."""
         version = loaded.game.version + 1
-        if state.version != version:
-            raise RuntimeError(f"state version {state.version} does not follow stored version {loaded.game.version}")
+        if state.flow.version != version:
+            stored = loaded.game.version
+            raise RuntimeError(f"state version {state.flow.version} does not follow stored version {stored}")
         now = self.now()
         record = ActionRow(
             loaded.game.id,
@@ -148,13 +149,13 @@ class Writer:
             row = await tx.claim(row)
             await tx.replace_seats(row.id, order)
             await tx.update_game(row.id, status="active", options=options, started_at=now, updated_at=now)
-            await tx.put_snapshot(row.id, state.version, snapshot)
+            await tx.put_snapshot(row.id, state.flow.version, snapshot)
             started = replace(row, status="active", options=options, started_at=now, updated_at=now)
             loaded = Loaded(started, await tx.seats(row.id), snapshot)
             # The thread and the board are deliveries like any other: the start stands even while
             # Discord refuses them, and they follow as soon as it accepts.
-            await outbox.owe(tx, row.id, outbox.BOARD, state.version, now)
-            await outbox.owe(tx, row.id, outbox.LOBBY, state.version, now)
+            await outbox.owe(tx, row.id, outbox.BOARD, state.flow.version, now)
+            await outbox.owe(tx, row.id, outbox.LOBBY, state.flow.version, now)
             return await self._schedule(tx, loaded, game, state, call, now)
 
     async def _schedule(
@@ -226,7 +227,7 @@ class Writer:
                 seat = seats[decision.seat]
                 policy = seat.ai_policy or ai.missed_policy(game, loaded.game.missed_level)
                 choice = await ai.think(game, policy, state, decision, loaded.game.seed)
-                result = game.apply(state, decision.seat, choice.id, state.version)
+                result = game.apply(state, decision.seat, choice.id, state.flow.version)
                 state = result.state
                 loaded = await self.commit(
                     loaded,

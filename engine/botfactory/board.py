@@ -112,7 +112,7 @@ def draw_top(state: State, colour: int, tx: Transition) -> int:
     if not pile:
         pile.extend(state.discards[colour])
         state.discards[colour].clear()
-        state.rng.shuffle(pile)
+        state.flow.rng.shuffle(pile)
         tx.emit("botfactory.event.reshuffle", colour=state.rules.colours[colour])
     if not pile:
         return EMPTY
@@ -244,7 +244,7 @@ def take_project(state: State, seat: int, space: int, tx: Transition) -> None:
     colour = state.rules.colours[state.rules.projects[tile]]
     if space == bottom_space(state, 0):
         tx.emit("botfactory.event.project_place", seat=seat, colour=colour)
-        state.stack.append(["place", state.rules.project_place_cost])
+        state.flow.stack.append(["place", state.rules.project_place_cost])
     elif space == bottom_space(state, 1):
         tx.emit("botfactory.event.project", seat=seat, colour=colour)
         gain(state, seat, state.rules.project_token_gain, tx, "project", colour=colour)
@@ -267,7 +267,7 @@ def slide_and_refill(state: State, tx: Transition) -> None:
             if not state.deck and state.project_discard:
                 state.deck = state.project_discard
                 state.project_discard = []
-                state.rng.shuffle(state.deck)
+                state.flow.rng.shuffle(state.deck)
                 tx.emit("botfactory.event.project_reshuffle")
             if state.deck:
                 state.display[space] = state.deck.pop()
@@ -289,7 +289,7 @@ def raise_value(state: State, seat: int | None, colour: int, tx: Transition, pai
         tx.emit(key, seat=seat, colour=name, value=state.values[colour], n=paid)
     bonus = state.rules.lines.get(state.values[colour])
     if seat is not None and bonus is not None:
-        state.stack.append(["place", 0] if bonus == "place" else ["project"])
+        state.flow.stack.append(["place", 0] if bonus == "place" else ["project"])
 
 
 def reserved(state: State, seat: int) -> list[int]:

@@ -12,15 +12,16 @@ plays in the second.
 from __future__ import annotations
 
 from engine.botfactory.policy import GoalPolicy, estimate
-from engine.botfactory.state import State, copy_state
+from engine.botfactory.state import State
 from engine.core.rng import Rng
 from engine.core.search import Budget, SearchHooks
+from engine.core.state import copy
 
 
 def knowledge(state: State, seat: int) -> State:
     """A copy of ``state`` with every hidden order sorted and the generator reset: a function of
     what ``seat`` sees (every seat sees the same, so ``seat`` only documents the call)."""
-    out = copy_state(state)
+    out = copy(state)
     out.piles = [sorted(pile[:-1]) + pile[-1:] for pile in out.piles]
     out.deck.sort()
     out.contract_box.sort()
@@ -28,13 +29,13 @@ def knowledge(state: State, seat: int) -> State:
         out.solo.action_deck.sort()
         out.solo.robot_deck.sort()
         out.solo.inspection_deck.sort()
-    out.rng = Rng(0)
+    out.flow.rng = Rng(0)
     return out
 
 
 def determinize(known: State, seat: int, rng: Rng) -> State:
     """A full state consistent with ``known``: hidden orders shuffled, a fresh generator drawn."""
-    out = copy_state(known)
+    out = copy(known)
     for pile in out.piles:
         under = pile[:-1]
         rng.shuffle(under)
@@ -45,7 +46,7 @@ def determinize(known: State, seat: int, rng: Rng) -> State:
         rng.shuffle(out.solo.action_deck)
         rng.shuffle(out.solo.robot_deck)
         rng.shuffle(out.solo.inspection_deck)
-    out.rng = Rng(rng.next_u64())
+    out.flow.rng = Rng(rng.next_u64())
     return out
 
 

@@ -40,11 +40,11 @@ def start_choices(state: State) -> list[Choice]:
 
 def apply_start(state: State, colour: int, tx: Transition) -> None:
     """Rulebook set-up 8: in reverse turn order, each takes the top part of one of the 4 piles."""
-    seat = state.order[state.cursor]
+    seat = state.flow.order[state.flow.cursor]
     tile = board.draw_top(state, colour, tx)
     state.players[seat].parts.append(tile)
     tx.emit("botfactory.event.start", seat=seat, part=board.part_name(state, tile))
-    state.cursor += 1
+    state.flow.cursor += 1
 
 
 # -- phase 1: move workers ---------------------------------------------------------------------------
@@ -85,7 +85,7 @@ def move_choices(state: State, seat: int) -> list[Choice]:
 
 
 def apply_move(state: State, verb: str, args: list[str], tx: Transition) -> None:
-    seat = state.order[state.cursor]
+    seat = state.flow.order[state.flow.cursor]
     player = state.players[seat]
     if verb == "move":
         player.pos = 2 * int(args[0])
@@ -95,7 +95,7 @@ def apply_move(state: State, verb: str, args: list[str], tx: Transition) -> None
         production.use(state, seat, args[0], tx)
         player.pos = production.overflow_key(state, int(args[1]))
         tx.emit("botfactory.event.overflow", seat=seat, board=BOARDS[int(args[1])], tile=args[0])
-    state.cursor += 1
+    state.flow.cursor += 1
 
 
 def move_sandra(state: State, tx: Transition) -> None:
@@ -170,7 +170,7 @@ def maintenance(state: State, tx: Transition) -> None:
             state.values[col] = max(rules.value_min, state.values[col] - 1)
             tx.emit("botfactory.event.maintenance_robot", colour=rules.colours[col], value=state.values[col])
     board.slide_and_refill(state, tx)
-    tx.emit("botfactory.event.maintenance", round=state.round)
+    tx.emit("botfactory.event.maintenance", round=state.flow.round)
 
 
 def game_ends(state: State) -> bool:
@@ -183,12 +183,12 @@ def end_reasons(state: State) -> list[tuple[str, dict[str, Any]]]:
     enough robots (event keys and parameters)."""
     rules = state.rules
     out: list[tuple[str, dict[str, Any]]] = [
-        ("botfactory.event.over_colour", {"colour": rules.colours[c], "round": state.round})
+        ("botfactory.event.over_colour", {"colour": rules.colours[c], "round": state.flow.round})
         for c in range(4)
         if state.robots_board[c] == 0
     ]
     out += [
-        ("botfactory.event.over_robots", {"seat": s, "n": len(p.robots), "round": state.round})
+        ("botfactory.event.over_robots", {"seat": s, "n": len(p.robots), "round": state.flow.round})
         for s, p in enumerate(state.players)
         if len(p.robots) >= rules.robots_to_end
     ]
@@ -201,49 +201,49 @@ def end_reasons(state: State) -> list[tuple[str, dict[str, Any]]]:
 def run(state: State, tx: Transition) -> None:
     """Advance through every step no player decides, up to the next decision or the end."""
     prompts.settle(state, tx)
-    while not state.stack:
-        if state.phase == "start":
-            if state.cursor < len(state.order):
+    while not state.flow.stack:
+        if state.flow.phase == "start":
+            if state.flow.cursor < len(state.flow.order):
                 return
-            state.phase, state.order, state.cursor = "move", seating(state), 0
-        elif state.phase == "move":
-            if state.cursor >= len(state.order):
-                state.phase, state.order, state.cursor = "act", board.positional_order(state), 0
+            state.flow.phase, state.flow.order, state.flow.cursor = "move", seating(state), 0
+        elif state.flow.phase == "move":
+            if state.flow.cursor >= len(state.flow.order):
+                state.flow.phase, state.flow.order, state.flow.cursor = "act", board.positional_order(state), 0
                 continue
-            actor = state.order[state.cursor]
+            actor = state.flow.order[state.flow.cursor]
             if actor >= 0:
                 return
-            if state.round > 1:  # round 1: Sandra plans her day, Vilela observes
+            if state.flow.round > 1:  # round 1: Sandra plans her day, Vilela observes
                 if actor == SANDRA:
                     move_sandra(state, tx)
                 else:
                     solo.move_vilela(state, tx)
-            state.cursor += 1
-        elif state.phase == "act":
-            if state.turn is not None:
-                if not state.turn.ending:
+            state.flow.cursor += 1
+        elif state.flow.phase == "act":
+            if state.flow.turn is not None:
+                if not state.flow.turn.ending:
                     return
-                state.players[state.turn.seat].production_fresh = False
-                state.turn = None
-                state.cursor += 1
+                state.players[state.flow.turn.seat].production_fresh = False
+                state.flow.turn = None
+                state.flow.cursor += 1
                 continue
-            if state.cursor >= len(state.order):
+            if state.flow.cursor >= len(state.flow.order):
                 maintenance(state, tx)
                 reasons = end_reasons(state)
                 if reasons:
-                    state.phase = "over"
+                    state.flow.phase = "over"
                     for key, params in reasons:
                         tx.emit(key, **params)
                     return
-                state.round += 1
-                state.phase, state.order, state.cursor = "move", board.positional_order(state), 0
+                state.flow.round += 1
+                state.flow.phase, state.flow.order, state.flow.cursor = "move", board.positional_order(state), 0
                 continue
-            actor = state.order[state.cursor]
+            actor = state.flow.order[state.flow.cursor]
             if actor >= 0:
                 turn.begin(state, actor, tx)
                 continue
-            state.cursor += 1
-            if state.round > 1:  # round 1: they lie down without acting
+            state.flow.cursor += 1
+            if state.flow.round > 1:  # round 1: they lie down without acting
                 if actor == SANDRA:
                     sandra_action(state, tx)
                 elif actor == VILELA:

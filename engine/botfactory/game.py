@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from engine.botfactory import flow, invariants, missing, production, prompts, scoring, turn, view_builder, words
 from engine.botfactory.policy import GoalPolicy, GreedyPolicy
 from engine.botfactory.setup import new_state
-from engine.botfactory.state import State, copy_state, from_json, to_json
+from engine.botfactory.state import State, from_json
 from engine.botfactory.view import BOARDS, BotFactoryView
 from engine.core.contract import Choice, Decision, Game, OptionSpec, Outcome, Policy, Transition, View
 from engine.core.rng import Rng
@@ -37,41 +37,42 @@ class BotFactoryGame(Game[State]):
         return state
 
     def pending(self, state: State) -> tuple[Decision, ...]:
-        if state.phase == "over":
+        if state.flow.phase == "over":
             return ()
-        params: dict[str, Any] = {"round": state.round}
+        params: dict[str, Any] = {"round": state.flow.round}
         lines: list[missing.Line] = []
-        if state.stack:
-            entry = state.stack[-1]
+        if state.flow.stack:
+            entry = state.flow.stack[-1]
             seat, choices = prompts.seat_of(state), prompts.choices(state, entry)
             prompt, extra = prompts.prompt(state, entry)
             params |= extra
             if entry[0] == "place":
                 lines = missing.unplaceable(state, seat)
-        elif state.phase == "start":
-            seat, prompt, choices = state.order[state.cursor], "botfactory.prompt.start", flow.start_choices(state)
-        elif state.phase == "move":
-            seat = state.order[state.cursor]
-            prompt = "botfactory.prompt.place_worker" if state.round == 1 else "botfactory.prompt.move"
+        elif state.flow.phase == "start":
+            seat, prompt = state.flow.order[state.flow.cursor], "botfactory.prompt.start"
+            choices = flow.start_choices(state)
+        elif state.flow.phase == "move":
+            seat = state.flow.order[state.flow.cursor]
+            prompt = "botfactory.prompt.place_worker" if state.flow.round == 1 else "botfactory.prompt.move"
             choices = flow.move_choices(state, seat)
             lines = missing.for_move(state, seat)
         else:
-            assert state.turn is not None
-            seat = state.turn.seat
-            params |= {**state.rules.space_words(state.turn.space), "board": BOARDS[state.turn.board]}
-            params["n"] = state.turn.left
-            prompt = "botfactory.prompt.toll" if state.turn.toll else "botfactory.prompt.turn"
+            assert state.flow.turn is not None
+            seat = state.flow.turn.seat
+            params |= {**state.rules.space_words(state.flow.turn.space), "board": BOARDS[state.flow.turn.board]}
+            params["n"] = state.flow.turn.left
+            prompt = "botfactory.prompt.toll" if state.flow.turn.toll else "botfactory.prompt.turn"
             choices = turn.choices(state)
             lines = missing.for_turn(state)
         return (Decision(seat, prompt, tuple(choices), params, tuple(lines)),)
 
     def _apply(self, state: State, seat: int, choice: Choice, tx: Transition) -> None:
         verb, *args = choice.id.split(":")
-        if state.stack:
+        if state.flow.stack:
             prompts.apply(state, verb, args, tx)
-        elif state.phase == "start":
+        elif state.flow.phase == "start":
             flow.apply_start(state, int(args[0]), tx)
-        elif state.phase == "move":
+        elif state.flow.phase == "move":
             flow.apply_move(state, verb, args, tx)
         elif verb == "pt":
             if production.apply(state, args, tx):
@@ -81,7 +82,7 @@ class BotFactoryGame(Game[State]):
         flow.run(state, tx)
 
     def outcome(self, state: State) -> Outcome | None:
-        if state.phase != "over":
+        if state.flow.phase != "over":
             return None
         scores = [scoring.score(state, s) for s in range(state.seats)]
         totals = tuple(s.total for s in scores)
@@ -96,33 +97,20 @@ class BotFactoryGame(Game[State]):
             return Outcome((0,), totals, f"botfactory.end.{band}", details)
         reasons = [list(line) for line in scoring.winner_reasons(scores)]
         return Outcome(
-            scoring.winners(scores), totals, "botfactory.end.scored", {"round": state.round, "reasons": reasons}
+            scoring.winners(scores), totals, "botfactory.end.scored", {"round": state.flow.round, "reasons": reasons}
         )
 
-    def text(
-        self,
-        key: str,
-        params: Mapping[str, Any] | None = None,
-        lang: str = "en",
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """Human text, with colours, parts, boards and contract needs in the reader's language."""
-        named = self.name_seats(params or {}, lang, names)
-        return self.catalog.format(key, words.localise(self.catalog, named, lang), lang)
+    def localise(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """Colours, parts, boards and contract needs in ``params`` as words."""
+        return words.localise(self.catalog, params, lang)
 
     def view(self, state: State, seat: int | None) -> BotFactoryView:
         decisions = self.pending(state)
         prompt = decisions[0].prompt if decisions else ""
         return view_builder.build(state, seat, self.kind, tuple(d.seat for d in decisions), prompt)
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        return to_json(state)
-
     def from_json(self, data: Mapping[str, Any]) -> State:
-        return from_json(dict(data))
-
-    def copy(self, state: State) -> State:
-        return copy_state(state)
+        return from_json(data)
 
     def check_invariants(self, state: State) -> None:
         invariants.check(state)

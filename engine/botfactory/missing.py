@@ -36,7 +36,7 @@ def for_move(state: State, seat: int) -> list[Line]:
 
 
 def for_turn(state: State) -> list[Line]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     player = state.players[turn.seat]
     rules = state.rules
@@ -67,7 +67,7 @@ def for_turn(state: State) -> list[Line]:
 
 
 def _executive(state: State, held: int, needed: int, kind: str) -> list[Line]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     if turn.executive_used:
         return [("botfactory.missing.executive_used", {})]
@@ -104,7 +104,7 @@ def unplaceable(state: State, seat: int) -> list[Line]:
 
 
 def _finance(state: State) -> list[Line]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     rules = state.rules
     player = state.players[turn.seat]

@@ -232,7 +232,7 @@ class _Plan:
         state, player, rules = self.state, self.player, self.state.rules
         verb, *args = choice.id.split(":")
         nums = [int(a) for a in args if a.isdigit()]
-        turn = state.turn
+        turn = state.flow.turn
         if verb in ("end", "skip", "toll") and args != ["pay"]:
             return 0.0
         if verb == "toll":
@@ -246,7 +246,7 @@ class _Plan:
         if verb == "pay":
             return 6.0 if self.placements else -1.0
         if verb == "place":
-            cost = state.stack[-1][1] if state.stack and state.stack[-1][0] == "place" else 0
+            cost = state.flow.stack[-1][1] if state.flow.stack and state.flow.stack[-1][0] == "place" else 0
             return self.placement_value(nums[0], nums[1]) - 2.0 * cost
         if verb == "swap":
             spare = state.spares[nums[1]]

@@ -36,7 +36,7 @@ def usable(state: State, seat: int) -> list[str]:
 
 def toll_choices(state: State) -> list[Choice]:
     """PT1 at Sandra's toll: pay nothing and gain 1 token instead."""
-    assert state.turn is not None
+    assert state.flow.turn is not None
     effects = _effects(state)
     return [
         Choice(
@@ -46,13 +46,13 @@ def toll_choices(state: State) -> list[Choice]:
             "botfactory.group.production",
             description="botfactory.desc.pt_sandra",
         )
-        for tile in usable(state, state.turn.seat)
+        for tile in usable(state, state.flow.turn.seat)
         if effects[tile] == "sandra_free"
     ]
 
 
 def turn_choices(state: State) -> list[Choice]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     seat = turn.seat
     player = state.players[seat]
@@ -214,7 +214,7 @@ def use(state: State, seat: int, tile: str, tx: Transition) -> None:
 
 def apply(state: State, args: list[str], tx: Transition) -> bool:
     """Use a tile from the turn menu; True when it waived Sandra's toll (PT1)."""
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     seat = turn.seat
     player = state.players[seat]
@@ -235,16 +235,16 @@ def apply(state: State, args: list[str], tx: Transition) -> bool:
             player.parts.append(part)
             tx.emit("botfactory.event.pt_pile", seat=seat, part=board.part_name(state, part), n=amount, tile=tile)
         elif rest[0] == "project":
-            state.stack.append(["project"])
+            state.flow.stack.append(["project"])
         else:
-            state.stack.append(["place", 0])
+            state.flow.stack.append(["place", 0])
     elif effect == "raise":
         for _ in range(amount):
             if state.values[int(rest[0])] < rules.value_max:
                 board.raise_value(state, seat, int(rest[0]), tx, 0)
     elif effect == "cheap_universal":
         turn.executive_used = True
-        state.stack.append(["xproj", int(rest[0]), amount, amount])
+        state.flow.stack.append(["xproj", int(rest[0]), amount, amount])
     elif rest[0] == "take":
         part = next(t for t in state.universal if rules.parts[t][1] == int(rest[1]))
         state.universal.remove(part)
@@ -278,7 +278,7 @@ def overflow_key(state: State, board_index: int) -> int:
 
 def offer_after_first_contract(state: State, seat: int) -> None:
     if state.options.get("variant", 0) == 1 and not state.players[seat].production and state.offer:
-        state.stack.append(["offer"])
+        state.flow.stack.append(["offer"])
 
 
 def offer_choices(state: State) -> list[Choice]:

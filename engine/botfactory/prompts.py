@@ -1,7 +1,7 @@
 """Sub-decisions opened by a choice: bonus placements and projects, the icon bonus, refilling the
 wheel, the tiles an executive action discards, the end-of-turn limits and Vilela's contract removals.
 
-Each entry of ``state.stack`` is ``[kind, *ints]``. A prompt with no real choice left (a bonus you
+Each entry of ``state.flow.stack`` is ``[kind, *ints]``. A prompt with no real choice left (a bonus you
 cannot use, a limit already met) is dropped by :func:`settle`, so every decision offered lists at
 least one legal choice and an optional bonus can always be declined with "skip".
 """
@@ -22,7 +22,7 @@ OPTIONAL = frozenset({"place", "icon", "project", "offer"})
 
 def seat_of(state: State) -> int:
     """Prompts belong to the worker whose turn it is; Vilela's removals to the solo player."""
-    return state.turn.seat if state.turn is not None else 0
+    return state.flow.turn.seat if state.flow.turn is not None else 0
 
 
 def real_choices(state: State, entry: list[Any]) -> list[Choice]:
@@ -157,8 +157,8 @@ def prompt(state: State, entry: list[Any]) -> tuple[str, dict[str, Any]]:
 def settle(state: State, tx: Transition) -> None:
     """Drop prompts that have nothing left to decide; a bonus dropped so is lost, and an event says
     why (too few tokens, no part that fits, an empty display)."""
-    while state.stack and not real_choices(state, state.stack[-1]):
-        entry = state.stack.pop()
+    while state.flow.stack and not real_choices(state, state.flow.stack[-1]):
+        entry = state.flow.stack.pop()
         seat = seat_of(state)
         if entry[0] == "place":
             short = state.players[seat].tokens < entry[1]
@@ -177,7 +177,7 @@ def settle(state: State, tx: Transition) -> None:
 
 
 def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
-    entry = state.stack.pop()
+    entry = state.flow.stack.pop()
     seat = seat_of(state)
     player = state.players[seat]
     rules = state.rules
@@ -190,7 +190,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         if entry[1]:
             tx.emit("botfactory.event.bonus_paid", seat=seat, n=entry[1])
         if board.place_part(state, seat, nums[0], nums[1], tx):
-            state.stack.append(["icon"])  # a bonus placement is an action of its own
+            state.flow.stack.append(["icon"])  # a bonus placement is an action of its own
     elif verb == "icon":
         board.pay(state, seat, rules.icon_cost)
         tile = board.draw_top(state, nums[0], tx)
@@ -208,9 +208,9 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         board.discard_part(state, nums[0])
         tx.emit("botfactory.event.drop", seat=seat, part=part_name(state, nums[0]))
         if entry[0] == "limit":
-            state.stack.append(entry)
+            state.flow.stack.append(entry)
         elif entry[2] > 1:
-            state.stack.append([entry[0], entry[1], entry[2] - 1])
+            state.flow.stack.append([entry[0], entry[1], entry[2] - 1])
         else:
             # Rulebook: parts executive — the three discarded, take the top of the chosen pile.
             tile = board.draw_top(state, entry[1], tx)
@@ -221,9 +221,9 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         state.project_discard.append(nums[0])
         tx.emit("botfactory.event.dropproj", seat=seat, colour=rules.colours[rules.projects[nums[0]]])
         if entry[0] == "limit":
-            state.stack.append(entry)
+            state.flow.stack.append(entry)
         elif entry[2] > 1:
-            state.stack.append([entry[0], entry[1], entry[2] - 1, *entry[3:]])
+            state.flow.stack.append([entry[0], entry[1], entry[2] - 1, *entry[3:]])
         else:
             # Rulebook: projects executive — take one universal part of your choice.
             tile = next(t for t in state.universal if rules.parts[t][1] == entry[1])
@@ -241,7 +241,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         tx.emit("botfactory.event.vremove", seat=seat, **rules.contract_words(state.grid[pos]))
         state.grid[pos] = EMPTY
         if entry[1] > 1:
-            state.stack.append(["vremove", entry[1] - 1, *(p for p in entry[2:] if p != pos)])
+            state.flow.stack.append(["vremove", entry[1] - 1, *(p for p in entry[2:] if p != pos)])
     elif verb == "tile":
         production.take_from_offer(state, seat, args[0], tx)
     else:

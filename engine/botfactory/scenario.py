@@ -39,7 +39,7 @@ class Scenario:
         self, seats: int, seed: int = 1, *, overrides: Mapping[str, Any] | None = None, **options: Any
     ) -> None:
         state = GAME.new(seats, seed, options, overrides)
-        while state.phase == "start":  # set-up step 8: each seat takes a part, first drawable pile
+        while state.flow.phase == "start":  # set-up step 8: each seat takes a part, first drawable pile
             decision = GAME.pending(state)[0]
             GAME.advance(state, decision.seat, decision.choices[0])
         self._state = state
@@ -326,18 +326,18 @@ class Scenario:
         if self._step is not None:
             phase, who, round_no = self._step
             actor = self._actor(who)
-            state.round, state.phase, state.stack, state.turn = round_no, phase, [], None
+            state.flow.round, state.flow.phase, state.flow.stack, state.flow.turn = round_no, phase, [], None
             if phase == "start":
                 _before_start(state, actor)
             else:
                 if phase == "act" or round_no > 1:
                     _place_everyone(state)
                 moving_first = phase == "move" and round_no == 1
-                state.order = flow.seating(state) if moving_first else board.positional_order(state)
-                state.cursor = state.order.index(actor)
+                state.flow.order = flow.seating(state) if moving_first else board.positional_order(state)
+                state.flow.cursor = state.flow.order.index(actor)
                 if moving_first:
-                    placed = [state.players[s].pos != EMPTY for s in state.order]
-                    if placed != [i < state.cursor for i in range(len(placed))]:
+                    placed = [state.players[s].pos != EMPTY for s in state.flow.order]
+                    if placed != [i < state.flow.cursor for i in range(len(placed))]:
                         raise ScenarioError("In round 1 the seats before the mover are placed, the others not yet.")
                 _check_vilela(state)
                 invariants.check(state)
@@ -442,9 +442,9 @@ def _before_start(state: State, seat: int) -> None:
     back on top of their piles (universal ones in the supply); no worker is on the floor yet."""
     if any(p.pos != EMPTY for p in state.players):
         raise ScenarioError("During set-up no worker stands on the floor yet.")
-    state.order = flow.seating(state)[::-1]
-    state.cursor = state.order.index(seat)
-    for later in state.order[state.cursor :]:
+    state.flow.order = flow.seating(state)[::-1]
+    state.flow.cursor = state.flow.order.index(seat)
+    for later in state.flow.order[state.flow.cursor :]:
         player = state.players[later]
         for tile in player.parts:
             colour = state.rules.parts[tile][0]
@@ -468,9 +468,9 @@ def _place_everyone(state: State) -> None:
 def _check_vilela(state: State) -> None:
     """From round 2, once Vilela has moved he shows an action tile of his board and a robot tile."""
     solo = state.solo
-    if solo is None or state.round == 1:
+    if solo is None or state.flow.round == 1:
         return
-    moved = state.phase == "act" or state.order.index(VILELA) < state.cursor
+    moved = state.flow.phase == "act" or state.flow.order.index(VILELA) < state.flow.cursor
     if not moved:
         return
     if solo.action == EMPTY or solo.robot == EMPTY:

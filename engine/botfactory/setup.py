@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.botfactory import board
 from engine.botfactory.rules import load
-from engine.botfactory.state import EMPTY, Player, Solo, State
+from engine.botfactory.state import EMPTY, Flow, Player, Solo, State
 from engine.core.contract import Transition
 from engine.core.rng import Rng
 
@@ -38,7 +38,6 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng, overrides: dict[
         seats=seats,
         options=dict(options),
         overrides=overrides,
-        rng=rng,
         players=[Player(tokens=0) for _ in range(seats)],
         first=first,
         piles=piles,
@@ -61,6 +60,7 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng, overrides: dict[
         universal_robot_free=True,
         offer=[tile for tile, _, _ in rules.production] if variant else [],
         sandra=2 * rules.board_spaces[3][-1],
+        flow=Flow(rng),
         rules=rules,
     )
     # The wheel, from the top-left entry clockwise, each slot from the marked pile, marker moving right.
@@ -81,7 +81,7 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng, overrides: dict[
         )
         state.vilela = 2 * rules.board_spaces[3][0]
     # 8. In reverse turn order, each takes the top part of a pile of their choice.
-    state.order = order[::-1]
+    state.flow.order = order[::-1]
     return state
 
 

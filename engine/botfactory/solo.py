@@ -18,7 +18,7 @@ def _draw(state: State, deck: list[int], discard: list[int], tx: Transition) -> 
     if not deck:
         deck.extend(discard)
         discard.clear()
-        state.rng.shuffle(deck)
+        state.flow.rng.shuffle(deck)
     tx.used_randomness()
     return deck.pop()
 
@@ -113,7 +113,7 @@ def inspect(state: State, solo: Solo, tx: Transition) -> None:
     if not removable:
         tx.emit("botfactory.event.vilela_inspect_none")
     if len(removable) > count:
-        state.stack.append(["vremove", count, *removable])
+        state.flow.stack.append(["vremove", count, *removable])
         return
     for pos in removable:
         state.contract_box.append(state.grid[pos])

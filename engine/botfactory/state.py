@@ -1,21 +1,22 @@
-"""The mutable state of one Bot Factory game, its JSON form and a fast copy.
+"""The mutable state of one Bot Factory game, copied and written as JSON by :mod:`engine.core.state`.
 
 Tiles are plain integers (part uids 0-53, project uids 0-23, contract uids 0-13) indexing the
 :class:`~engine.botfactory.rules.Rules` tables, and ``-1`` marks an empty space, so the state is
 JSON as it stands and copies quickly. Piles and decks keep their top tile last.
 
-Flow data (``phase``, ``order``, ``cursor``, ``turn``, ``stack``) is kept apart from the board.
-``stack`` holds the sub-decisions a choice opened (a bonus placement, a pile to refill the wheel
-from, tiles to discard), the last one deciding first.
+Flow data (``phase``, ``order``, ``cursor``, ``turn``, ``stack``) is kept apart from the board, in
+``state.flow``. ``stack`` holds the sub-decisions a choice opened (a bonus placement, a pile to refill
+the wheel from, tiles to discard), the last one deciding first.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from engine.botfactory.rules import Rules, load
-from engine.core.rng import Rng
+from engine.core import state as core
 
 EMPTY = -1
 SANDRA = -1
@@ -23,7 +24,7 @@ VILELA = -2
 """Actor ids in turn orders: seats are 0-3, the two neutral meeples negative."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Player:
     tokens: int
     parts: list[int] = field(default_factory=list)
@@ -42,7 +43,7 @@ class Player:
     """Variant 1: taken this turn, usable only from a later turn."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """The worker turn in progress."""
 
@@ -63,7 +64,7 @@ class Turn:
     """Icon spaces covered by this main action whose bonus is still to be offered."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Solo:
     task: str
     action_deck: list[int]
@@ -80,12 +81,25 @@ class Solo:
     """The last revealed inspection tile."""
 
 
-@dataclass
+@dataclass(slots=True)
+class Flow(core.Flow):
+    """Where play stands: the phase, the turn order and the decisions still open."""
+
+    phase: str = "start"
+    order: list[int] = field(default_factory=list)
+    """Actors in turn order this phase (seats, ``SANDRA``, ``VILELA``)."""
+    cursor: int = 0
+    """Index in ``order`` of the actor deciding."""
+    turn: Turn | None = None
+    stack: list[list[Any]] = field(default_factory=list)
+    """Sub-decisions a choice opened, the last one deciding first."""
+
+
+@dataclass(slots=True)
 class State:
     seats: int
-    options: dict[str, Any]
-    overrides: dict[str, Any]
-    rng: Rng
+    options: Mapping[str, Any]
+    overrides: Mapping[str, Any]
     players: list[Player]
     first: int
     """Seat of the first player; the seating order runs from there."""
@@ -116,124 +130,12 @@ class State:
     universal_robot_free: bool
     offer: list[str]
     sandra: int
+    flow: Flow = field(metadata=core.FLAT)
+    rules: Rules = field(repr=False, compare=False, metadata=core.SHARED)
     vilela: int = EMPTY
     solo: Solo | None = None
-    round: int = 1
-    phase: str = "start"
-    order: list[int] = field(default_factory=list)
-    cursor: int = 0
-    turn: Turn | None = None
-    stack: list[list[Any]] = field(default_factory=list)
-    version: int = 0
-    rules: Rules = field(default=None, compare=False, repr=False)  # type: ignore[assignment]
 
 
-def to_json(state: State) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for f in fields(State):
-        if f.name == "rules":
-            continue
-        value = getattr(state, f.name)
-        if f.name == "rng":
-            out["rng"] = value.state
-        elif f.name == "players":
-            out["players"] = [_plain(p) for p in value]
-        elif f.name in ("turn", "solo"):
-            out[f.name] = None if value is None else _plain(value)
-        else:
-            out[f.name] = _deep(value)
-    return out
-
-
-def from_json(data: dict[str, Any]) -> State:
-    raw = dict(data)
-    raw["rng"] = Rng(state=int(raw["rng"]))
-    raw["players"] = [Player(**_deep(p)) for p in raw["players"]]
-    raw["turn"] = None if raw["turn"] is None else Turn(**raw["turn"])
-    raw["solo"] = None if raw["solo"] is None else Solo(**_deep(raw["solo"]))
-    state = State(**{k: (v if k in ("rng", "players", "turn", "solo") else _deep(v)) for k, v in raw.items()})
-    state.rules = load(state.overrides)
-    return state
-
-
-def copy_state(s: State) -> State:
-    """A fast independent copy (lists of ints copied by slicing; rules shared)."""
-    return State(
-        seats=s.seats,
-        options=dict(s.options),
-        overrides=s.overrides,
-        rng=Rng(state=s.rng.state),
-        players=[_copy_player(p) for p in s.players],
-        first=s.first,
-        piles=[p[:] for p in s.piles],
-        discards=[p[:] for p in s.discards],
-        marker=s.marker,
-        wheel=s.wheel[:],
-        turns=s.turns,
-        spares=s.spares[:],
-        columns=[c[:] for c in s.columns],
-        universal=s.universal[:],
-        display=s.display[:],
-        deck=s.deck[:],
-        project_discard=s.project_discard[:],
-        values=s.values[:],
-        grid=s.grid[:],
-        reservations=[r[:] for r in s.reservations],
-        contract_box=s.contract_box[:],
-        robots_board=s.robots_board[:],
-        robots_box=s.robots_box[:],
-        universal_robot_free=s.universal_robot_free,
-        offer=s.offer[:],
-        sandra=s.sandra,
-        vilela=s.vilela,
-        solo=None if s.solo is None else _copy_solo(s.solo),
-        round=s.round,
-        phase=s.phase,
-        order=s.order[:],
-        cursor=s.cursor,
-        turn=None if s.turn is None else Turn(**vars(s.turn)),
-        stack=[e[:] for e in s.stack],
-        version=s.version,
-        rules=s.rules,
-    )
-
-
-def _copy_player(p: Player) -> Player:
-    return Player(
-        p.tokens,
-        p.parts[:],
-        p.projects[:],
-        p.robots[:],
-        p.universal_robot,
-        p.pos,
-        p.production,
-        p.production_used,
-        p.production_fresh,
-    )
-
-
-def _copy_solo(s: Solo) -> Solo:
-    return Solo(
-        s.task,
-        s.action_deck[:],
-        s.robot_deck[:],
-        s.inspection_deck[:],
-        s.action_discard[:],
-        s.robot_discard[:],
-        s.inspection_discard[:],
-        s.action,
-        s.robot,
-        s.inspection,
-    )
-
-
-def _plain(obj: Any) -> dict[str, Any]:
-    return {f.name: _deep(getattr(obj, f.name)) for f in fields(obj)}
-
-
-def _deep(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_deep(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _deep(v) for k, v in value.items()}
-    return value
+def from_json(data: Mapping[str, Any]) -> State:
+    """A state from its JSON object; the rule tables are loaded again from the overrides it stores."""
+    return core.from_json(State, data, rules=load(data["overrides"]))

@@ -18,22 +18,22 @@ def begin(state: State, seat: int, tx: Transition) -> None:
     """Stand at the start of a worker's turn: is Sandra on the same board?"""
     key = state.players[seat].pos
     space = board.key_space(key)
-    state.turn = Turn(seat, space, state.rules.spaces[space].board, toll=False)
+    state.flow.turn = Turn(seat, space, state.rules.spaces[space].board, toll=False)
     tx.emit(
         "botfactory.event.turn",
         seat=seat,
-        board=BOARD_NAMES[state.turn.board],
+        board=BOARD_NAMES[state.flow.turn.board],
         **state.rules.space_words(space),
     )
-    if board.key_board(state, state.sandra) == state.turn.board:
-        state.turn.toll = True
+    if board.key_board(state, state.sandra) == state.flow.turn.board:
+        state.flow.turn.toll = True
     else:
         open_main(state, tx)
 
 
 def open_main(state: State, tx: Transition) -> None:
     """The toll is settled: the space's budget is ready; PP1 gives its token now."""
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     space = state.rules.spaces[turn.space]
     turn.toll = False
@@ -44,7 +44,7 @@ def open_main(state: State, tx: Transition) -> None:
 
 
 def choices(state: State) -> list[Choice]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     player = state.players[turn.seat]
     rules = state.rules
@@ -89,7 +89,7 @@ def choices(state: State) -> list[Choice]:
 
 def end_choice(state: State, offered: list[Choice]) -> Choice:
     """ "End your turn", asking for a second click while the main action still has a step to take."""
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     main = [c for c in offered if c.group == "botfactory.group.main"]
     confirm = ""
@@ -106,7 +106,7 @@ def end_choice(state: State, offered: list[Choice]) -> Choice:
 
 
 def _assembly_choices(state: State) -> list[Choice]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     player = state.players[turn.seat]
     rules = state.rules
@@ -147,7 +147,7 @@ def _assembly_choices(state: State) -> list[Choice]:
 
 
 def _parts_choices(state: State) -> list[Choice]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     player = state.players[turn.seat]
     rules = state.rules
@@ -209,7 +209,7 @@ def _parts_choices(state: State) -> list[Choice]:
 
 
 def _projects_choices(state: State) -> list[Choice]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     player = state.players[turn.seat]
     out: list[Choice] = []
@@ -221,7 +221,7 @@ def _projects_choices(state: State) -> list[Choice]:
 
 
 def _finance_choices(state: State) -> list[Choice]:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     rules = state.rules
     out: list[Choice] = []
@@ -269,7 +269,7 @@ def reserve_choice(state: State, pos: int, price: int, cost: int) -> Choice:
 
 
 def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     seat = turn.seat
     player = state.players[seat]
@@ -321,17 +321,17 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         if bonus:
             # Rulebook: dispensing from a slot with the bonus icons lets you pay 1 token to place a part
             # (no assembly executive); it costs no credit.
-            state.stack.append(["place", rules.bonus_cost])
+            state.flow.stack.append(["place", rules.bonus_cost])
     elif verb == "xparts":
         turn.executive_used = True
-        state.stack.append(["xparts", nums[0], rules.executive_discard])
+        state.flow.stack.append(["xparts", nums[0], rules.executive_discard])
     elif verb == "take":
         board.take_project(state, seat, nums[0], tx)
         turn.left -= 1
     elif verb == "xproj":
         turn.executive_used = True
         count = rules.project_executive_discard
-        state.stack.append(["xproj", nums[0], count, count])
+        state.flow.stack.append(["xproj", nums[0], count, count])
     elif verb == "raise":
         paid = spend(state, 1, reserve=False)
         board.raise_value(state, seat, nums[0], tx, paid)
@@ -339,7 +339,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         reserve(state, nums[0], tx)
     elif verb == "end":
         turn.ending = True
-        state.stack.append(["limit"])
+        state.flow.stack.append(["limit"])
         offer_icons(state)
     else:
         raise ValueError(f"unknown turn verb {verb!r}")
@@ -356,7 +356,7 @@ def place_main(state: State, tile: int, col: int, tx: Transition) -> None:
     places, so the bonuses come once the action's placements are all made (or the turn ends): a part
     an icon brings cannot be placed by the same action.
     """
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     turn.left -= 1
     if board.place_part(state, turn.seat, tile, col, tx):
@@ -366,9 +366,9 @@ def place_main(state: State, tile: int, col: int, tx: Transition) -> None:
 
 
 def offer_icons(state: State) -> None:
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
-    state.stack.extend(["icon"] for _ in range(turn.icons))
+    state.flow.stack.extend(["icon"] for _ in range(turn.icons))
     turn.icons = 0
 
 
@@ -390,7 +390,7 @@ def rotate(state: State) -> None:
     state.turns = (state.turns + 1) % (n // step)
     for pos in reversed(rules.entries):
         if state.wheel[pos] == EMPTY:
-            state.stack.append(["refill", pos])
+            state.flow.stack.append(["refill", pos])
 
 
 # -- finance -----------------------------------------------------------------------------------------
@@ -404,7 +404,7 @@ def finance_price(state: State, cost: int, *, reserve: bool) -> int | None:
     reservation always pays the token it leaves on the contract), so the discount applies to the
     action's tokens after the first.
     """
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     if cost > turn.left:
         return None
@@ -416,7 +416,7 @@ def finance_price(state: State, cost: int, *, reserve: bool) -> int | None:
 
 def spend(state: State, cost: int, *, reserve: bool) -> int:
     """Pay a finance purchase of ``cost``; returns the tokens actually paid (PT2 may take one off)."""
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     paid = finance_price(state, cost, reserve=reserve)
     assert paid is not None
@@ -428,7 +428,7 @@ def spend(state: State, cost: int, *, reserve: bool) -> int:
 
 def reserve(state: State, pos: int, tx: Transition) -> None:
     """Rulebook: pay the row's cost; one of those tokens goes on the highest free slot."""
-    turn = state.turn
+    turn = state.flow.turn
     assert turn is not None
     first = board.on_contracts(state, turn.seat) == 0
     paid = spend(state, state.rules.row_costs[state.rules.contract_row(pos)], reserve=True)

@@ -22,7 +22,7 @@ SEED = 1
 
 def _then(state: State, verb: str, **params: object) -> State:
     """The position after the learner's legal choice ``verb`` with these readable parameters."""
-    return GAME.apply(state, 0, choice(state, verb, **params), state.version).state
+    return GAME.apply(state, 0, choice(state, verb, **params), state.flow.version).state
 
 
 # -- basics: two seats ---------------------------------------------------------------------------------

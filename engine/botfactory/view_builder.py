@@ -56,10 +56,10 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
     colours = rules.colours
     # Standing: moved this round and not yet acted (rulebook: stand the worker up when it moves).
     standing: set[int] = set()
-    if state.phase == "move":
-        standing = set(state.order[: state.cursor])
-    elif state.phase == "act":
-        standing = set(state.order[state.cursor :])
+    if state.flow.phase == "move":
+        standing = set(state.flow.order[: state.flow.cursor])
+    elif state.flow.phase == "act":
+        standing = set(state.flow.order[state.flow.cursor :])
     meeples = []
     for actor in board.actors(state):
         key = board.actor_key(state, actor)
@@ -67,7 +67,7 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
             meeples.append(Meeple(_who(actor), board.key_space(key), key % 2 == 1, actor in standing))
     rows = rules.display_rows
     final = None
-    if state.phase == "over":
+    if state.flow.phase == "over":
         scores = [scoring.score(state, s) for s in range(state.seats)]
         won = scoring.winners(scores) if state.solo is None else ((0,) if scores[0].task_met else ())
         final = tuple(
@@ -88,7 +88,7 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
             )
             for s, sc in enumerate(scores)
         )
-    turn = state.turn
+    turn = state.flow.turn
     solo = state.solo
     progress = scoring.task_progress(state) if solo is not None else ("", {})
     met = solo is not None and scoring.score(state, 0).task_met
@@ -98,14 +98,14 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
     return BotFactoryView(
         kind=kind,
         viewer=viewer,
-        version=state.version,
+        version=state.flow.version,
         seats=state.seats,
         solo=solo is not None,
         variant=int(state.options.get("variant", 0)),
-        round=state.round,
-        phase=state.phase,
+        round=state.flow.round,
+        phase=state.flow.phase,
         active=active,
-        turn_order=tuple(_who(a) for a in state.order) if state.phase in ("move", "act") else (),
+        turn_order=tuple(_who(a) for a in state.flow.order) if state.flow.phase in ("move", "act") else (),
         spaces=tuple(
             ActionSpace(i, BOARDS[s.board], s.name, s.amount, s.cost, s.gain) for i, s in enumerate(rules.spaces)
         ),

@@ -11,16 +11,17 @@ game over -> stale version -> seat has no pending decision -> choice not legal -
 
 from __future__ import annotations
 
-import copy as _copy
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from engine.core import guide
+from engine.core import state as _state
 from engine.core.errors import BadOptions, GameFinished, IllegalChoice, StaleVersion, WrongSeat
 from engine.core.guide import Guide
 from engine.core.rng import Rng
+from engine.core.state import Flow
 from engine.core.text import Catalog
 
 MENU_LIMIT = 25
@@ -28,10 +29,11 @@ MENU_LIMIT = 25
 
 
 class GameState(Protocol):
-    """What the core needs from any game's state: a version counter and the RNG inside it."""
+    """What the core needs from any game's state: its :class:`~engine.core.state.Flow` (the version
+    counter and the RNG inside it), beside the game data."""
 
-    version: int
-    rng: Rng
+    @property
+    def flow(self) -> Flow: ...
 
 
 S = TypeVar("S", bound=GameState)
@@ -329,12 +331,12 @@ class Game(ABC, Generic[S]):
         """Checked move: validate, apply to a copy, bump the version. ``state`` is never modified."""
         if self.outcome(state) is not None:
             raise GameFinished("This game has already ended.", seat=seat, choice=choice_id)
-        if expected_version is not None and expected_version != state.version:
+        if expected_version is not None and expected_version != state.flow.version:
             raise StaleVersion(
                 f"That choice was made on version {expected_version}, but the game is at version "
-                f"{state.version}. Refresh and choose again.",
+                f"{state.flow.version}. Refresh and choose again.",
                 expected=expected_version,
-                actual=state.version,
+                actual=state.flow.version,
             )
         decision = self.decision_for(state, seat)
         if decision is None:
@@ -350,14 +352,14 @@ class Game(ABC, Generic[S]):
         new = self.copy(state)
         tx = Transition()
         self._apply(new, seat, choice, tx)
-        new.version += 1
+        new.flow.version += 1
         return ApplyResult(new, tuple(tx.events), tx.randomness, tx.revealed)
 
     def advance(self, state: S, seat: int, choice: Choice) -> Transition:
         """Unchecked fast path: apply a choice taken from ``pending`` to ``state`` in place."""
         tx = Transition()
         self._apply(state, seat, choice, tx)
-        state.version += 1
+        state.flow.version += 1
         return tx
 
     @abstractmethod
@@ -384,9 +386,14 @@ class Game(ABC, Generic[S]):
 
         Seat parameters (:attr:`seat_params`) are written as ``names[seat]`` when names are given,
         else as "Seat 1".. (counting from one, as players do); events keep plain indices so stored
-        logs stay valid when a seat changes hands.
+        logs stay valid when a seat changes hands. The game's :meth:`localise` then writes its own codes
+        as words.
         """
-        return self.catalog.format(key, self.name_seats(params or {}, lang, names), lang)
+        return self.catalog.format(key, self.localise(self.name_seats(params or {}, lang, names), lang), lang)
+
+    def localise(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """Hook: ``params`` with the game's codes (cards, goods, colours) written as words in ``lang``."""
+        return params
 
     def guide(self, lang: str) -> Guide | None:
         """The game's "How to play" guide in ``lang`` (English when that language has none), read from
@@ -406,16 +413,17 @@ class Game(ABC, Generic[S]):
         return out
 
     # -- persistence ----------------------------------------------------------------------------
-    @abstractmethod
     def to_json(self, state: S) -> dict[str, Any]:
-        """A JSON-able dict; ``from_json(to_json(s)) == s``."""
+        """A JSON-able dict (:func:`engine.core.state.to_json`); ``from_json(to_json(s)) == s``."""
+        return _state.to_json(state)
 
     @abstractmethod
-    def from_json(self, data: Mapping[str, Any]) -> S: ...
+    def from_json(self, data: Mapping[str, Any]) -> S:
+        """The state of :meth:`to_json`'s dict; the game names its state class and rebuilds what is shared."""
 
     def copy(self, state: S) -> S:
-        """An independent copy; games override this when a faster one is easy."""
-        return _copy.deepcopy(state)
+        """An independent copy (:func:`engine.core.state.copy`)."""
+        return _state.copy(state)
 
     # -- checks and AI ---------------------------------------------------------------------------
     def check_invariants(self, state: S) -> None:

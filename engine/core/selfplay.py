@@ -80,7 +80,7 @@ def play_one(
             choice = policies[decision.seat].choose(game, state, decision, rng)
             game.advance(state, decision.seat, choice)
             run.decisions += 1
-        run.rounds = int(getattr(state, "round", 0))
+        run.rounds = state.flow.round
     except (EngineError, AssertionError, KeyError, ValueError, IndexError, TypeError) as exc:
         run.error = f"{type(exc).__name__}: {exc}"
     return run

@@ -39,7 +39,7 @@ def pair_code(a: int, b: int) -> int:
 
 def free_actions(state: State, player: Player) -> bool:
     """AS01 applies from the turn after it was recruited."""
-    return 0 < player.free_from <= state.round
+    return 0 < player.free_from <= state.flow.round
 
 
 def pair_choices(state: State) -> list[Choice]:
@@ -77,16 +77,16 @@ def pair_missing(state: State) -> list[tuple[str, dict[str, object]]]:
 def pair_apply(state: State, cid: str, tx: Transition) -> None:
     a, b = (ACTIONS.index(x) for x in cid.split(":")[1].split("+"))
     code = pair_code(a, b)
-    state.turn.pair = code
+    state.flow.turn.pair = code
     state.player.last_pair = code
-    state.step = "menu"
+    state.flow.step = "menu"
     tx.emit("imaginarium.event.pair", seat=state.player.seat, first=ACTIONS[a], second=ACTIONS[b])
 
 
 def _allowed(state: State, action: int) -> bool:
     """In the pair and not done yet; AS03 lets repair or dismantle be done twice in the turn, at any
     point of it (the text asks for nothing in between or not)."""
-    turn = state.turn
+    turn = state.flow.turn
     if action not in divmod(turn.pair, 6) or action == turn.given_up:
         return False
     if turn.done[action] == 0:
@@ -111,7 +111,7 @@ def _possible(state: State, action: int) -> bool:
 
 def menu_actions(state: State) -> list[Choice]:
     """The actions that can be started now (without "end")."""
-    turn = state.turn
+    turn = state.flow.turn
     out = []
     for a in divmod(turn.pair, 6):
         if _allowed(state, a) and _possible(state, a):
@@ -159,7 +159,7 @@ def menu_choices(state: State) -> list[Choice]:
 
 def menu_missing(state: State) -> list[tuple[str, dict[str, object]]]:
     """Why an action of the chosen pair, not carried out yet, cannot be started now."""
-    turn = state.turn
+    turn = state.flow.turn
     out: list[tuple[str, dict[str, object]]] = []
     for a in divmod(turn.pair, 6):
         if turn.done[a] == 0 and a != turn.given_up and not _possible(state, a):
@@ -195,10 +195,10 @@ def _why_not(state: State, action: int) -> tuple[str, dict[str, object]]:
 
 
 def menu_apply(state: State, cid: str, tx: Transition) -> None:
-    turn = state.turn
+    turn = state.flow.turn
     player = state.player
     if cid == "end":
-        state.step = "projects"
+        state.flow.step = "projects"
         return
     action = ACTIONS.index(cid.split(":")[1])
     if cid.startswith("daydream"):
@@ -215,7 +215,7 @@ def menu_apply(state: State, cid: str, tx: Transition) -> None:
         tx.emit("imaginarium.event.extract_action", seat=player.seat, amount=state.data.extract_action)
         return
     tx.emit("imaginarium.event.action", seat=player.seat, action=ACTIONS[action])
-    state.step = {RECRUIT: "recruit", REPAIR: "repair", TRANSACTIONS: "trade", DISMANTLE: "dismantle"}.get(
+    state.flow.step = {RECRUIT: "recruit", REPAIR: "repair", TRANSACTIONS: "trade", DISMANTLE: "dismantle"}.get(
         action, "reorganise"
     )
 
@@ -264,7 +264,7 @@ def recruit_apply(state: State, cid: str, tx: Transition) -> None:
     player.assistants.append(a)
     tx.emit("imaginarium.event.recruited", seat=player.seat, assistant=assistant.id, price=assistant.price)
     if assistant.effect == "free_actions":
-        player.free_from = state.round + 1  # "As of your next turn"
+        player.free_from = state.flow.round + 1  # "As of your next turn"
     elif assistant.effect == "secret_projects":
         # Draw two projects not in play and keep them behind the screen.
         for _ in range(min(2, len(state.stock))):
@@ -277,7 +277,7 @@ def recruit_apply(state: State, cid: str, tx: Transition) -> None:
             projects=",".join(data.projects[p].id for p in player.secret),
             n=len(player.secret),
         )
-    state.step = "menu"
+    state.flow.step = "menu"
 
 
 # -- transactions ---------------------------------------------------------------------------------
@@ -298,9 +298,9 @@ def trade_moves(state: State) -> list[Choice]:
     data = state.data
     g = state.player.goods
     out: list[Choice] = []
-    if state.turn.trades >= trade_limit(state):
+    if state.flow.turn.trades >= trade_limit(state):
         return out
-    at: dict[str, Any] = {"number": state.turn.trades + 1, "limit": trade_limit(state)}
+    at: dict[str, Any] = {"number": state.flow.turn.trades + 1, "limit": trade_limit(state)}
     for r in RESOURCES:
         if g[CH] >= data.buy[r]:
             out.append(
@@ -317,7 +317,7 @@ def trade_moves(state: State) -> list[Choice]:
 
 
 def trade_choices(state: State) -> list[Choice]:
-    left = trade_limit(state) - state.turn.trades
+    left = trade_limit(state) - state.flow.turn.trades
     return [*trade_moves(state), choice("done", "trade_done", "trade", left=left)]
 
 
@@ -333,7 +333,7 @@ def trade_apply(state: State, cid: str, tx: Transition) -> None:
     player = state.player
     g = player.goods
     if cid == "done":
-        state.step = "menu"
+        state.flow.step = "menu"
         return
     kind, code = cid.split(":")
     good = CODES.index(code)
@@ -347,11 +347,11 @@ def trade_apply(state: State, cid: str, tx: Transition) -> None:
     else:
         g[good] -= 1
         g[CH] += data.sell[good]
-    state.turn.trades += 1
+    state.flow.turn.trades += 1
     tx.emit("imaginarium.event.transaction", seat=player.seat)
     paid = (vp_price(state) if good == VP else data.buy[good]) if kind == "buy" else data.sell[good]
     tx.emit(
         f"imaginarium.event.{kind}_good", to=state.screen(player.seat), seat=player.seat, good=GOODS[good], price=paid
     )
-    if state.turn.trades >= trade_limit(state):
-        state.step = "menu"
+    if state.flow.turn.trades >= trade_limit(state):
+        state.flow.step = "menu"

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from engine.core.rng import Rng
 from engine.core.search import Budget, SearchHooks
+from engine.core.state import copy
 from engine.imaginarium.cards import VP
 from engine.imaginarium.policy import DEEP, GreedyPolicy, forecast
 from engine.imaginarium.state import PROJECTS, Player, State, piece_seat
@@ -33,8 +34,8 @@ def _others(state: State, seat: int) -> list[Player]:
 def _fragment_places(state: State, seat: int) -> list[list[int]]:
     """Every list of fragments the seat cannot see, as fragment kinds (held counts expanded)."""
     places = [state.pile, state.discard]
-    if state.turn.piece >= 0 and piece_seat(state.turn.piece) not in state.mates(seat):
-        places += [state.turn.drawn, state.turn.submitted]
+    if state.flow.turn.piece >= 0 and piece_seat(state.flow.turn.piece) not in state.mates(seat):
+        places += [state.flow.turn.drawn, state.flow.turn.submitted]
     return places
 
 
@@ -45,7 +46,7 @@ def _held(players: list[Player]) -> list[int]:
 
 def knowledge(state: State, seat: int) -> State:
     """A copy of ``state`` holding only what ``seat`` may know, hidden parts in canonical form."""
-    out = state.copy()
+    out = copy(state)
     data = out.data
     target = data.team_target_vp if out.teams else data.target_vp
     others = _others(out, seat)
@@ -76,14 +77,14 @@ def knowledge(state: State, seat: int) -> State:
     out.stock[:] = unseen_projects[len(out.removed) :]
     out.deck.sort()
     out.assistant_deck.sort()
-    out.rng = Rng(0)
+    out.flow.rng = Rng(0)
     return out
 
 
 def determinize(known: State, seat: int, rng: Rng) -> State:
     """A full state consistent with ``known``: decks and unseen fragments shuffled, other screens'
     goods varied around the typical stock, a fresh generator drawn."""
-    out = known.copy()
+    out = copy(known)
     rng.shuffle(out.deck)
     rng.shuffle(out.assistant_deck)
     unseen_projects = [*out.stock, *out.removed]
@@ -103,7 +104,7 @@ def determinize(known: State, seat: int, rng: Rng) -> State:
             p.held[pool.pop()] += 1
         for good, typical in enumerate(GUESS):
             p.goods[good] = max(0, typical + rng.randbelow(3) - 1)
-    out.rng = Rng(rng.next_u64())
+    out.flow.rng = Rng(rng.next_u64())
     return out
 
 

@@ -27,7 +27,7 @@ def draw(state: State, tx: Transition) -> int | None:
             return None
         state.pile = state.discard
         state.discard = []
-        state.rng.shuffle(state.pile)
+        state.flow.rng.shuffle(state.pile)
     tx.used_randomness()
     return state.pile.pop()
 
@@ -67,13 +67,13 @@ def start_placement(state: State, origin: str, limit: int) -> None:
     """Begin laying fragments in the dream: ``limit`` of different colours, only one right after a
     nightmare (unless CAS2)."""
     player = state.player
-    turn = state.turn
+    turn = state.flow.turn
     if player.dream and player.dream[-1] == NIGHTMARE and not has(state.data, player, "after_nightmare"):
         limit = 1
     turn.origin = origin
     turn.limit = limit
     turn.placed = []
-    state.step = "place"
+    state.flow.step = "place"
 
 
 def placeable_kinds(player: Player) -> list[int]:
@@ -83,7 +83,7 @@ def placeable_kinds(player: Player) -> list[int]:
 
 def placeable(state: State) -> list[int]:
     """Colours that may still be laid in the current placement."""
-    turn = state.turn
+    turn = state.flow.turn
     if len(turn.placed) >= turn.limit:
         return []
     return [k for k in placeable_kinds(state.player) if k not in turn.placed]
@@ -102,11 +102,15 @@ def place_choices(state: State) -> list[Choice]:
         )
         for k in placeable(state)
     ]
-    left = len(state.turn.placed) < state.turn.limit
+    left = len(state.flow.turn.placed) < state.flow.turn.limit
     return [
         *out,
         choice(
-            "stop", "stop_placing", describe=team_key(state, "stop_placing"), placed=len(state.turn.placed), n=int(left)
+            "stop",
+            "stop_placing",
+            describe=team_key(state, "stop_placing"),
+            placed=len(state.flow.turn.placed),
+            n=int(left),
         ),
     ]
 
@@ -123,7 +127,7 @@ def _run(state: State, kind: int) -> int:
 
 def place_apply(state: State, cid: str, tx: Transition) -> None:
     player = state.player
-    turn = state.turn
+    turn = state.flow.turn
     if cid == "stop":
         end_placement(state)
         return
@@ -135,23 +139,23 @@ def place_apply(state: State, cid: str, tx: Transition) -> None:
     tx.emit(
         team_key(state, "imaginarium.event.placed"), seat=player.seat, fragment=kind_name(state, kind), move=turn.moves
     )
-    state.step = "move"
+    state.flow.step = "move"
 
 
 def move(state: State, tx: Transition) -> None:
     """Move the token space by space; a fork waits for the player's choice (step "branch")."""
     player = state.player
     track = state.data.track
-    while state.turn.moves > 0:
+    while state.flow.turn.moves > 0:
         nxt = track[player.position].next
         if not nxt:
-            state.turn.moves = 0
+            state.flow.turn.moves = 0
         elif len(nxt) > 1:
-            state.step = "branch"
+            state.flow.step = "branch"
             return
         else:
             enter(state, player, nxt[0], tx)
-    state.step = "place"
+    state.flow.step = "place"
 
 
 def branch_choices(state: State) -> list[Choice]:
@@ -178,7 +182,7 @@ def branch_apply(state: State, cid: str, tx: Transition) -> None:
     track = state.data.track
     space = next(n for n in track[state.player.position].next if track[n].id == cid.split(":")[1])
     enter(state, state.player, space, tx)
-    state.step = "move"
+    state.flow.step = "move"
 
 
 def enter(state: State, player: Player, space: int, tx: Transition) -> None:
@@ -186,7 +190,7 @@ def enter(state: State, player: Player, space: int, tx: Transition) -> None:
     data = state.data
     for mate in state.mates(player.seat):  # Chimera team play: one token per team
         state.players[mate].position = space
-    state.turn.moves -= 1
+    state.flow.turn.moves -= 1
     reward = data.track[space].reward
     if not any(reward) or space in player.visited:
         return
@@ -206,14 +210,14 @@ def enter(state: State, player: Player, space: int, tx: Transition) -> None:
 
 def end_placement(state: State) -> None:
     """Back to where the placement came from."""
-    origin = state.turn.origin
+    origin = state.flow.turn.origin
     if origin == "daydream":
-        state.step = "nightmare"
+        state.flow.step = "nightmare"
     elif origin == "effect":
-        state.turn.uses -= 1
-        state.step = "effect" if state.turn.uses > 0 else "menu"
+        state.flow.turn.uses -= 1
+        state.flow.step = "effect" if state.flow.turn.uses > 0 else "menu"
     else:
-        state.step = "machines"
+        state.flow.step = "machines"
 
 
 def reached_end(state: State) -> bool:
@@ -262,7 +266,7 @@ def nightmare_missing(state: State) -> list[tuple[str, dict[str, object]]]:
 
 
 def nightmare_apply(state: State, cid: str, tx: Transition) -> None:
-    state.step = "menu"
+    state.flow.step = "menu"
     if cid == "skip":
         return
     player = state.player
@@ -294,7 +298,7 @@ def wake(state: State, tx: Transition) -> None:
 
 def catch_choices(state: State) -> list[Choice]:
     """CAS1: once per turn, at the beginning of the implementation, a fragment of a non-reserved machine."""
-    if state.turn.caught or not has(state.data, state.player, "catch_fragment"):
+    if state.flow.turn.caught or not has(state.data, state.player, "catch_fragment"):
         return []
     taken = {s for s in state.spot if s != OFF}
     aid = next(a.id for a in state.data.assistants if a.effect == "catch_fragment")
@@ -318,8 +322,8 @@ def catch_step_choices(state: State) -> list[Choice]:
 
 
 def catch_apply(state: State, cid: str, tx: Transition) -> None:
-    state.turn.caught = True
-    state.step = "machines"
+    state.flow.turn.caught = True
+    state.flow.step = "machines"
     if cid == "next":
         return
     pos = int(cid.split(":")[1])
@@ -336,7 +340,7 @@ def after_dismantle(state: State, broken: bool, serial: str, level: int, tx: Tra
     """Chimera: a broken machine gives the top fragment of the pile; a repaired one draws its level in
     fragments, one kept (step "keep"). CAS4 adds a fragment after either."""
     player = state.player
-    state.step = "menu"
+    state.flow.step = "menu"
     if broken:
         draw_behind_screen(state, player, tx)
         _extra(state, tx)
@@ -344,17 +348,17 @@ def after_dismantle(state: State, broken: bool, serial: str, level: int, tx: Tra
     for _ in range(level):
         kind = draw(state, tx)
         if kind is not None:
-            state.turn.drawn.append(kind)
-    if state.turn.drawn:
+            state.flow.turn.drawn.append(kind)
+    if state.flow.turn.drawn:
         tx.emit(
             "imaginarium.event.fragments_drawn",
             to=state.screen(player.seat),
             seat=player.seat,
-            fragments=",".join(kind_name(state, k) for k in state.turn.drawn),
+            fragments=",".join(kind_name(state, k) for k in state.flow.turn.drawn),
             machine=serial,
-            n=len(state.turn.drawn),
+            n=len(state.flow.turn.drawn),
         )
-        state.step = "keep"
+        state.flow.step = "keep"
     else:
         _extra(state, tx)
 
@@ -365,8 +369,8 @@ def _extra(state: State, tx: Transition) -> None:
 
 
 def keep_choices(state: State) -> list[Choice]:
-    kinds = sorted(set(state.turn.drawn))
-    others = len(state.turn.drawn) - 1
+    kinds = sorted(set(state.flow.turn.drawn))
+    others = len(state.flow.turn.drawn) - 1
     return [
         choice(f"keep:{kind_name(state, k)}", "keep", "dream", fragment=kind_name(state, k), n=others) for k in kinds
     ]
@@ -378,12 +382,12 @@ def _keep_one(state: State, pool: list[int], cid: str) -> None:
     pool.remove(kind)
     state.player.held[kind] += 1
     state.discard += pool
-    state.step = "menu"
+    state.flow.step = "menu"
 
 
 def keep_apply(state: State, cid: str, tx: Transition) -> None:
-    _keep_one(state, state.turn.drawn, cid)
-    state.turn.drawn = []
+    _keep_one(state, state.flow.turn.drawn, cid)
+    state.flow.turn.drawn = []
     tx.emit("imaginarium.event.kept", seat=state.player.seat)
     _extra(state, tx)
 
@@ -394,20 +398,20 @@ def keep_apply(state: State, cid: str, tx: Transition) -> None:
 def start_exhaust(state: State, tx: Transition) -> None:
     """Each opponent without a Reposette and with a fragment hands one in (a nightmare is allowed)."""
     player = state.player
-    state.turn.victims = [
+    state.flow.turn.victims = [
         o.seat for o in state.opponents(player.seat) if any(o.held) and not shielded(state, o, "fragments")
     ]
-    state.turn.submitted = []
-    state.step = "submit" if state.turn.victims else "menu"
+    state.flow.turn.submitted = []
+    state.flow.step = "submit" if state.flow.turn.victims else "menu"
     tx.emit(
         team_key(state, "imaginarium.event.exhausted"),
         seat=player.seat,
-        machine=state.data.card[state.turn.target].serial,
+        machine=state.data.card[state.flow.turn.target].serial,
     )
 
 
 def submit_choices(state: State) -> list[Choice]:
-    victim = state.players[state.turn.victims[0]]
+    victim = state.players[state.flow.turn.victims[0]]
     return [
         choice(
             f"submit:{kind_name(state, k)}", "submit", "dream", fragment=kind_name(state, k), thief=state.player.seat
@@ -418,7 +422,7 @@ def submit_choices(state: State) -> list[Choice]:
 
 
 def submit_apply(state: State, cid: str, tx: Transition) -> None:
-    turn = state.turn
+    turn = state.flow.turn
     victim = state.players[turn.victims.pop(0)]
     name = cid.split(":")[1]
     kind = kind_of(state, name)
@@ -433,12 +437,12 @@ def submit_apply(state: State, cid: str, tx: Transition) -> None:
         thief=state.player.seat,
     )
     if not turn.victims:
-        state.step = "collect"
+        state.flow.step = "collect"
 
 
 def collect_choices(state: State) -> list[Choice]:
-    kinds = sorted(set(state.turn.submitted))
-    others = len(state.turn.submitted) - 1
+    kinds = sorted(set(state.flow.turn.submitted))
+    others = len(state.flow.turn.submitted) - 1
     return [
         choice(f"collect:{kind_name(state, k)}", "collect", "dream", fragment=kind_name(state, k), n=others)
         for k in kinds
@@ -446,8 +450,8 @@ def collect_choices(state: State) -> list[Choice]:
 
 
 def collect_apply(state: State, cid: str, tx: Transition) -> None:
-    _keep_one(state, state.turn.submitted, cid)
-    state.turn.submitted = []
+    _keep_one(state, state.flow.turn.submitted, cid)
+    state.flow.turn.submitted = []
     tx.emit("imaginarium.event.collected", seat=state.player.seat)
 
 

@@ -24,9 +24,9 @@ ends a game whose players keep declining to score."""
 def proceed(state: State, tx: Transition) -> None:
     """Advance through every step that needs no decision."""
     while True:
-        step = state.step
+        step = state.flow.step
         if step == "plan":
-            if state.placed < len(state.order):
+            if state.flow.placed < len(state.flow.order):
                 return
             _start_implementation(state)
         elif step == "next":
@@ -34,7 +34,7 @@ def proceed(state: State, tx: Transition) -> None:
         elif step == "catch":
             if dream.catch_choices(state):
                 return
-            state.step = "machines"
+            state.flow.step = "machines"
         elif step == "place":
             if dream.placeable(state):
                 return
@@ -44,28 +44,28 @@ def proceed(state: State, tx: Transition) -> None:
         elif step == "nightmare":
             if dream.nightmare_choices(state):
                 return
-            state.step = "menu"
+            state.flow.step = "menu"
         elif step == "machines":
             if turn.machine_choices(state):
                 return
             turn.end_machines(state)
         elif step == "pickup":
-            if not state.turn.picked:
+            if not state.flow.turn.picked:
                 turn.pickup(state, tx)
-            if state.step == "pickup":
-                state.step = "deck" if turn.deck_available(state) else "pair"
+            if state.flow.step == "pickup":
+                state.flow.step = "deck" if turn.deck_available(state) else "pair"
         elif step == "menu":
             if actions.menu_actions(state):
                 return
-            state.step = "projects"
+            state.flow.step = "projects"
         elif step == "effect":
             if [c for c in workshop.effect_choices(state) if c.id != "skip"]:
                 return
-            state.step = "menu"
+            state.flow.step = "menu"
         elif step == "projects":
             if office.completable(state):
                 return
-            state.step = "finish"
+            state.flow.step = "finish"
         elif step == "finish":
             _finish_turn(state, tx)
         elif step == "reset":
@@ -76,25 +76,25 @@ def proceed(state: State, tx: Transition) -> None:
 
 def _start_implementation(state: State) -> None:
     """Rulebook: in the order of the pieces on the Bric-a-brac, starting nearest the machine deck."""
-    pieces = [p for p in state.order if state.spot[p] != OFF]
-    state.queue = sorted(pieces, key=lambda p: state.spot[p])  # stable: idle pieces keep planning order
-    state.qpos = 0
-    state.track = []
-    state.phase = "implementation"
-    state.step = "next"
+    pieces = [p for p in state.flow.order if state.spot[p] != OFF]
+    state.flow.queue = sorted(pieces, key=lambda p: state.spot[p])  # stable: idle pieces keep planning order
+    state.flow.qpos = 0
+    state.flow.track = []
+    state.flow.phase = "implementation"
+    state.flow.step = "next"
 
 
 def _next_piece(state: State, tx: Transition) -> None:
-    if state.qpos >= len(state.queue):
-        state.step = "reset"
+    if state.flow.qpos >= len(state.flow.queue):
+        state.flow.step = "reset"
         return
-    piece = state.queue[state.qpos]
-    state.qpos += 1
+    piece = state.flow.queue[state.flow.qpos]
+    state.flow.qpos += 1
     if is_saboteur(piece):
         _sabotage(state, piece, tx)
         return
-    state.turn = Turn(piece=piece)
-    state.step = "catch"
+    state.flow.turn = Turn(piece=piece)
+    state.flow.step = "catch"
     tx.emit("imaginarium.event.turn", seat=piece_seat(piece))
 
 
@@ -111,7 +111,7 @@ def _sabotage(state: State, piece: int, tx: Transition) -> None:
     elif spot != IDLE:
         tx.emit("imaginarium.event.blocked", seat=seat, number=spot - EXTRACTOR + 1)
     state.spot[piece] = OFF
-    state.track.append(piece)  # "replaced upon the lowest available number"
+    state.flow.track.append(piece)  # "replaced upon the lowest available number"
 
 
 def _discard_fragment(state: State, position: int) -> None:
@@ -123,12 +123,12 @@ def _discard_fragment(state: State, position: int) -> None:
 
 def _finish_turn(state: State, tx: Transition) -> None:
     """Rulebook: place your handyman on the lowest number available on the initiative track."""
-    piece = state.turn.piece
+    piece = state.flow.turn.piece
     state.spot[piece] = OFF
-    state.track.append(piece)
-    state.turn = Turn()
+    state.flow.track.append(piece)
+    state.flow.turn = Turn()
     tx.emit("imaginarium.event.finished", seat=piece_seat(piece))
-    state.step = "next"
+    state.flow.step = "next"
 
 
 def _reset(state: State, tx: Transition) -> None:
@@ -141,7 +141,7 @@ def _reset(state: State, tx: Transition) -> None:
     if data.chimera and dream.reached_end(state):
         _end(state, "dream", tx)
         return
-    if state.round >= ROUND_LIMIT:
+    if state.flow.round >= ROUND_LIMIT:
         _end(state, "limit", tx)
         return
     # Conveyor belt: discard the machine furthest on the right, slide the rest right, refill.
@@ -181,14 +181,14 @@ def _reset(state: State, tx: Transition) -> None:
     while len(state.meeting) < data.assistants_face_up and state.assistant_deck:
         state.meeting.append(state.assistant_deck.pop())
         tx.used_randomness()
-    state.round += 1
-    state.order = state.track
-    state.track = []
-    state.queue = []
-    state.placed = 0
-    state.phase = "planning"
-    state.step = "plan"
-    tx.emit("imaginarium.event.round", round=state.round)
+    state.flow.round += 1
+    state.flow.order = state.flow.track
+    state.flow.track = []
+    state.flow.queue = []
+    state.flow.placed = 0
+    state.flow.phase = "planning"
+    state.flow.step = "plan"
+    tx.emit("imaginarium.event.round", round=state.flow.round)
 
 
 def _end(state: State, reason: str, tx: Transition) -> None:
@@ -197,7 +197,7 @@ def _end(state: State, reason: str, tx: Transition) -> None:
         # Rulebook: all players reveal what is behind their screen; each majority is announced.
         key = "imaginarium.event.majority_team" if state.teams else "imaginarium.event.majority"
         tx.emit(key, seat=seat, vp=vp, good=GOODS[good], **partner(state, seat))
-    state.phase = "ended"
-    state.step = "ended"
-    state.end_reason = reason
+    state.flow.phase = "ended"
+    state.flow.step = "ended"
+    state.flow.end_reason = reason
     tx.revealed_hidden()

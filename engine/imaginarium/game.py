@@ -6,7 +6,7 @@ Each step of a turn is a pair (legal choices, apply) in ``STEPS``; after every a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -20,7 +20,7 @@ from engine.imaginarium.invariants import check
 from engine.imaginarium.loader import load
 from engine.imaginarium.scoring import outcome
 from engine.imaginarium.setup import new_state
-from engine.imaginarium.state import State, from_json, is_saboteur, piece_seat, to_json
+from engine.imaginarium.state import State, from_json, is_saboteur, piece_seat
 from engine.imaginarium.text import localise
 from engine.imaginarium.view import ACTIONS, AssistantCard, ImaginariumView, ProjectTile
 from engine.imaginarium.view_builder import build, machine_cards
@@ -156,23 +156,23 @@ class Imaginarium(Game[State]):
         return state
 
     def acting_seat(self, state: State) -> int | None:
-        if state.phase == "ended":
+        if state.flow.phase == "ended":
             return None
-        if state.phase == "planning":
-            return piece_seat(state.order[state.placed])
-        if state.step == "submit":
-            return state.turn.victims[0]  # Chimera: each Exhausteur victim hands in a fragment
-        return piece_seat(state.turn.piece)
+        if state.flow.phase == "planning":
+            return piece_seat(state.flow.order[state.flow.placed])
+        if state.flow.step == "submit":
+            return state.flow.turn.victims[0]  # Chimera: each Exhausteur victim hands in a fragment
+        return piece_seat(state.flow.turn.piece)
 
     def pending(self, state: State) -> tuple[Decision, ...]:
         seat = self.acting_seat(state)
         decisions: tuple[Decision, ...] = ()
         if seat is not None:
-            step = state.step
+            step = state.flow.step
             choices = ordered(STEPS[step][0](state))
-            params: dict[str, Any] = {"round": state.round, "owed": state.turn.owed}
+            params: dict[str, Any] = {"round": state.flow.round, "owed": state.flow.turn.owed}
             prompt = step
-            if step == "plan" and is_saboteur(state.order[state.placed]):
+            if step == "plan" and is_saboteur(state.flow.order[state.flow.placed]):
                 prompt = "plan_saboteur"
             elif step in TEAM_PROMPTS and state.teams:
                 prompt = f"{step}_team"
@@ -183,7 +183,7 @@ class Imaginarium(Game[State]):
         return decisions
 
     def _apply(self, state: State, seat: int, choice: Choice, tx: Transition) -> None:
-        STEPS[state.step][1](state, choice.id, tx)
+        STEPS[state.flow.step][1](state, choice.id, tx)
         flow.proceed(state, tx)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -193,30 +193,19 @@ class Imaginarium(Game[State]):
         active = tuple(d.seat for d in self.pending(state))
         return build(self.kind, state, seat, active)
 
-    def text(
-        self,
-        key: str,
-        params: Mapping[str, Any] | None = None,
-        lang: str = "en",
-        names: Sequence[str] | None = None,
-    ) -> str:
-        """Text for a message key; seats, card serials, goods and actions in ``params`` become words."""
-        named = self.name_seats(params or {}, lang, names)
-        return self.catalog.format(key, localise(self.catalog, named, lang), lang)
-
-    def to_json(self, state: State) -> dict[str, Any]:
-        return to_json(state)
+    def localise(self, params: dict[str, Any], lang: str) -> dict[str, Any]:
+        """Card serials, goods and actions in ``params`` as words."""
+        return localise(self.catalog, params, lang)
 
     def from_json(self, data: Mapping[str, Any]) -> State:
         return from_json(data)
 
-    def copy(self, state: State) -> State:
-        return state.copy()
-
     def check_invariants(self, state: State) -> None:
         problem = check(state)
         if problem:
-            raise InvariantBroken(f"Imaginarium state at version {state.version}: {problem}", version=state.version)
+            raise InvariantBroken(
+                f"Imaginarium state at version {state.flow.version}: {problem}", version=state.flow.version
+            )
 
     def policies(self) -> Mapping[str, Policy]:
         from engine.imaginarium.policy import GreedyPolicy

@@ -21,7 +21,13 @@ def check(state: State) -> str | None:
         for k in range(5):
             held[k] += p.held[k]
     if data.chimera:
-        for k in (*state.pile, *state.discard, *state.belt_fragment, *state.turn.drawn, *state.turn.submitted):
+        for k in (
+            *state.pile,
+            *state.discard,
+            *state.belt_fragment,
+            *state.flow.turn.drawn,
+            *state.flow.turn.submitted,
+        ):
             if k >= 0:
                 held[k] += 1
         if held != list(data.fragments):
@@ -35,8 +41,8 @@ def check(state: State) -> str | None:
         return "teammates do not share their screen, yard and dream token"
     assistants = [*state.assistant_deck, *state.meeting]
     projects = [*state.display, *state.stock, *state.removed]
-    if state.turn.paying >= 0:
-        machines.append(state.turn.paying)
+    if state.flow.turn.paying >= 0:
+        machines.append(state.flow.turn.paying)
     for p in screens:
         machines += p.yard  # shared by teammates in team play
         projects += p.secret
@@ -50,7 +56,7 @@ def check(state: State) -> str | None:
             return f"seat {p.seat} has a negative quantity: {p.goods}"
         if sum(p.vp_from) != p.goods[4]:
             return f"seat {p.seat} VP by source {p.vp_from} do not add up to {p.goods[4]}"
-        if len(p.stacks) > data.spaces and len(p.stacks) > spaces(data, p) and state.step != "reorganise":
+        if len(p.stacks) > data.spaces and len(p.stacks) > spaces(data, p) and state.flow.step != "reorganise":
             return f"seat {p.seat} uses {len(p.stacks)} spaces"
         if len(p.assistants) > data.max_assistants:
             return f"seat {p.seat} has {len(p.assistants)} assistants"

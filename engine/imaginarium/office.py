@@ -70,7 +70,7 @@ def apply(state: State, cid: str, tx: Transition) -> None:
     data = state.data
     player = state.player
     if cid == "finish":
-        state.step = "finish"
+        state.flow.step = "finish"
         return
     p = next(i for i in completable(state) if data.projects[i].id == cid.split(":")[1])
     project = data.projects[p]

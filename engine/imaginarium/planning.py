@@ -16,7 +16,7 @@ from engine.imaginarium.state import EXTRACTOR, IDLE, OFF, State, is_saboteur, p
 def _options(state: State) -> tuple[list[Choice], list[Choice]]:
     """(choices offered, machines left out as too dear for the handyman)."""
     data = state.data
-    piece = state.order[state.placed]
+    piece = state.flow.order[state.flow.placed]
     player = state.players[piece_seat(piece)]
     taken = {s for s in state.spot if s != OFF}
     saboteur = is_saboteur(piece)
@@ -61,7 +61,7 @@ def why_missing(state: State) -> list[tuple[str, dict[str, object]]]:
 
 
 def apply(state: State, cid: str, tx: Transition) -> None:
-    piece = state.order[state.placed]
+    piece = state.flow.order[state.flow.placed]
     seat = piece_seat(piece)
     kind, _, arg = cid.partition(":")
     if kind == "reserve":
@@ -76,4 +76,4 @@ def apply(state: State, cid: str, tx: Transition) -> None:
     else:
         state.spot[piece] = IDLE
         tx.emit("imaginarium.event.idle", seat=seat)
-    state.placed += 1
+    state.flow.placed += 1

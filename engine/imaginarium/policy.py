@@ -54,7 +54,7 @@ def _plan_value(state: State, seat: int) -> float:
     """Worth of where the seat's handyman stands before it picks up (planning looks no further)."""
     data = state.data
     spot = state.spot[seat * 2]
-    if spot < 0 or spot == IDLE or (state.turn.piece == seat * 2 and state.turn.picked):
+    if spot < 0 or spot == IDLE or (state.flow.turn.piece == seat * 2 and state.flow.turn.picked):
         return 0.0
     if spot >= EXTRACTOR:
         return GOOD_VALUE[CH] * data.extractors[spot - EXTRACTOR]
@@ -72,7 +72,7 @@ def evaluate(state: State, seat: int) -> float:
     data = state.data
     player = state.players[seat]
     score = sum(GOOD_VALUE[g] * player.goods[g] for g in range(5))
-    rounds_left = max(1.0, 12.0 - 0.5 * state.round)
+    rounds_left = max(1.0, 12.0 - 0.5 * state.flow.round)
     for stack in player.stacks:
         line = stack_line(data, stack)
         if line is not None:
@@ -92,7 +92,7 @@ def evaluate(state: State, seat: int) -> float:
     if data.chimera:
         # Chimera: fragments to lay, and progress on the dream track towards its rewards and end.
         score += 0.8 * sum(player.held[:NIGHTMARE]) + 0.3 * player.held[NIGHTMARE] + 0.9 * player.position
-    if state.phase == "ended":
+    if state.flow.phase == "ended":
         best_other = max(p.goods[VP] for p in state.opponents(seat))
         score += 50.0 * (player.goods[VP] - best_other)
     return score
@@ -130,7 +130,7 @@ def forecast(state: State, seat: int) -> float:
     ``ENDGAME_REACH`` VP of the target): a lead in a good is worth its bonus, a tie half. ``greedy``
     sees a project only once it is met, spends everything on VP and ignores the end-of-game bonus of
     up to 2 VP in each of four goods, which often decides a game of 20 VP."""
-    if state.phase == "ended":
+    if state.flow.phase == "ended":
         return evaluate(state, seat)
     data = state.data
     projects = PROJECT_WEIGHT * outlook(state, seat)
@@ -192,7 +192,7 @@ class GreedyPolicy:
             return decision.choices[0]
         seat = decision.seat
         root = masked(game, state, seat)
-        depth = self.depth.get(root.step, 2) if self.lookahead else 1
+        depth = self.depth.get(root.flow.step, 2) if self.lookahead else 1
         best = decision.choices[0]
         best_score = float("-inf")
         for choice in decision.choices:
@@ -203,10 +203,10 @@ class GreedyPolicy:
 
     def _after(self, game: Game[Any], state: State, seat: int, choice: Choice, depth: int) -> float:
         trial: State = game.copy(state)
-        turn_piece = trial.turn.piece
+        turn_piece = trial.flow.turn.piece
         game.advance(trial, seat, choice)
         score = self.evaluation(trial, seat)
-        if depth <= 0 or trial.step not in FOLLOW or trial.turn.piece != turn_piece:
+        if depth <= 0 or trial.flow.step not in FOLLOW or trial.flow.turn.piece != turn_piece:
             return score
         decisions = game.pending(trial)
         if not decisions or decisions[0].seat != seat:

@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.core.contract import Transition
+from engine.core.state import copy
 from engine.imaginarium import GAME, flow
 from engine.imaginarium.cards import GOODS, NIGHTMARE, VP
 from engine.imaginarium.state import EXTRACTOR, IDLE, OFF, OTHER, State, Turn
@@ -60,7 +61,7 @@ class Scenario:
     def of(cls, state: State) -> Scenario:
         """A scenario that changes an existing position (``state`` itself is left untouched)."""
         out = cls.__new__(cls)
-        out._state = state.copy()
+        out._state = copy(state)
         out._turn = None
         out._belt_set = True
         return out
@@ -208,7 +209,7 @@ class Scenario:
                     pile.remove(a)
             player.assistants.append(a)
             if s.data.assistants[a].effect == "free_actions":
-                player.free_from = s.round + 1 if recruited_this_round else max(1, s.round)
+                player.free_from = s.flow.round + 1 if recruited_this_round else max(1, s.flow.round)
         return self
 
     def last_pair(self, seat: int, first: str, second: str) -> Scenario:
@@ -331,7 +332,7 @@ class Scenario:
     def round(self, number: int) -> Scenario:
         if number < 1:
             raise ScenarioError("Rounds count from 1.")
-        self._state.round = number
+        self._state.flow.round = number
         return self
 
     def turn(
@@ -391,17 +392,17 @@ class Scenario:
         for p, spot in spots.items():
             s.spot[p] = spot
         waiting = sorted((p for p in spots if p != piece), key=lambda p: s.spot[p])
-        s.queue = [piece, *waiting]
-        s.qpos = 1
-        s.track = [p for p in s.order if p not in spots]
-        s.placed = len(s.order)
-        s.phase = "implementation"
-        s.turn = Turn(piece=piece, picked=step not in BEFORE_PICKUP)
+        s.flow.queue = [piece, *waiting]
+        s.flow.qpos = 1
+        s.flow.track = [p for p in s.flow.order if p not in spots]
+        s.flow.placed = len(s.flow.order)
+        s.flow.phase = "implementation"
+        s.flow.turn = Turn(piece=piece, picked=step not in BEFORE_PICKUP)
         if pair is not None:
             a, b = sorted(ACTIONS.index(x) for x in pair)
-            s.turn.pair = a * 6 + b
+            s.flow.turn.pair = a * 6 + b
             s.players[seat].last_pair = a * 6 + b
-        s.step = step
+        s.flow.step = step
 
     # -- building ---------------------------------------------------------------------------------
 
@@ -409,7 +410,7 @@ class Scenario:
         """The position as a game state, after the automatic rules that need no decision (a machine
         phase with nothing to use passes on, for instance). Raises :class:`ScenarioError` or the
         game's ``InvariantBroken`` when the description does not make a legal position."""
-        state = self._state.copy()
+        state = copy(self._state)
         if self._turn is not None:
             self._set_turn(state)
         GAME.check_invariants(state)

@@ -45,11 +45,11 @@ def ranking(state: State) -> list[tuple[int, int, int]]:
 
 
 def outcome(state: State) -> Outcome | None:
-    if state.phase != "ended":
+    if state.flow.phase != "ended":
         return None
     rows = ranking(state)
     best = rows[0][1:]
     winners = tuple(sorted(seat for seat, vp, tie in rows if (vp, tie) == best))
     scores = tuple(p.goods[VP] for p in state.players)
     levels = {str(p.seat): tiebreak(state, p.seat) for p in state.players}
-    return Outcome(winners, scores, f"imaginarium.end.{state.end_reason}", {"tiebreak": levels})
+    return Outcome(winners, scores, f"imaginarium.end.{state.flow.end_reason}", {"tiebreak": levels})

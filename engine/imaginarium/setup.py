@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.core.rng import Rng
 from engine.imaginarium.cards import ATTACK, Data
-from engine.imaginarium.state import OFF, Player, State, bind_teams
+from engine.imaginarium.state import OFF, Flow, Player, State
 
 
 def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
@@ -25,7 +25,6 @@ def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, over
         # Chimera team play: teammates share one screen holding both workshops' possessions.
         for first, second in zip(players[::2], players[1::2], strict=True):
             first.goods = [x + y for x, y in zip(first.goods, second.goods, strict=True)]
-    bind_teams(players, teams)
     box: list[int] = []
     if data.chimera:
         # Chimera 4.1: each player (each team) takes a Starteur, broken; the others go back to the box.
@@ -71,7 +70,6 @@ def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, over
         seats=seats,
         options=dict(options),
         overrides=overrides,
-        rng=rng,
         players=players,
         deck=deck,
         belt=belt,
@@ -82,8 +80,8 @@ def new_state(data: Data, seats: int, options: Mapping[str, Any], rng: Rng, over
         stock=stock,
         removed=[],
         completions=[[] for _ in data.projects],
-        order=order,
         spot=[OFF] * (seats * 2),
+        flow=Flow(rng, order=order),
         data=data,
         box=box,
         pile=pile,

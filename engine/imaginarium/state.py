@@ -1,4 +1,5 @@
-"""The mutable game state (plain lists of ints, so copying and serialising are cheap) and its JSON form.
+"""The mutable game state: plain lists of ints (so copying and serialising are cheap), the game data
+beside its :class:`Flow`, copied and written as JSON by :mod:`engine.core.state`.
 
 Machine cards are uids (indices into ``Data.card``); assistants and projects are indices into
 ``Data.assistants`` / ``Data.projects``. Pieces on the board are ``seat * 2`` (handyman) and
@@ -12,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.rng import Rng
+from engine.core import state as core
 from engine.imaginarium.cards import Data
 from engine.imaginarium.loader import load
 
@@ -24,17 +25,17 @@ PROJECTS, MACHINES, PURCHASES, MAJORITIES, OTHER = range(5)
 VP_SOURCES = ("projects", "machines", "purchases", "majorities", "other")
 
 
-SHARED = ("goods", "vp_from", "yard", "held", "dream", "visited", "secret")
+TEAM_SHARED = ("goods", "vp_from", "yard", "held", "dream", "visited", "secret")
 """Chimera team play: what teammates share (the screen and all behind it, broken machines, the dream)."""
 
 
 def bind_teams(players: list[Player], teams: bool) -> None:
-    """Team play: seats 2t and 2t+1 form team t and share the same ``SHARED`` lists (one object each)."""
+    """Team play: seats 2t and 2t+1 form team t and share the same ``TEAM_SHARED`` lists (one object each)."""
     if not teams:
         return
     for first in range(0, len(players), 2):
         a, b = players[first], players[first + 1]
-        for name in SHARED:
+        for name in TEAM_SHARED:
             setattr(b, name, getattr(a, name))
         b.position = a.position
 
@@ -74,25 +75,6 @@ class Player:
     """Chimera: index of the space of the player's token on the dream track."""
     visited: list[int] = field(default_factory=list)
     """Chimera: reward spaces this token has passed (each pays a player once)."""
-
-    def copy(self) -> Player:
-        return Player(
-            self.seat,
-            self.workshop,
-            self.goods[:],
-            self.vp_from[:],
-            [s[:] for s in self.stacks],
-            self.yard[:],
-            self.assistants[:],
-            self.free_from,
-            self.last_pair,
-            self.locked,
-            self.secret[:],
-            self.held[:],
-            self.dream[:],
-            self.position,
-            self.visited[:],
-        )
 
 
 @dataclass(slots=True)
@@ -137,40 +119,32 @@ class Turn:
     submitted: list[int] = field(default_factory=list)
     """Chimera: fragments handed in to the Exhausteur."""
 
-    def copy(self) -> Turn:
-        return Turn(
-            self.piece,
-            self.used[:],
-            self.borrowed,
-            self.owed,
-            self.paying,
-            self.picked,
-            self.deck_bought,
-            self.pair,
-            self.done[:],
-            self.trades,
-            self.splits,
-            self.target,
-            self.uses,
-            self.tangled[:],
-            self.given_up,
-            self.caught,
-            self.origin,
-            self.limit,
-            self.placed[:],
-            self.moves,
-            self.drawn[:],
-            self.victims[:],
-            self.submitted[:],
-        )
+
+@dataclass(slots=True)
+class Flow(core.Flow):
+    """Where play stands: the phase, the step of the turn resolving, and the order pieces play in."""
+
+    phase: str = "planning"
+    step: str = "plan"
+    order: list[int] = field(default_factory=list)
+    """Initiative track at the start of planning: pieces in planning order."""
+    placed: int = 0
+    """Pieces placed so far this planning."""
+    queue: list[int] = field(default_factory=list)
+    """Implementation: pieces in resolution order."""
+    qpos: int = 0
+    """Index in ``queue`` of the piece resolving."""
+    track: list[int] = field(default_factory=list)
+    """Pieces that finished their turn, in order (the next planning order)."""
+    turn: Turn = field(default_factory=Turn)
+    end_reason: str = ""
 
 
 @dataclass(slots=True, eq=False)
 class State:
     seats: int
-    options: dict[str, Any]
-    overrides: dict[str, Any]
-    rng: Rng
+    options: Mapping[str, Any]
+    overrides: Mapping[str, Any]
     players: list[Player]
     deck: list[int]
     """Machine deck, top card last."""
@@ -187,12 +161,9 @@ class State:
     """Projects out of the game: neutralised, or discarded secret projects."""
     completions: list[list[int]]
     """Per project, the seats that completed it, in order."""
-    order: list[int]
-    """Initiative track at the start of planning: pieces in planning order."""
     spot: list[int]
     """Board spot of every piece (``OFF`` on the track)."""
-    queue: list[int] = field(default_factory=list)
-    """Implementation: pieces in resolution order."""
+    flow: Flow = field(metadata=core.FLAT)
     box: list[int] = field(default_factory=list)
     """Machines left out of the game (Chimera: the Starteurs of absent players)."""
     pile: list[int] = field(default_factory=list)
@@ -203,55 +174,11 @@ class State:
     """Chimera: fragment lying face up on each belt space (-1: none)."""
     claimed: list[int] = field(default_factory=list)
     """Chimera: dream-track spaces whose reward the first visitor took."""
-    track: list[int] = field(default_factory=list)
-    """Pieces that finished their turn, in order (the next planning order)."""
-    placed: int = 0
-    qpos: int = 0
-    round: int = 1
-    phase: str = "planning"
-    step: str = "plan"
-    turn: Turn = field(default_factory=Turn)
-    version: int = 0
-    end_reason: str = ""
-    data: Data = field(default_factory=load, repr=False)
+    data: Data = field(default_factory=load, repr=False, metadata=core.SHARED)
 
-    def copy(self) -> State:
-        players = [p.copy() for p in self.players]
-        bind_teams(players, self.teams)
-        return State(
-            self.seats,
-            self.options,
-            self.overrides,
-            self.rng.copy(),
-            players,
-            self.deck[:],
-            self.belt[:],
-            self.crusher[:],
-            self.assistant_deck[:],
-            self.meeting[:],
-            self.display[:],
-            self.stock[:],
-            self.removed[:],
-            [c[:] for c in self.completions],
-            self.order[:],
-            self.spot[:],
-            self.queue[:],
-            self.box[:],
-            self.pile[:],
-            self.discard[:],
-            self.belt_fragment[:],
-            self.claimed[:],
-            self.track[:],
-            self.placed,
-            self.qpos,
-            self.round,
-            self.phase,
-            self.step,
-            self.turn.copy(),
-            self.version,
-            self.end_reason,
-            self.data,
-        )
+    def __post_init__(self) -> None:
+        """Teammates share one screen (``TEAM_SHARED``) however the state was made: set up, copied or loaded."""
+        bind_teams(self.players, self.teams)
 
     @property
     def teams(self) -> bool:
@@ -274,55 +201,13 @@ class State:
     @property
     def player(self) -> Player:
         """The player whose piece is resolving or placing."""
-        if self.phase == "planning":
-            return self.players[piece_seat(self.order[self.placed])]
-        return self.players[piece_seat(self.turn.piece)]
-
-
-_PLAYER_FIELDS: tuple[str, ...] = (
-    *("seat", "workshop", "goods", "vp_from", "stacks", "yard", "assistants", "free_from"),
-    *("last_pair", "locked", "secret", "held", "dream", "position", "visited"),
-)
-_TURN_FIELDS: tuple[str, ...] = (
-    *("piece", "used", "borrowed", "owed", "paying", "picked", "deck_bought", "pair", "done"),
-    *("trades", "splits", "target", "uses", "tangled"),
-    *("given_up", "caught", "origin", "limit", "placed", "moves", "drawn", "victims", "submitted"),
-)
-_STATE_FIELDS: tuple[str, ...] = (
-    *("seats", "deck", "belt", "crusher", "assistant_deck", "meeting", "display", "stock", "removed"),
-    *("completions", "order", "spot", "queue", "track", "placed", "qpos", "round", "phase", "step"),
-    *("version", "end_reason", "box", "pile", "discard", "belt_fragment", "claimed"),
-)
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_plain(v) for v in value]
-    return value
-
-
-def to_json(state: State) -> dict[str, Any]:
-    out: dict[str, Any] = {name: _plain(getattr(state, name)) for name in _STATE_FIELDS}
-    out["options"] = dict(state.options)
-    out["overrides"] = state.overrides
-    out["rng"] = state.rng.state
-    out["players"] = [{name: _plain(getattr(p, name)) for name in _PLAYER_FIELDS} for p in state.players]
-    out["turn"] = {name: _plain(getattr(state.turn, name)) for name in _TURN_FIELDS}
-    return out
+        flow = self.flow
+        if flow.phase == "planning":
+            return self.players[piece_seat(flow.order[flow.placed])]
+        return self.players[piece_seat(flow.turn.piece)]
 
 
 def from_json(data: Mapping[str, Any]) -> State:
-    overrides = dict(data["overrides"])
-    players = [Player(**{name: _plain(p[name]) for name in _PLAYER_FIELDS}) for p in data["players"]]
-    bind_teams(players, bool(data["options"].get("teams", False)))
-    turn = Turn(**{name: _plain(data["turn"][name]) for name in _TURN_FIELDS})
-    fields = {name: _plain(data[name]) for name in _STATE_FIELDS}
-    return State(
-        options=dict(data["options"]),
-        overrides=overrides,
-        rng=Rng(state=int(data["rng"])),
-        players=players,
-        turn=turn,
-        data=load(overrides, bool(data["options"].get("chimera", False))),
-        **fields,
-    )
+    """A state from its JSON object; the card data is loaded again from the overrides it stores."""
+    chimera = bool(data["options"].get("chimera", False))
+    return core.from_json(State, data, data=load(dict(data["overrides"]), chimera))

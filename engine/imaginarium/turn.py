@@ -52,7 +52,7 @@ def machine_choices(state: State) -> list[Choice]:
     stacks do the same thing, so only the first unused one is offered; the other comes next."""
     data = state.data
     player = state.player
-    turn = state.turn
+    turn = state.flow.turn
     out: list[Choice] = []
     seen: set[str] = set()
     for slot, stack in enumerate(player.stacks):
@@ -93,7 +93,7 @@ def choices(state: State) -> list[Choice]:
     unused = sum(
         1
         for slot, stack in enumerate(player.stacks)
-        if slot not in state.turn.used
+        if slot not in state.flow.turn.used
         and stack[0] != player.locked
         and (use_options(data, stack, player.goods) or (data.card[stack[0]].places and dream.placeable_kinds(player)))
     )
@@ -113,7 +113,7 @@ def why_missing(state: State) -> list[tuple[str, dict[str, object]]]:
     for slot, stack in enumerate(player.stacks):
         serials = "+".join(data.card[u].serial for u in stack)
         first = data.card[stack[0]]
-        if slot in state.turn.used:
+        if slot in state.flow.turn.used:
             continue
         if stack[0] == player.locked:
             out.append(missing("face_down", machine=serials))
@@ -141,7 +141,7 @@ def apply(state: State, cid: str, tx: Transition) -> None:
         code = parts[2] if len(parts) > 2 else ""
         slot = int(parts[1])
         stack = player.stacks[slot]
-        state.turn.used.append(slot)
+        state.flow.turn.used.append(slot)
         serial = "+".join(state.data.card[u].serial for u in stack)
         owner = player.seat
         places = state.data.card[stack[0]].places
@@ -153,7 +153,7 @@ def apply(state: State, cid: str, tx: Transition) -> None:
         owner, serial = int(parts[1]), parts[2]
         code = parts[3] if len(parts) > 3 else ""
         stack = _borrowable(state, player)[owner, serial]
-        state.turn.borrowed = True
+        state.flow.turn.borrowed = True
     cost, got = _option(state, stack, code)
     pay(player, cost)
     gain(player, got, MACHINES)
@@ -167,7 +167,7 @@ def apply(state: State, cid: str, tx: Transition) -> None:
 def end_machines(state: State) -> None:
     """Rulebook: Tanglette. The face-down machine is turned face up after this machine phase."""
     state.player.locked = -1
-    state.step = "pickup"
+    state.flow.step = "pickup"
 
 
 def pickup(state: State, tx: Transition) -> None:
@@ -175,8 +175,8 @@ def pickup(state: State, tx: Transition) -> None:
     resources must make up for missing charcoalium)."""
     data = state.data
     player = state.player
-    spot = state.spot[state.turn.piece]
-    state.turn.picked = True
+    spot = state.spot[state.flow.turn.piece]
+    state.flow.turn.picked = True
     if spot == IDLE:
         return
     if spot >= EXTRACTOR:
@@ -206,9 +206,9 @@ def pickup(state: State, tx: Transition) -> None:
     tx.revealed_hidden()  # the table sees the player is short of charcoalium
     player.goods[CH] = 0
     if sum(player.goods[r] for r in RESOURCES) >= owed:
-        state.turn.owed = owed
-        state.turn.paying = uid
-        state.step = "pay"
+        state.flow.turn.owed = owed
+        state.flow.turn.paying = uid
+        state.flow.step = "pay"
         tx.emit("imaginarium.event.paying", seat=player.seat, machine=serial, price=cost)
         if spent_ch:
             tx.emit(
@@ -243,8 +243,8 @@ def pay_choices(state: State) -> list[Choice]:
             "pay_resource",
             "pay",
             good=GOODS[r],
-            owed=state.turn.owed,
-            machine=state.data.card[state.turn.paying].serial,
+            owed=state.flow.turn.owed,
+            machine=state.data.card[state.flow.turn.paying].serial,
         )
         for r in RESOURCES
         if g[r] > 0
@@ -255,17 +255,17 @@ def pay_apply(state: State, cid: str, tx: Transition) -> None:
     player = state.player
     r = CODES.index(cid.split(":")[1])
     player.goods[r] -= 1
-    state.turn.owed -= 1
-    serial = state.data.card[state.turn.paying].serial
+    state.flow.turn.owed -= 1
+    serial = state.data.card[state.flow.turn.paying].serial
     tx.emit(
         "imaginarium.event.paid_resource", to=state.screen(player.seat), seat=player.seat, good=GOODS[r], machine=serial
     )
-    if state.turn.owed == 0:
-        uid = state.turn.paying
+    if state.flow.turn.owed == 0:
+        uid = state.flow.turn.paying
         player.yard.append(uid)
-        state.turn.paying = -1
+        state.flow.turn.paying = -1
         tx.emit("imaginarium.event.paid", seat=player.seat, machine=state.data.card[uid].serial)
-        state.step = "pickup"
+        state.flow.step = "pickup"
 
 
 def deck_available(state: State) -> bool:
@@ -274,8 +274,8 @@ def deck_available(state: State) -> bool:
     data = state.data
     player = state.player
     return (
-        not state.turn.deck_bought
-        and state.spot[state.turn.piece] != IDLE
+        not state.flow.turn.deck_bought
+        and state.spot[state.flow.turn.piece] != IDLE
         and bool(state.deck)
         and player.goods[CH] >= data.deck_purchase
         and has(data, player, "deck_purchase")
@@ -292,7 +292,7 @@ def deck_choices(state: State) -> list[Choice]:
 
 def deck_apply(state: State, cid: str, tx: Transition) -> None:
     player = state.player
-    state.turn.deck_bought = True
+    state.flow.turn.deck_bought = True
     if cid == "deck":
         player.goods[CH] -= state.data.deck_purchase
         uid = state.deck.pop()
@@ -304,4 +304,4 @@ def deck_apply(state: State, cid: str, tx: Transition) -> None:
             machine=state.data.card[uid].serial,
             price=state.data.deck_purchase,
         )
-    state.step = "pickup"
+    state.flow.step = "pickup"

@@ -143,17 +143,17 @@ def _track(state: State) -> tuple[TrackSpace, ...]:
     data = state.data
     size = data.initiative_spaces
     pieces: list[int | None]
-    if state.phase == "planning" and state.round == 1 and state.seats > 2:
+    if state.flow.phase == "planning" and state.flow.round == 1 and state.seats > 2:
         # Setup 4: each handyman starts on the space its workshop's number dictates (the two-player
         # pieces start on 1-4, as in the initiative order).
-        numbers = {p: data.workshops[state.players[piece_seat(p)].workshop].number for p in state.order}
+        numbers = {p: data.workshops[state.players[piece_seat(p)].workshop].number for p in state.flow.order}
         pieces = [None] * max(size, *numbers.values())
-        for p in state.order[state.placed :]:
+        for p in state.flow.order[state.flow.placed :]:
             pieces[numbers[p] - 1] = p
-    elif state.phase == "planning":
-        pieces = [p if i >= state.placed else None for i, p in enumerate(state.order)]
+    elif state.flow.phase == "planning":
+        pieces = [p if i >= state.flow.placed else None for i, p in enumerate(state.flow.order)]
     else:
-        pieces = list(state.track)
+        pieces = list(state.flow.track)
     pieces += [None] * (size - len(pieces))
     return tuple(space(i + 1, p) for i, p in enumerate(pieces))
 
@@ -183,7 +183,7 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
         for i, amount in enumerate(data.extractors)
     )
     final = None
-    if state.phase == "ended":
+    if state.flow.phase == "ended":
         winners = set(_winners(state))
         rows = []
         for p in state.players:
@@ -206,16 +206,16 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
     track = data.track if data.chimera else ()
     step = None
     current = None
-    if state.phase == "implementation" and state.turn.piece >= 0:
-        step = STEP_NAMES.get(state.step, "actions")
+    if state.flow.phase == "implementation" and state.flow.turn.piece >= 0:
+        step = STEP_NAMES.get(state.flow.step, "actions")
         current = _current(state)
     return ImaginariumView(
         kind=kind,
         viewer=seat,
-        version=state.version,
+        version=state.flow.version,
         seats=state.seats,
-        round=state.round,
-        phase=state.phase,
+        round=state.flow.round,
+        phase=state.flow.phase,
         step=step,
         active=active,
         belt=belt,
@@ -242,13 +242,13 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
 
 
 def _current(state: State) -> CurrentTurn:
-    turn = state.turn
+    turn = state.flow.turn
     pair = None
     if turn.pair >= 0:
         a, b = divmod(turn.pair, 6)
         pair = (ACTIONS[a], ACTIONS[b])
     done = tuple(ACTIONS[a] for a in range(6) if turn.done[a])
-    return CurrentTurn(piece_seat(turn.piece), state.step, tuple(turn.used), pair, done, turn.trades)
+    return CurrentTurn(piece_seat(turn.piece), state.flow.step, tuple(turn.used), pair, done, turn.trades)
 
 
 def _winners(state: State) -> list[int]:

@@ -99,25 +99,25 @@ def start_effect(state: State, uid: int, tx: Transition, uses: int) -> None:
     data = state.data
     player = state.player
     machine = data.card[uid]
-    state.turn.target = uid
-    state.turn.uses = uses
-    state.turn.tangled = []
-    state.step = "menu"
+    state.flow.turn.target = uid
+    state.flow.turn.uses = uses
+    state.flow.turn.tangled = []
+    state.flow.step = "menu"
     if machine.special == "recycle":
         # Rulebook: Recyclateur. "Immediately discard the Recyclateur" then recover a machine.
         player.stacks.remove([uid])
         state.crusher.append(uid)
         tx.emit("imaginarium.event.recycler_discarded", seat=player.seat, machine=machine.serial)
         if recycle_choices(state):
-            state.step = "recycle"
+            state.flow.step = "recycle"
     elif machine.usable or machine.attack or machine.places:
-        state.step = "effect"
+        state.flow.step = "effect"
 
 
 def effect_choices(state: State) -> list[Choice]:
     data = state.data
     player = state.player
-    turn = state.turn
+    turn = state.flow.turn
     machine = data.card[turn.target]
     serial = machine.serial
     out: list[Choice] = []
@@ -195,14 +195,16 @@ def effect_choices(state: State) -> list[Choice]:
 def effect_missing(state: State) -> list[tuple[str, dict[str, object]]]:
     """Opponents a Tanglette cannot reach: protected by a Patenteur, or with no machine."""
     data = state.data
-    machine = data.card[state.turn.target]
+    machine = data.card[state.flow.turn.target]
     if machine.attack != "tangle":
         return []
     mine = state.mates(state.player.seat)
     return [
         missing("tangle_protected" if o.stacks else "tangle_empty", target=o.seat)
         for o in state.players
-        if o.seat not in mine and o.seat not in state.turn.tangled and (not o.stacks or protected(data, o, "tangle"))
+        if o.seat not in mine
+        and o.seat not in state.flow.turn.tangled
+        and (not o.stacks or protected(data, o, "tangle"))
     ]
 
 
@@ -214,7 +216,7 @@ def _tangle_targets(state: State) -> list[Player]:
         o
         for o in state.players
         if o.seat not in mine
-        and o.seat not in state.turn.tangled
+        and o.seat not in state.flow.turn.tangled
         and o.stacks
         and not protected(state.data, o, "tangle")
     ]
@@ -223,10 +225,10 @@ def _tangle_targets(state: State) -> list[Player]:
 def effect_apply(state: State, cid: str, tx: Transition) -> None:
     data = state.data
     player = state.player
-    turn = state.turn
+    turn = state.flow.turn
     machine = data.card[turn.target]
     kind, _, arg = cid.partition(":")
-    state.step = "menu"
+    state.flow.step = "menu"
     if kind == "use" and machine.places:
         dream.start_placement(state, "effect", machine.places[0])
     elif kind == "steal" and machine.attack == "steal_fragment":
@@ -241,7 +243,7 @@ def effect_apply(state: State, cid: str, tx: Transition) -> None:
                 break
         turn.uses -= 1
         if turn.uses > 0 and use_options(data, [turn.target], player.goods):
-            state.step = "effect"
+            state.flow.step = "effect"
     elif kind == "steal":
         _steal(state, machine.steal, machine.amount, machine.serial, tx)
     elif kind == "neutralize":
@@ -257,7 +259,7 @@ def effect_apply(state: State, cid: str, tx: Transition) -> None:
         serials = "+".join(data.card[u].serial for u in victim.stacks[slot])
         tx.emit("imaginarium.event.tangled", seat=player.seat, target=seat, machine=serials)
         if _tangle_targets(state):
-            state.step = "effect"
+            state.flow.step = "effect"
 
 
 def _steal(state: State, good: int, amount: int, serial: str, tx: Transition) -> None:
@@ -385,15 +387,15 @@ def dismantle_apply(state: State, cid: str, tx: Transition) -> None:
     player = state.player
     _, where, arg = cid.split(":")
     if where == "y":
-        state.turn.target = next(u for u in player.yard if state.data.card[u].serial == arg)
+        state.flow.turn.target = next(u for u in player.yard if state.data.card[u].serial == arg)
     else:
-        state.turn.target = player.stacks[int(arg)][0]
-    state.step = "take"
+        state.flow.turn.target = player.stacks[int(arg)][0]
+    state.flow.step = "take"
 
 
 def _take_options(state: State) -> list[tuple[str, Goods]]:
-    machine = state.data.card[state.turn.target]
-    if state.turn.target in state.player.yard:
+    machine = state.data.card[state.flow.turn.target]
+    if state.flow.turn.target in state.player.yard:
         if has(state.data, state.player, "broken_whole_list"):
             return [(goods_code(machine.repair), machine.repair)]  # CAS7: the whole repair list
         return [(goods_code(g), g) for g in dismantle_takes(machine)]
@@ -404,8 +406,8 @@ def _take_options(state: State) -> list[tuple[str, Goods]]:
 
 
 def take_choices(state: State) -> list[Choice]:
-    machine = state.data.card[state.turn.target]
-    broken = state.turn.target in state.player.yard
+    machine = state.data.card[state.flow.turn.target]
+    broken = state.flow.turn.target in state.player.yard
     out = []
     for code, goods in _take_options(state):
         describe = "take_broken" if broken else f"take_{code}"
@@ -419,7 +421,7 @@ def take_choices(state: State) -> list[Choice]:
 
 def take_apply(state: State, cid: str, tx: Transition) -> None:
     player = state.player
-    uid = state.turn.target
+    uid = state.flow.turn.target
     goods = dict(_take_options(state))[cid.split(":", 1)[1]]
     gain(player, goods, MACHINES)
     broken = uid in player.yard
@@ -428,7 +430,7 @@ def take_apply(state: State, cid: str, tx: Transition) -> None:
     else:
         player.stacks.remove([uid])
     state.crusher.append(uid)
-    state.turn.target = -1
+    state.flow.turn.target = -1
     serial = state.data.card[uid].serial
     tx.emit("imaginarium.event.dismantled", seat=player.seat, machine=serial)
     tx.emit(
@@ -438,7 +440,7 @@ def take_apply(state: State, cid: str, tx: Transition) -> None:
         machine=serial,
         gain=goods_code(goods),
     )
-    state.step = "menu"
+    state.flow.step = "menu"
     if state.data.chimera:
         if broken:
             dream.broken_bonus(state, serial, tx)
@@ -461,7 +463,7 @@ def reorganise_moves(state: State) -> list[Choice]:
     def serials(stack: list[int]) -> str:
         return "+".join(data.card[u].serial for u in stack)
 
-    if state.turn.splits < sum(len(s) for s in stacks):
+    if state.flow.turn.splits < sum(len(s) for s in stacks):
         for slot, stack in enumerate(stacks):
             if len(stack) > 1:
                 for serial in dict.fromkeys(data.card[u].serial for u in stack):
@@ -529,7 +531,7 @@ def reorganise_apply(state: State, cid: str, tx: Transition) -> None:
     if parts[0] in ("done", "wake"):
         if parts[0] == "wake":
             dream.wake(state, tx)
-        state.step = "menu"
+        state.flow.step = "menu"
         return
     if parts[0] == "split":
         stack = player.stacks[int(parts[1])]
@@ -537,7 +539,7 @@ def reorganise_apply(state: State, cid: str, tx: Transition) -> None:
         uid = next(u for u in reversed(stack) if data.card[u].serial == parts[2])
         stack.remove(uid)
         player.stacks.append([uid])
-        state.turn.splits += 1
+        state.flow.turn.splits += 1
         tx.emit("imaginarium.event.split", seat=player.seat, machine=parts[2], onto=whole)
         return
     f, t = int(parts[1]), int(parts[2])

@@ -25,13 +25,13 @@ def played(
     actions = []
     while (outcome := game.outcome(state)) is None:
         decision = game.pending(state)[0]
-        choice = policy.choose(game, state, decision, Rng(seed * 7919 + state.version))
-        result = game.apply(state, decision.seat, choice.id, state.version)
+        choice = policy.choose(game, state, decision, Rng(seed * 7919 + state.flow.version))
+        result = game.apply(state, decision.seat, choice.id, state.flow.version)
         state = result.state
         actions.append(
             ActionRow(
                 0,
-                state.version,
+                state.flow.version,
                 decision.seat,
                 "move",
                 choice.id,
@@ -39,7 +39,7 @@ def played(
                 "ai",
                 result.checkpoint,
                 tuple(result.events),
-                1000 + state.version,
+                1000 + state.flow.version,
             )
         )
     row = GameRow(
@@ -52,7 +52,7 @@ def played(
         guild_id=9,
         channel_id=None,
         thread_id=None,
-        version=state.version,
+        version=state.flow.version,
         turn_timer=None,
         replace_after=None,
         overrides={},
@@ -61,6 +61,6 @@ def played(
         created_at=0,
         updated_at=0,
         started_at=0,
-        finished_at=state.version + 1000,
+        finished_at=state.flow.version + 1000,
     )
     return game, row, tuple(actions)

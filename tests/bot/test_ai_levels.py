@@ -45,7 +45,7 @@ async def test_think_runs_the_search_in_a_worker_process_from_the_seat_knowledge
     easy = ai.policy_for(game, "easy")
     while True:  # to a decision with a real choice, a few turns in
         decision = game.pending(state)[0]
-        if state.round >= 2 and len(decision.choices) > 2:
+        if state.flow.round >= 2 and len(decision.choices) > 2:
             break
         game.advance(state, decision.seat, easy.choose(game, state, decision, rng))
     thought = await ai.think(game, "normal", state, decision, 77)

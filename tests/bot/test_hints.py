@@ -45,7 +45,7 @@ async def test_a_hint_depends_only_on_what_the_seat_sees(pool: None) -> None:
     rng = Rng(3)
     while True:  # a few rounds in, at a decision with a real choice
         decision = game.pending(state)[0]
-        if state.round >= 3 and len(decision.choices) > 2:
+        if state.flow.round >= 3 and len(decision.choices) > 2:
             break
         game.advance(state, decision.seat, easy.choose(game, state, decision, rng))
     other = game.copy(state)

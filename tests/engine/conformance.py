@@ -33,7 +33,7 @@ def check_playout(
     while game.outcome(state) is None:
         game.check_invariants(state)
         decisions = game.pending(state)
-        assert decisions, f"no pending decision at version {state.version} but the game is not over"
+        assert decisions, f"no pending decision at version {state.flow.version} but the game is not over"
         for decision in decisions:
             assert decision.choices, f"seat {decision.seat} must decide {decision.prompt} with no choice"
             ids = [c.id for c in decision.choices]
@@ -44,11 +44,11 @@ def check_playout(
         if len(record) % every == 0:
             before = json.dumps(game.to_json(state), sort_keys=True)
             assert game.to_json(game.from_json(json.loads(before))) == json.loads(before)
-            result = game.apply(state, decision.seat, choice.id, state.version)
+            result = game.apply(state, decision.seat, choice.id, state.flow.version)
             assert json.dumps(game.to_json(state), sort_keys=True) == before, "apply mutated its input"
         else:
-            result = game.apply(state, decision.seat, choice.id, state.version)
-        assert result.state.version == state.version + 1
+            result = game.apply(state, decision.seat, choice.id, state.flow.version)
+        assert result.state.flow.version == state.flow.version + 1
         state = result.state
         record.append((decision.seat, choice.id))
         assert len(record) <= max_decisions, "game did not end"
@@ -64,5 +64,5 @@ def replay(
 ) -> Any:
     state = game.new(seats, seed, options)
     for seat, choice_id in record:
-        state = game.apply(state, seat, choice_id, state.version).state
+        state = game.apply(state, seat, choice_id, state.flow.version).state
     return state

@@ -135,7 +135,7 @@ def play_a_few_steps(game: Game[Any], state: Any, seed: int) -> None:
         decisions = game.pending(state)
         assert decisions, "a running game with nobody to decide"
         decision = rng.choice(decisions)
-        result = game.apply(state, decision.seat, policy.choose(game, state, decision, rng).id, state.version)
+        result = game.apply(state, decision.seat, policy.choose(game, state, decision, rng).id, state.flow.version)
         state = result.state
     game.check_invariants(state)
     game.view(state, None)

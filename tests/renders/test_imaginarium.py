@@ -230,7 +230,7 @@ def test_a_player_recruiting_sees_the_meeting_room_on_their_screen() -> None:
         view = game.view(state, decision.seat)
         if view.turn is not None and view.turn.step == "recruit" and view.meeting_room:
             break
-        state = game.apply(state, decision.seat, rng.choice(decision.choices).id, state.version).state
+        state = game.apply(state, decision.seat, rng.choice(decision.choices).id, state.flow.version).state
     else:
         raise AssertionError("no seat came to recruit")
     for lang, room in (("en", "Meeting room"), ("fr", "Salle de réunion")):

@@ -7,28 +7,33 @@ from __future__ import annotations
 
 import io
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine.core import Choice, Decision, Game, Outcome, Rng, View
 from engine.core.contract import Transition
+from engine.core.state import FLAT, Flow, from_json
 from engine.core.text import Catalog
 from renders.api import Drawings, Render
 
 PILE = 7
 
 
-@dataclass
+@dataclass(slots=True)
+class Turns(Flow):
+    turn: int = 0
+    """The seat taking next."""
+
+
+@dataclass(slots=True)
 class State:
     seats: int
-    rng: Rng
+    flow: Turns = field(metadata=FLAT)
     pile: int = PILE
     taken: tuple[int, ...] = ()
-    turn: int = 0
     last: int | None = None
-    version: int = 0
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,7 @@ class Countdown(Game[State]):
     catalog = Catalog("tests.support", folder="countdown_locale")
 
     def _setup(self, seats: int, seed: int, options: Mapping[str, Any], rng: Rng, overrides: dict[str, Any]) -> State:
-        return State(seats, rng, taken=(0,) * seats)
+        return State(seats, Turns(rng), taken=(0,) * seats)
 
     def pending(self, state: State) -> tuple[Decision, ...]:
         if not state.pile:
@@ -52,13 +57,13 @@ class Countdown(Game[State]):
         choices = tuple(
             Choice(f"take:{n}", "countdown.choice.take", {"n": n}, description="countdown.desc.take") for n in takes
         )
-        return (Decision(state.turn, "countdown.prompt.turn", choices),)
+        return (Decision(state.flow.turn, "countdown.prompt.turn", choices),)
 
     def _apply(self, state: State, seat: int, choice: Choice, tx: Transition) -> None:
         n = int(choice.params["n"])
         state.pile -= n
         state.taken = tuple(t + n if s == seat else t for s, t in enumerate(state.taken))
-        state.last, state.turn = seat, (seat + 1) % state.seats
+        state.last, state.flow.turn = seat, (seat + 1) % state.seats
         tx.emit("countdown.event.took", seat=seat, n=n)
 
     def outcome(self, state: State) -> Outcome | None:
@@ -67,16 +72,14 @@ class Countdown(Game[State]):
         return Outcome((state.last,), state.taken, "countdown.end.last", {"seat": state.last})
 
     def view(self, state: State, seat: int | None) -> CountdownView:
-        active = (state.turn,) if state.pile else ()
+        flow = state.flow
+        active = (flow.turn,) if state.pile else ()
         return CountdownView(
-            self.kind, seat, state.version, active=active, pile=state.pile, scores=state.taken, turn=state.turn
+            self.kind, seat, flow.version, active=active, pile=state.pile, scores=state.taken, turn=flow.turn
         )
 
-    def to_json(self, state: State) -> dict[str, Any]:
-        return {**asdict(state), "rng": state.rng.state, "taken": list(state.taken)}
-
     def from_json(self, data: Mapping[str, Any]) -> State:
-        return State(**{**data, "rng": Rng(state=data["rng"]), "taken": tuple(data["taken"])})
+        return from_json(State, data)
 
 
 GAME = Countdown()

@@ -15,22 +15,26 @@ from typing import Any
 
 from engine.core import Choice, Decision, Game, OptionSpec, Outcome, Rng, View
 from engine.core.contract import Transition
+from engine.core.state import FLAT, Flow, from_json
 from engine.core.text import Catalog
 
 TARGET = 15
 
 
-@dataclass
+@dataclass(slots=True)
+class TinyFlow(Flow):
+    turn: int = 0
+    """The seat playing."""
+
+
+@dataclass(slots=True)
 class TinyState:
     seats: int
-    options: dict[str, Any]
-    rng: Rng
+    options: Mapping[str, Any]
     deck: list[int]
     hands: list[list[int]]
     scores: list[int]
-    turn: int = 0
-    version: int = 0
-    round: int = 1
+    flow: TinyFlow = field(metadata=FLAT)
 
 
 @dataclass(frozen=True)
@@ -58,12 +62,12 @@ class TinyGame(Game[TinyState]):
         rng.shuffle(deck)
         hand = int(options["hand"])
         hands = [[deck.pop() for _ in range(hand)] for _ in range(seats)]
-        return TinyState(seats, dict(options), rng, deck, hands, [0] * seats)
+        return TinyState(seats, dict(options), deck, hands, [0] * seats, TinyFlow(rng))
 
     def pending(self, state: TinyState) -> tuple[Decision, ...]:
         if self.outcome(state) is not None:
             return ()
-        seat = state.turn
+        seat = state.flow.turn
         plays = [Choice(f"play:{i}", "tiny.choice.play", {"value": v}, "play") for i, v in enumerate(state.hands[seat])]
         return (Decision(seat, "tiny.prompt.turn", (*plays, Choice("end", "tiny.choice.end", {}, "end"))),)
 
@@ -80,9 +84,9 @@ class TinyGame(Game[TinyState]):
             state.hands[seat].extend(drawn)
             tx.emit("tiny.event.drew", to={seat}, seat=seat, cards=drawn)
         tx.emit("tiny.event.ended", seat=seat, count=len(drawn))
-        state.turn = (seat + 1) % state.seats
-        if state.turn == 0:
-            state.round += 1
+        state.flow.turn = (seat + 1) % state.seats
+        if state.flow.turn == 0:
+            state.flow.round += 1
 
     def outcome(self, state: TinyState) -> Outcome | None:
         leaders = [s for s in range(state.seats) if state.scores[s] >= TARGET]
@@ -97,39 +101,16 @@ class TinyGame(Game[TinyState]):
         return TinyView(
             kind=self.kind,
             viewer=seat,
-            version=state.version,
+            version=state.flow.version,
             scores=tuple(state.scores),
-            turn=state.turn,
+            turn=state.flow.turn,
             deck_count=len(state.deck),
             hand_counts=tuple(len(h) for h in state.hands),
             hand=None if seat is None else tuple(state.hands[seat]),
         )
 
-    def to_json(self, state: TinyState) -> dict[str, Any]:
-        return {
-            "seats": state.seats,
-            "options": dict(state.options),
-            "rng": state.rng.state,
-            "deck": list(state.deck),
-            "hands": [list(h) for h in state.hands],
-            "scores": list(state.scores),
-            "turn": state.turn,
-            "version": state.version,
-            "round": state.round,
-        }
-
     def from_json(self, data: Mapping[str, Any]) -> TinyState:
-        return TinyState(
-            seats=data["seats"],
-            options=dict(data["options"]),
-            rng=Rng(state=data["rng"]),
-            deck=list(data["deck"]),
-            hands=[list(h) for h in data["hands"]],
-            scores=list(data["scores"]),
-            turn=data["turn"],
-            version=data["version"],
-            round=data["round"],
-        )
+        return from_json(TinyState, data)
 
 
 GAME = TinyGame()

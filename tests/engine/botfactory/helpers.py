@@ -23,7 +23,7 @@ def play(state: State, *choice_ids: str) -> State:
     """Apply choices through the checked API; returns the final state."""
     for choice_id in choice_ids:
         seat = GAME.pending(state)[0].seat
-        state = GAME.apply(state, seat, choice_id, state.version).state
+        state = GAME.apply(state, seat, choice_id, state.flow.version).state
     return state
 
 

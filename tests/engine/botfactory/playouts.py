@@ -74,7 +74,7 @@ def record() -> Record:
         while GAME.outcome(state) is None:
             decision = GAME.pending(state)[0]
             pick = rng.choice(decision.choices) if rng.randbelow(4) == 0 else goal.choose(GAME, state, decision, rng)
-            result = GAME.apply(state, decision.seat, pick.id, state.version)
+            result = GAME.apply(state, decision.seat, pick.id, state.flow.version)
             out.steps.append(Step(state, decision, decision.seat, pick, result.events))
             state = result.state
         outcome = GAME.outcome(state)

@@ -109,7 +109,7 @@ def test_rotation_refills_empty_entries_left_first_from_chosen_piles() -> None:
 def test_empty_pile_reshuffles_its_discards() -> None:
     state = _turn("PP1").pile("green", empty=True).wheel({6: None, 7: None}).acting(0).build()
     state = play(state, "rotate")
-    result = GAME.apply(state, 0, choice(state, "refill", colour="green"), state.version)
+    result = GAME.apply(state, 0, choice(state, "refill", colour="green"), state.flow.version)
     assert result.randomness and result.state.wheel[0] != EMPTY
     assert result.state.discards[3] == []
 

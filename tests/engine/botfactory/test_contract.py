@@ -24,16 +24,16 @@ def test_bad_input_raises_a_typed_error_and_leaves_the_state_unchanged() -> None
     before = _frozen(state)
     seat = GAME.pending(state)[0].seat
     with pytest.raises(IllegalChoice, match="move:99"):
-        GAME.apply(state, seat, "move:99", state.version)
+        GAME.apply(state, seat, "move:99", state.flow.version)
     with pytest.raises(WrongSeat):
-        GAME.apply(state, (seat + 1) % 3, GAME.pending(state)[0].choices[0].id, state.version)
+        GAME.apply(state, (seat + 1) % 3, GAME.pending(state)[0].choices[0].id, state.flow.version)
     with pytest.raises(StaleVersion):
-        GAME.apply(state, seat, GAME.pending(state)[0].choices[0].id, state.version - 1)
+        GAME.apply(state, seat, GAME.pending(state)[0].choices[0].id, state.flow.version - 1)
     assert _frozen(state) == before
     last_round = Scenario(2).robots_left(green=0).worker(0, "AS1").worker(1, "PP1").sandra("PR1").acting(0)
     finished = play(last_round.build(), "end", "end")
     with pytest.raises(GameFinished):
-        GAME.apply(finished, 0, "end", finished.version)
+        GAME.apply(finished, 0, "end", finished.flow.version)
 
 
 def test_options_are_validated() -> None:

@@ -20,7 +20,7 @@ def test_round_one_places_in_seating_order_then_acts_left_to_right() -> None:
     for seat in (seating[1], seating[2], seating[0]):  # meeples left to right
         assert GAME.pending(state)[0].seat == seat and prompt(state) == "turn"
         state = play(state, "end")
-    assert state.round == 2, "Sandra (rightmost) closed the phase"
+    assert state.flow.round == 2, "Sandra (rightmost) closed the phase"
 
 
 def test_sandra_movement_example() -> None:
@@ -36,7 +36,7 @@ def test_sandra_movement_example() -> None:
     assert not offers(state, "move", board="parts"), "Violet must change board"
     state = pick(state, "move", space="AS2")
     assert space_of(state, "sandra") == "FI1", "Sandra moved right of Projects, to Finance"
-    assert state.phase == "act"
+    assert state.flow.phase == "act"
 
 
 def test_sandra_skips_a_full_board_and_wraps_around() -> None:
@@ -59,7 +59,8 @@ def test_three_players_may_join_sandra_and_pay_or_pass() -> None:
     assert paid.players[0].tokens == 2 and offers(paid, "raise", colour="red")
     passed = play(state, "toll:pass")
     assert passed.players[0].tokens == 3
-    assert passed.phase == "move" and passed.round == 2, "passing ends the turn; Sandra does not act in round 1"
+    now = passed.flow
+    assert (now.phase, now.round) == ("move", 2), "passing ends the turn; Sandra does not act in round 1"
 
 
 def test_sandra_finance_action_raises_the_lowest_values() -> None:
@@ -114,7 +115,7 @@ def test_two_player_sandra_may_join_a_worker_who_then_pays_or_passes() -> None:
     state = pick(pick(state, "move", space="PR1"), "move", space="AS2")
     assert space_of(state, "sandra") == "AS1", "wrapped to the first free space, beside a worker"
     decision = GAME.pending(state)[0]
-    assert state.phase == "act" and decision.seat == 1 and decision.prompt == "botfactory.prompt.toll"
+    assert state.flow.phase == "act" and decision.seat == 1 and decision.prompt == "botfactory.prompt.toll"
 
 
 def test_sandra_acts_from_round_two_and_draws_are_checkpoints() -> None:
@@ -123,11 +124,11 @@ def test_sandra_acts_from_round_two_and_draws_are_checkpoints() -> None:
         state = pick(state, "move", space=space)
     spares = list(state.spares)
     state = play(state, "end", "end", "end")
-    assert state.round == 2 and state.spares == spares, "round 1: Sandra lies down without acting"
+    assert state.flow.round == 2 and state.spares == spares, "round 1: Sandra lies down without acting"
     assert space_of(state, "sandra") == "FI3"
-    while state.phase == "move":
+    while state.flow.phase == "move":
         seat = GAME.pending(state)[0].seat
-        result = GAME.apply(state, seat, choice(state, "move", board="parts"), state.version)
+        result = GAME.apply(state, seat, choice(state, "move", board="parts"), state.flow.version)
         state = result.state
     # Sandra left Finance and wrapped to the empty Assembly board; first in order, she has already
     # replaced the spares when the last worker moved.

@@ -19,18 +19,19 @@ def test_random_games_keep_the_movement_toll_and_assembly_rules(seats: int) -> N
         while GAME.outcome(state) is None:
             GAME.check_invariants(state)  # one meeple a space, parts in their rows and colours
             decision = GAME.pending(state)[0]
-            if state.phase == "act" and state.turn is not None and (state.round, state.turn.seat) not in seen:
-                seen.add((state.round, state.turn.seat))
-                shared = board.key_board(state, state.sandra) == state.turn.board
+            now = state.flow
+            if now.phase == "act" and now.turn is not None and (now.round, now.turn.seat) not in seen:
+                seen.add((now.round, now.turn.seat))
+                shared = board.key_board(state, state.sandra) == now.turn.board
                 assert (decision.prompt == "botfactory.prompt.toll") == shared, "Sandra's toll, and only there"
-            if state.phase == "act" and state.turn is not None and not state.stack and state.turn.toll:
-                assert board.key_board(state, state.sandra) == state.turn.board
+            if now.phase == "act" and now.turn is not None and not now.stack and now.turn.toll:
+                assert board.key_board(state, state.sandra) == now.turn.board
                 assert decision.prompt == "botfactory.prompt.toll"
-            elif state.phase == "act" and state.turn is not None and not state.stack:
+            elif state.flow.phase == "act" and state.flow.turn is not None and not state.flow.stack:
                 assert decision.prompt == "botfactory.prompt.turn", "the toll is settled once a turn"
-            moving = state.phase == "move" and not state.stack and decision.seat >= 0
+            moving = state.flow.phase == "move" and not state.flow.stack and decision.seat >= 0
             before = state.players[decision.seat].pos if moving else EMPTY
-            round_no = state.round
+            round_no = state.flow.round
             sandra_board = board.key_board(state, state.sandra)
             choice = rng.choice(list(decision.choices))
             GAME.advance(state, decision.seat, choice)
@@ -40,7 +41,7 @@ def test_random_games_keep_the_movement_toll_and_assembly_rules(seats: int) -> N
                     assert board.key_board(state, after) != board.key_board(state, before), "must change board"
                 if seats <= 2:
                     assert board.key_board(state, after) != sandra_board, "with 2 players never onto Sandra's board"
-            if state.phase == "move" and state.cursor == 0 and state.round > round_no:
+            if state.flow.phase == "move" and state.flow.cursor == 0 and state.flow.round > round_no:
                 assert not any(all(t != EMPTY for t in c) for c in state.columns), "maintenance cleared robots"
                 assert not flow.game_ends(state), "an end trigger ends the game after that maintenance"
         assert flow.game_ends(state)

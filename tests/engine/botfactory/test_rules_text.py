@@ -22,7 +22,7 @@ def test_sandra_movement_example_with_sandra_on_part_production() -> None:
     state = pick(state, "move", space="PP2")  # Yellow
     state = pick(state, "move", space="AS2")  # Violet -> the space Yellow left
     assert space_of(state, "sandra") == "PR2", "Sandra: the first available space right of her board"
-    assert state.phase == "act" and GAME.pending(state)[0].seat == 2, "Violet (AS2) acts first"
+    assert state.flow.phase == "act" and GAME.pending(state)[0].seat == 2, "Violet (AS2) acts first"
 
 
 def test_a_players_raise_stops_at_the_top_of_the_track() -> None:
@@ -40,7 +40,7 @@ def test_sandras_raise_crossing_a_line_gives_no_bonus() -> None:
     """Sandra raises the lowest values; a line she crosses gives nobody its bonus (ambiguity 26)."""
     state = Scenario(3).values(red=7, yellow=9, blue=9, green=9).sandra("FI1").build()
     flow.sandra_action(state, Transition())
-    assert state.values == [8, 9, 9, 9] and not state.stack
+    assert state.values == [8, 9, 9, 9] and not state.flow.stack
 
 
 def test_maintenance_returns_universal_parts_and_stops_at_the_floor() -> None:
@@ -62,10 +62,10 @@ def test_the_round_is_played_out_after_the_end_is_triggered() -> None:
     scenario = scenario.hand(0, parts=["blue legs"], projects=["blue"]).worker(0, "AS1").worker(1, "PR1")
     state = pick(scenario.worker(2, "PP1").acting(0).build(), "place", part="blue legs", column="blue")
     state = play(state, "end")
-    assert state.robots_board[BLUE] == 0 and state.phase == "act"
+    assert state.robots_board[BLUE] == 0 and state.flow.phase == "act"
     assert GAME.pending(state)[0].seat == 2 and prompt(state) == "turn", "the next worker still acts"
     state = play(state, "end", "end")
-    assert state.phase == "over" and state.values[BLUE] == 5, "maintenance ran before the end"
+    assert state.flow.phase == "over" and state.values[BLUE] == 5, "maintenance ran before the end"
     assert GAME.outcome(state) is not None
     assert scoring.score(state, 0).robots == 5, "the robot scores its value after the final maintenance"
 

@@ -36,7 +36,7 @@ def test_a_built_position_keeps_every_piece_and_can_be_built_again() -> None:
     assert json.dumps(GAME.to_json(state)) == json.dumps(GAME.to_json(scenario.build())), "the scenario is unchanged"
     assert parts_of(state, 2) == ["red head", "universal legs"] and state.values == [9, 6, 6, 3]
     assert names(state, state.columns[1]) == ["universal torso", "yellow head"]
-    assert space_of(state, 2) == "FI1" and space_of(state, "sandra") == "PR1" and state.round == 4
+    assert space_of(state, 2) == "FI1" and space_of(state, "sandra") == "PR1" and state.flow.round == 4
     assert GAME.pending(state)[0].seat == 2 and prompt(state) == "turn"
     assert state.robots_board[3] == 3 and state.players[1].production == "PT3"
 
@@ -55,7 +55,7 @@ def test_set_up_can_stop_before_a_seat_takes_its_starting_part() -> None:
     state = scenario.starting(reverse[1]).build()
     assert prompt(state) == "start" and GAME.pending(state)[0].seat == reverse[1]
     assert [len(state.players[s].parts) for s in reverse] == [1, 0, 0]
-    assert state.round == 1 and all(space_of(state, s) is None for s in range(3))
+    assert state.flow.round == 1 and all(space_of(state, s) is None for s in range(3))
     assert named(state, state.piles[3][-1]) == "green head", "the later seat's part is back on top"
     state = play(state, choice(state, "start", colour="blue"))
     assert len(state.players[reverse[1]].parts) == 1 and GAME.pending(state)[0].seat == reverse[2]

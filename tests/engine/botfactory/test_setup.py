@@ -69,14 +69,14 @@ def test_starting_parts_taken_in_reverse_turn_order() -> None:
     state = GAME.new(3, 4)
     order = [(state.first + i) % 3 for i in range(3)]
     seen = []
-    while state.phase == "start":
+    while state.flow.phase == "start":
         decision = GAME.pending(state)[0]
         seen.append(decision.seat)
         top = state.piles[2][-1]
-        state = GAME.apply(state, decision.seat, "start:2", state.version).state
+        state = GAME.apply(state, decision.seat, "start:2", state.flow.version).state
         assert top in state.players[decision.seat].parts, "the top tile of the chosen pile"
     assert seen == order[::-1]
-    assert state.phase == "move" and GAME.pending(state)[0].seat == order[0]
+    assert state.flow.phase == "move" and GAME.pending(state)[0].seat == order[0]
 
 
 def test_after_set_up_every_player_holds_one_part() -> None:

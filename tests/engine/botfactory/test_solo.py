@@ -14,10 +14,10 @@ RED, YELLOW, BLUE, GREEN = range(4)
 
 def test_vilela_stays_in_round_one_then_moves_to_the_leftmost_empty_space_of_another_board() -> None:
     state = pick(new(1, 3), "move", space="PR2")
-    assert space_of(state, "vilela") == "FI1" and state.phase == "act"
-    while state.round == 1:
+    assert space_of(state, "vilela") == "FI1" and state.flow.phase == "act"
+    while state.flow.round == 1:
         state = play(state, "toll:pass" if prompt(state) == "toll" else "end")
-    assert state.phase == "move" and state.solo is not None and state.solo.action == EMPTY
+    assert state.flow.phase == "move" and state.solo is not None and state.solo.action == EMPTY
     state = play(state, GAME.pending(state)[0].choices[0].id)
     assert state.solo is not None and state.solo.action != EMPTY and state.solo.robot != EMPTY
     shown = BOARDS[state.rules.action_tiles[state.solo.action]]

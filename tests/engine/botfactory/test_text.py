@@ -283,7 +283,7 @@ def test_choices_keep_their_positions_between_redraws() -> None:
         assert [c.id for c in GAME.pending(again)[0].choices] == ids, f"step {i}"
     for before, after in itertools.pairwise(steps):
         same = after.decision.seat == before.decision.seat and after.decision.prompt == before.decision.prompt
-        if same and after.state.round == before.state.round:
+        if same and after.state.flow.round == before.state.flow.round:
             common = [c.id for c in before.decision.choices if after.decision.get(c.id) is not None]
             order = [c.id for c in after.decision.choices if c.id in common]
             assert order == common, f"{before.decision.prompt}: {common} then {order}"
@@ -316,7 +316,7 @@ def test_solo_view_shows_the_task_and_the_progress() -> None:
 
 def test_pt1_events_say_why_the_token_came() -> None:
     state = Scenario(3, variant=2).hand(0, tokens=1).worker(0, "FI1").acting(0).build()
-    events = GAME.apply(state, 0, "pt:PT1", state.version).events
+    events = GAME.apply(state, 0, "pt:PT1", state.flow.version).events
     lines = [GAME.text(e.key, e.params, "en") for e in events]
     assert lines == [
         "used production tile PT1 (free on Sandra's board)",

@@ -45,7 +45,7 @@ def _step(step_id: str) -> dict[str, Any]:
 
 def _taught(step: dict[str, Any]) -> State:
     state = _position(step["scenario"])
-    return GAME.apply(state, 0, step["choice"], state.version).state
+    return GAME.apply(state, 0, step["choice"], state.flow.version).state
 
 
 def test_steps_name_their_chapters_and_scenarios_once() -> None:
@@ -72,9 +72,9 @@ def test_the_position_is_legal_and_the_learner_decides(step_id: str) -> None:
 def test_every_legal_choice_plays_through_the_checked_api(step_id: str) -> None:
     state = _position(_step(step_id)["scenario"])
     for choice in GAME.pending(state)[0].choices:
-        after = GAME.apply(state, 0, choice.id, state.version).state
+        after = GAME.apply(state, 0, choice.id, state.flow.version).state
         GAME.check_invariants(after)
-        assert after.version == state.version + 1
+        assert after.flow.version == state.flow.version + 1
 
 
 def test_each_chapter_moves_forward_like_one_game() -> None:
@@ -84,8 +84,8 @@ def test_each_chapter_moves_forward_like_one_game() -> None:
         if before["chapter"] != after["chapter"]:
             continue
         played, following = _taught(before), _position(after["scenario"])
-        assert following.round >= played.round, (before["id"], after["id"])
-        if played.round == following.round and played.phase == following.phase == "act":
+        assert following.flow.round >= played.flow.round, (before["id"], after["id"])
+        if played.flow.round == following.flow.round and played.flow.phase == following.flow.phase == "act":
             assert space_of(played, 0) == space_of(following, 0), (before["id"], after["id"])
 
 

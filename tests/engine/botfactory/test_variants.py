@@ -64,7 +64,7 @@ def test_pt5_stands_beside_a_full_board() -> None:
     state = scenario.worker(0, "FI3").moving(0).build()
     state = pick(state, "over", tile="PT5", board="projects")
     assert space_of(state, 0) == "beside projects"
-    assert state.phase == "act" and GAME.pending(state)[0].seat == 1, "right of the board's last space"
+    assert state.flow.phase == "act" and GAME.pending(state)[0].seat == 1, "right of the board's last space"
     state = play(state, "end", "end")
     assert GAME.pending(state)[0].seat == 0
     for _ in range(2):  # projects from spaces without a bonus

@@ -30,7 +30,7 @@ class Table:
         result = None
         for cid in cids:
             seat = GAME.pending(self.state)[0].seat
-            result = GAME.apply(self.state, seat, cid, self.state.version)
+            result = GAME.apply(self.state, seat, cid, self.state.flow.version)
             self.state = result.state
             self.events += result.events
             GAME.check_invariants(self.state)

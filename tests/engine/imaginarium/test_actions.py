@@ -48,7 +48,7 @@ def test_three_transactions_example() -> None:
     t.choose("buy:vp")
     assert t.player(0).goods == [0, 0, 0, 0, 1]
     assert t.player(0).vp_from[2] == 1
-    assert t.state.step != "trade"  # three transactions: the action is over
+    assert t.state.flow.step != "trade"  # three transactions: the action is over
 
 
 def test_transactions_refuse_what_cannot_be_paid() -> None:
@@ -184,10 +184,10 @@ def test_payment_with_resources_when_short_of_charcoalium() -> None:
     price = Scenario().build().data.base_costs[2] + 1
     start = Scenario().belt(None, None, "P2").workshop(0).goods(0, charcoalium=price - 2, wood=3, crystal=2)
     t = Table(start.turn(0, at="reserve:2"))
-    assert t.state.step == "pay"
+    assert t.state.flow.step == "pay"
     assert sorted(t.ids()) == ["pay:cr", "pay:wd"]
     t.choose("pay:wd", "pay:cr", "pay:wd")
-    assert t.state.step == "pay"
+    assert t.state.flow.step == "pay"
     t.choose("pay:cr")
     assert t.player(0).goods[:4] == [0, 1, 0, 0]
     assert t.serials(0) == [] and [t.data.card[u].serial for u in t.player(0).yard] == ["P2"]
@@ -199,7 +199,7 @@ def test_discard_when_resources_cannot_cover_the_price() -> None:
     assert t.data.card[t.state.crusher[-1]].serial == "P2"
     assert t.player(0).yard == []
     assert t.state.belt[2] == -1
-    assert t.state.step == "pair"  # the turn goes on
+    assert t.state.flow.step == "pair"  # the turn goes on
 
 
 def test_extractor_pays_its_amount() -> None:

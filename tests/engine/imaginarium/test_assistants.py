@@ -16,7 +16,7 @@ def test_as02_reset_income_equals_the_level_of_the_discarded_machine() -> None:
     start = Scenario(2).assistants(1, "AS02").goods(1).belt(None, None, None, None, None, None, "P3")
     t = Table(start.workshop(0).goods(0).turn(0, "menu", pair=("recruit", "extract")))
     t.choose("end")
-    assert t.state.round == 2
+    assert t.state.flow.round == 2
     assert t.player(1).goods[CH] == t.data.by_serial["P3"].level
 
 
@@ -36,7 +36,7 @@ def test_as05_pays_only_the_base_cost() -> None:
 def test_as05_price_may_still_be_made_up_with_resources() -> None:
     start = Scenario(3).assistants(0, "AS05").belt("T3").goods(0, charcoalium=BASE[0] - 1, wood=2).workshop(0)
     t = Table(start.turn(0, at="reserve:0"))
-    assert t.state.step == "pay"
+    assert t.state.flow.step == "pay"
     t.choose("pay:wd", "pay:wd")
     assert t.player(0).goods[:4] == [0, 0, 0, 0]
     assert len(t.player(0).yard) == 1
@@ -61,14 +61,14 @@ def test_as07_buys_the_top_of_the_deck_for_three() -> None:
 
 def test_as07_needs_three_charcoalium_and_never_takes_resources() -> None:
     t = Table(Scenario(3).assistants(0, "AS07").goods(0, charcoalium=2, wood=9).workshop(0).turn(0, at="reserve:0"))
-    assert t.state.step == "pair"
+    assert t.state.flow.step == "pair"
 
 
 def test_as07_is_not_offered_to_an_idle_handyman() -> None:
     """AS07 works "during your machine picking up phase or charcoalium extraction": a handyman that
     found no free space does neither."""
     t = Table(Scenario(5).assistants(0, "AS07").goods(0, charcoalium=9).workshop(0).turn(0, at="idle"))
-    assert t.state.step == "pair"
+    assert t.state.flow.step == "pair"
 
 
 def test_as08_draws_two_secret_projects_completed_at_full_value_then_discarded() -> None:
@@ -106,7 +106,7 @@ def test_as10_five_transactions() -> None:
     t = Table(Scenario(3).assistants(0, "AS10").goods(0, wood=6).turn(0, "menu", pair=("repair", "transactions")))
     t.choose("do:transactions", *["sell:wd"] * 5)
     assert t.player(0).goods[1] == 1
-    assert t.state.step != "trade"
+    assert t.state.flow.step != "trade"
 
 
 def test_as11_uses_the_effect_twice_on_repair_but_not_for_attacks() -> None:
@@ -118,7 +118,7 @@ def test_as11_uses_the_effect_twice_on_repair_but_not_for_attacks() -> None:
     t = Table(start.workshop(0).turn(0, "menu", pair=("extract", "repair")))
     t.choose("do:repair", "repair:A1", "steal")
     assert t.player(0).goods[CH] == 3
-    assert t.state.step != "effect"
+    assert t.state.flow.step != "effect"
 
 
 def test_as11_doubles_the_diplomateur_but_not_defense_machines_nor_what_the_recyclateur_recovers() -> None:
@@ -130,12 +130,12 @@ def test_as11_doubles_the_diplomateur_but_not_defense_machines_nor_what_the_recy
     start = Scenario(3).assistants(0, "AS11").goods(0, wood=1, copper=1).yard(0, "D1").workshop(0)
     t = Table(start.turn(0, "menu", pair=("extract", "repair")))
     t.choose("do:repair", "repair:D1")
-    assert t.state.step == "menu"
+    assert t.state.flow.step == "menu"
     start = Scenario(3).assistants(0, "AS11").goods(0, wood=2, crystal=2).yard(0, "S1").workshop(0).crusher("P1")
     t = Table(start.turn(0, "menu", pair=("extract", "repair")))
     t.choose("do:repair", "repair:S1", "recycle:P1", "use")
     assert t.player(0).goods[CH] == 1
-    assert t.state.step == "menu"
+    assert t.state.flow.step == "menu"
 
 
 def test_as12_borrows_an_uncombined_opponent_machine_once() -> None:
@@ -145,7 +145,7 @@ def test_as12_borrows_an_uncombined_opponent_machine_once() -> None:
     assert t.params("borrow:2:T1:wd")["owner"] == 2
     t.choose("borrow:2:T1:wd")
     assert t.player(0).goods[:4] == [3, 0, 0, 0]
-    assert t.state.step != "machines"
+    assert t.state.flow.step != "machines"
 
 
 def test_as12_lets_the_player_choose_whose_machine() -> None:

@@ -121,7 +121,7 @@ def test_recyclateur_with_an_empty_crusher_has_no_effect() -> None:
     )
     t.choose("do:repair", "repair:S1")
     assert t.serials(0) == []
-    assert t.state.step in ("menu", "projects", "pair", "plan", "machines")
+    assert t.state.flow.step in ("menu", "projects", "pair", "plan", "machines")
 
 
 def test_tanglette_once_started_must_target_every_opponent_it_can() -> None:
@@ -131,6 +131,6 @@ def test_tanglette_once_started_must_target_every_opponent_it_can() -> None:
     t.choose("do:repair", "repair:A6", "tangle:2:1")
     assert t.ids() == ["tangle:1:0"]  # no skip any more; seat 3 has no machine
     t.choose("tangle:1:0")
-    assert t.state.step == "menu"
+    assert t.state.flow.step == "menu"
     assert t.player(1).locked == t.player(1).stacks[0][0]
     assert t.player(2).locked == t.player(2).stacks[1][0]

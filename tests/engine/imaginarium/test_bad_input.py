@@ -34,7 +34,7 @@ def test_illegal_choices(step: str, pair: tuple[str, str] | None, bad: str) -> N
     before = _frozen(state)
     seat = GAME.pending(state)[0].seat
     with pytest.raises(IllegalChoice) as err:
-        GAME.apply(state, seat, bad, state.version)
+        GAME.apply(state, seat, bad, state.flow.version)
     assert repr(bad) in str(err.value) or bad in str(err.value)
     assert _frozen(state) == before
 
@@ -42,7 +42,7 @@ def test_illegal_choices(step: str, pair: tuple[str, str] | None, bad: str) -> N
 def test_same_pair_twice_in_a_row_is_illegal() -> None:
     state = Scenario(3).last_pair(0, "recruit", "extract").turn(0, "pair").build()
     with pytest.raises(IllegalChoice):
-        GAME.apply(state, 0, "pair:recruit+extract", state.version)
+        GAME.apply(state, 0, "pair:recruit+extract", state.flow.version)
 
 
 def test_unaffordable_buy_and_repair_are_illegal() -> None:
@@ -51,7 +51,7 @@ def test_unaffordable_buy_and_repair_are_illegal() -> None:
     assert state.players[0].last_pair >= 0 and decision.prompt == "imaginarium.prompt.plan"
     for bad in ("do:repair", "do:transactions", "buy:vp"):
         with pytest.raises(IllegalChoice):
-            GAME.apply(state, decision.seat, bad, state.version)
+            GAME.apply(state, decision.seat, bad, state.flow.version)
 
 
 def test_wrong_seat_stale_version_and_finished_game() -> None:
@@ -60,14 +60,14 @@ def test_wrong_seat_stale_version_and_finished_game() -> None:
     choice = GAME.pending(state)[0].choices[0].id
     before = _frozen(state)
     with pytest.raises(WrongSeat):
-        GAME.apply(state, (seat + 1) % 3, choice, state.version)
+        GAME.apply(state, (seat + 1) % 3, choice, state.flow.version)
     with pytest.raises(StaleVersion):
-        GAME.apply(state, seat, choice, state.version + 1)
+        GAME.apply(state, seat, choice, state.flow.version + 1)
     assert _frozen(state) == before
-    state.phase = "ended"
-    state.end_reason = "target"
+    state.flow.phase = "ended"
+    state.flow.end_reason = "target"
     with pytest.raises(GameFinished):
-        GAME.apply(state, seat, choice, state.version)
+        GAME.apply(state, seat, choice, state.flow.version)
 
 
 @pytest.mark.parametrize("seats", [1, 6])

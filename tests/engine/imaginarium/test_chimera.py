@@ -108,7 +108,7 @@ def test_the_example_path_and_rewards() -> None:
 def test_a_fork_waits_for_the_choice_of_way() -> None:
     t = _daydream(_chimera().fragments(0, RED, GREEN).goods(0).token(0, "3"))
     t.choose("place:romance")
-    assert t.state.step == "place"  # reached space 4 exactly: the fork comes with the next move
+    assert t.state.flow.step == "place"  # reached space 4 exactly: the fork comes with the next move
     t.choose("place:glory")
     assert sorted(t.ids()) == ["branch:5a", "branch:5b"]
     t.choose("branch:5b")
@@ -119,10 +119,10 @@ def test_a_fork_waits_for_the_choice_of_way() -> None:
 def test_a_nightmare_limits_the_next_placement_to_one_fragment() -> None:
     t = _daydream(_chimera().fragments(0, RED, GREEN, BLUE).dream(0, RED, "nightmare"))
     t.choose("place:glory")
-    assert t.state.step != "place"
+    assert t.state.flow.step != "place"
     t = _daydream(_chimera().fragments(0, RED, GREEN, BLUE).dream(0, RED, "nightmare").assistants(0, "CAS2"))
     t.choose("place:glory")
-    assert t.state.step == "place"
+    assert t.state.flow.step == "place"
 
 
 def test_placing_nightmares_on_opponents_dreams() -> None:
@@ -132,7 +132,7 @@ def test_placing_nightmares_on_opponents_dreams() -> None:
     t.choose("nightmare:2")
     assert t.player(2).dream[-2:] == [4, 4]
     t = _daydream(_chimera().fragments(0, "nightmare").workshop(1, "D4").workshop(2, "D4"))
-    assert t.state.step == "menu"  # every opponent owns a Reposette
+    assert t.state.flow.step == "menu"  # every opponent owns a Reposette
 
 
 def test_reorganise_may_discard_a_nightmare_ending_the_dream() -> None:
@@ -169,7 +169,7 @@ def test_dismantling_draws_fragments() -> None:
     start = _chimera().workshop(0, "P6").yard(0).goods(0).assistants(0, "AS03")
     t = Table(start.turn(0, "menu", pair=("transactions", "dismantle")))
     t.choose("do:dismantle", "dismantle:w:0", "take:vp")
-    assert t.state.step == "keep" and len(t.state.turn.drawn) == 3  # level 3: draw 3, keep 1
+    assert t.state.flow.step == "keep" and len(t.state.flow.turn.drawn) == 3  # level 3: draw 3, keep 1
     t.choose(t.ids()[0])
     assert sum(t.player(0).held) == 1 and len(t.state.discard) == 2
 
@@ -206,12 +206,12 @@ def test_exhausteur_collects_one_fragment_and_reposette_protects() -> None:
 def test_achievette_lays_fragments_in_the_machine_phase() -> None:
     t = Table(_chimera().workshop(0, "S4+S4").fragments(0, RED, GREEN, BLUE, YELLOW).goods(0).turn(0))
     t.choose("use:0", "place:romance", "place:glory", "place:escape")
-    assert len(t.player(0).dream) == 3 and t.state.step != "place"
+    assert len(t.player(0).dream) == 3 and t.state.flow.step != "place"
     t = Table(_chimera().workshop(0, "S4").fragments(0, RED, GREEN).goods(0).turn(0))
     t.choose("use:0", "place:romance")
     assert len(t.player(0).dream) == 1
     t = Table(_chimera().workshop(0, "S4").face_down(0, 0).fragments(0, RED).goods(0).turn(0))
-    assert t.state.step != "machines"  # tangled: cannot be used
+    assert t.state.flow.step != "machines"  # tangled: cannot be used
 
 
 def test_catch_fragment_assistant() -> None:

@@ -73,7 +73,7 @@ def test_views_and_events_hide_what_is_behind_screens(seats: int, seed: int, chi
                     assert mate.screen is not None and mate.screen.charcoalium == view.screen.charcoalium
                 json.dumps(view.to_json())
         decision = GAME.pending(state)[0]
-        result = GAME.apply(state, decision.seat, rng.choice(decision.choices).id, state.version)
+        result = GAME.apply(state, decision.seat, rng.choice(decision.choices).id, state.flow.version)
         for event in result.public_events():
             leaked = HIDDEN_PARAMS & set(event.params)
             assert not leaked, f"public event {event.key} carries {leaked}"

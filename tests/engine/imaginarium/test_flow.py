@@ -42,7 +42,7 @@ def test_two_player_pieces_start_saboteur_first_lower_workshop_first() -> None:
     numbers = [state.data.workshops[p.workshop].number for p in state.players]
     a = numbers.index(min(numbers))
     b = 1 - a
-    assert state.order == [a * 2 + 1, b * 2 + 1, a * 2, b * 2]
+    assert state.flow.order == [a * 2 + 1, b * 2 + 1, a * 2, b * 2]
     view = GAME.view(state, None)
     assert [(s.seat, s.piece) for s in view.initiative if s.seat is not None] == [
         (a, "saboteur"),
@@ -57,30 +57,30 @@ def test_planning_affordability_and_resolution_in_board_order() -> None:
     # 1 charcoalium held, 1 from the starting Charcoalette in step 1 (the 1 wood pays nothing alone).
     assert all(c.id.startswith("extractor") or c.params["price"] <= 2 for c in first.choices)
     t = Table(Scenario(3).goods(0, charcoalium=10).goods(1, charcoalium=10).goods(2, charcoalium=10))
-    order = [p // 2 for p in t.state.order]
+    order = [p // 2 for p in t.state.flow.order]
     t.choose("extractor:2", "reserve:6", "reserve:0")
     # Belt space 0 (nearest the deck) resolves first, then space 6, then the extractors.
-    assert t.state.queue == [order[2] * 2, order[1] * 2, order[0] * 2]
+    assert t.state.flow.queue == [order[2] * 2, order[1] * 2, order[0] * 2]
 
 
 def test_saboteurs_discard_machines_and_block_extractors() -> None:
     t = Table(Scenario(2))
-    sab_a, sab_b, hand_a, hand_b = t.state.order
+    sab_a, sab_b, hand_a, hand_b = t.state.flow.order
     uid = t.state.belt[2]
     t.choose("reserve:2", "extractor:0", "extractor:1", "reserve:6")
     assert uid in t.state.crusher
     assert t.state.belt[2] == -1
     # Saboteur A (space 2) resolved first and took number 1; saboteur B blocked extractor 1.
-    assert t.state.track[0] == sab_a
-    assert t.state.queue == [sab_a, hand_b, sab_b, hand_a]
-    assert t.state.turn.piece == hand_b
+    assert t.state.flow.track[0] == sab_a
+    assert t.state.flow.queue == [sab_a, hand_b, sab_b, hand_a]
+    assert t.state.flow.turn.piece == hand_b
 
 
 def test_reset_discards_rightmost_slides_and_refills() -> None:
     start = Scenario(3).workshop(0).goods(0).belt("T3", None, "P2", "P3", "P4", "P5", "P6").deck(top=["T1", "T2"])
     t = Table(start.turn(0, "menu", pair=("recruit", "extract")))  # space 1 was bought this round
     t.choose("end")
-    assert t.state.round == 2
+    assert t.state.flow.round == 2
     assert t.data.card[t.state.crusher[-1]].serial == "P6"
     assert [t.data.card[u].serial for u in t.state.belt] == ["T2", "T1", "T3", "P2", "P3", "P4", "P5"]
     assert len(t.state.meeting) == 3
@@ -120,8 +120,8 @@ def test_play_goes_on_when_deck_and_belt_are_empty() -> None:
     t = Table(start.turn(0, "menu", pair=("repair", "transactions")))
     t.choose("end")
     assert outcome(t.state) is None
-    assert t.state.round == 2 and t.state.phase == "planning"
-    while t.state.round == 2:
+    assert t.state.flow.round == 2 and t.state.flow.phase == "planning"
+    while t.state.flow.round == 2:
         ids = t.ids()
         t.choose(ids[-1])  # an extractor, idle, the last pair, "next", "end", "finish"...
     assert outcome(t.state) is None
@@ -140,7 +140,7 @@ def test_a_safety_end_after_the_round_limit() -> None:
     assert result is not None and result.reason == "imaginarium.end.limit"
     t = Table(Scenario(3).round(ROUND_LIMIT - 1).workshop(0).goods(0).turn(0, "menu", pair=("recruit", "extract")))
     t.choose("end")
-    assert outcome(t.state) is None and t.state.round == ROUND_LIMIT
+    assert outcome(t.state) is None and t.state.flow.round == ROUND_LIMIT
 
 
 def test_no_free_space_lets_a_handyman_stay_idle() -> None:
@@ -148,27 +148,27 @@ def test_no_free_space_lets_a_handyman_stay_idle() -> None:
     t.choose("extractor:0", "extractor:1", "extractor:2")
     assert t.ids() == ["idle"]
     t.choose("idle", "idle")
-    assert t.state.phase == "implementation"
-    assert [t.state.spot[p] for p in t.state.queue][:3] == [EXTRACTOR, EXTRACTOR + 1, EXTRACTOR + 2]
+    assert t.state.flow.phase == "implementation"
+    assert [t.state.spot[p] for p in t.state.flow.queue][:3] == [EXTRACTOR, EXTRACTOR + 1, EXTRACTOR + 2]
 
 
 def test_a_full_two_player_round_sets_the_next_initiative_order() -> None:
     t = Table(Scenario(2))
-    sab_a, sab_b, hand_a, hand_b = t.state.order
+    sab_a, sab_b, hand_a, hand_b = t.state.flow.order
     t.choose("extractor:2", "extractor:1", "extractor:0", "reserve:6")
-    assert t.state.queue == [hand_b, hand_a, sab_b, sab_a]
-    while t.state.round == 1:
+    assert t.state.flow.queue == [hand_b, hand_a, sab_b, sab_a]
+    while t.state.flow.round == 1:
         ids = t.ids()
         t.choose(next((i for i in ("next", "pair:recruit+extract", "end", "finish") if i in ids), ids[0]))
-    assert t.state.order == [hand_b, hand_a, sab_b, sab_a]
-    assert t.state.phase == "planning"
+    assert t.state.flow.order == [hand_b, hand_a, sab_b, sab_a]
+    assert t.state.flow.phase == "planning"
 
 
 def test_tanglette_lock_lasts_into_the_next_round_when_the_victim_already_played() -> None:
     start = Scenario(2).workshop(1, "P1", "P2").face_down(1, 0)  # tangled after seat 1's turn this round
     t = Table(start.workshop(0).goods(0).turn(0, "menu", pair=("recruit", "extract")))
     t.choose("end")
-    assert t.state.round == 2
+    assert t.state.flow.round == 2
     assert t.player(1).locked == t.player(1).stacks[0][0]
     assert GAME.view(t.state, None).players[1].slots[0].deactivated  # type: ignore[union-attr]
 
@@ -238,7 +238,7 @@ def test_planning_counts_what_the_workshop_will_produce_before_paying() -> None:
     empty = Scenario(3)
     for seat in range(3):
         empty.goods(seat).workshop(seat)
-    seat = empty.build().order[0] // 2
+    seat = empty.build().flow.order[0] // 2
     assert _prices(empty) == {}  # nothing behind the screen, nothing produced
     prices = _prices(Scenario.of(empty.build()).workshop(seat, "P1+P1+P1"))  # 7 charcoalium in step 1
     assert prices and all(p <= 7 for p in prices.values())

@@ -76,7 +76,7 @@ def test_each_machine_is_used_once_and_step_ends_by_itself() -> None:
     t.choose("use:0")
     assert t.ids() == ["use:1", "next"]
     t.choose("use:1")
-    assert t.state.step != "machines"
+    assert t.state.flow.step != "machines"
     assert t.player(0).goods[:2] == [1, 1]
 
 

@@ -85,7 +85,7 @@ def test_first_completer_gets_the_value_later_ones_one_less_and_each_only_once()
     assert t.player(0).goods[0] == 15  # and kept
     assert t.player(0).goods[4] == vp
     t = Table(Scenario.of(t.state).turn(0, "projects"))
-    assert t.state.step != "projects"  # nothing left to complete: the turn finished by itself
+    assert t.state.flow.step != "projects"  # nothing left to complete: the turn finished by itself
     t = Table(Scenario.of(t.state).turn(1, "projects"))
     t.choose("complete:PR14")
     assert t.player(1).goods[4] == vp - 1
@@ -110,7 +110,7 @@ def _tokens(seats: int, chimera: bool = False, done: int = 0, seat: int = 0) -> 
         start.completed(project, seat)
     start.workshop(seat, "D1+D2", "A1", "A2").goods(seat)
     t = Table(start.turn(seat, "projects"))
-    return [i for i in t.ids() if i != "finish"] if t.state.step == "projects" else []
+    return [i for i in t.ids() if i != "finish"] if t.state.flow.step == "projects" else []
 
 
 def test_completion_tokens_are_six_per_colour() -> None:

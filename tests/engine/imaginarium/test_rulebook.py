@@ -187,7 +187,7 @@ def test_initiative_track_starts_in_workshop_number_order() -> None:
     for seats in (3, 4, 5):
         for seed in range(4):
             state = GAME.new(seats, seed)
-            numbers = [state.data.workshops[state.players[piece // 2].workshop].number for piece in state.order]
+            numbers = [state.data.workshops[state.players[piece // 2].workshop].number for piece in state.flow.order]
             assert numbers == sorted(numbers)
 
 
@@ -199,23 +199,23 @@ def test_the_round_is_played_to_its_end_after_someone_reaches_20_vp() -> None:
     start = Scenario(3).goods(0, vp=20).goods(1).goods(2).workshop(0)
     t = Table(start.turn(0, "menu", pair=("recruit", "extract"), at="extractor:0", later={1: "extractor:1", 2: "idle"}))
     t.choose("end")
-    assert t.state.phase == "implementation"
+    assert t.state.flow.phase == "implementation"
     assert GAME.pending(t.state)[0].seat == 1
-    while t.state.phase != "ended":
+    while t.state.flow.phase != "ended":
         ids = t.ids()
         t.choose(next(i for i in ("next", "pair:recruit+extract", "end", "finish") if i in ids))
     assert t.player(1).goods[CH] == t.data.extractors[1]  # seat 1 still played its turn, and seat 2
     assert t.player(2).goods == [0, 0, 0, 0, 0]
-    assert t.state.round == 1
+    assert t.state.flow.round == 1
 
 
 def test_a_saboteur_pays_nothing_and_may_sabotage_any_machine() -> None:
     """Two players, L463-478: the saboteur moves like a handyman but never buys."""
     t = Table(Scenario(2).goods(0).goods(1))
-    assert t.state.order[0] % 2 == 1  # a saboteur plans first
+    assert t.state.flow.order[0] % 2 == 1  # a saboteur plans first
     assert [f"reserve:{pos}" for pos in range(7)] == [i for i in t.ids() if i.startswith("reserve")]
     t.choose("reserve:0", "reserve:1")
-    assert t.state.order[2] % 2 == 0
+    assert t.state.flow.order[2] % 2 == 0
     assert t.ids() == ["extractor:0", "extractor:1", "extractor:2"]  # the handyman cannot afford any
 
 

@@ -30,8 +30,9 @@ def test_a_described_position_is_built_and_checked() -> None:
     assert _serials(state, p.yard) == ["T1"] and _serials(state, state.crusher) == ["A2"]
     assert [None if u < 0 else _serials(state, [u])[0] for u in state.belt[:3]] == ["T3", None, "P5"]
     assert _serials(state, state.deck[-2:]) == ["P6", "S1"]  # S1 is drawn next
-    assert (state.step, state.queue, state.spot[2], state.spot[0], state.spot[4]) == ("menu", [2, 0, 4], 1, 2, IDLE)
-    assert state.track == [] and all(s == OFF for i, s in enumerate(state.spot) if i not in (0, 2, 4))
+    flow = state.flow
+    assert (flow.step, flow.queue, state.spot[2], state.spot[0], state.spot[4]) == ("menu", [2, 0, 4], 1, 2, IDLE)
+    assert state.flow.track == [] and all(s == OFF for i, s in enumerate(state.spot) if i not in (0, 2, 4))
     GAME.check_invariants(state)
 
 
@@ -41,7 +42,7 @@ def test_build_leaves_the_scenario_and_of_leaves_the_state_untouched() -> None:
     frozen = json.dumps(GAME.to_json(first), sort_keys=True)
     changed = Scenario.of(first).goods(0, charcoalium=9).turn(0, at="extractor:1").build()
     assert json.dumps(GAME.to_json(first), sort_keys=True) == frozen
-    assert changed.players[0].goods[0] == 9 and changed.step == "machines"  # extracting comes after
+    assert changed.players[0].goods[0] == 9 and changed.flow.step == "machines"  # extracting comes after
     assert start.build().players[0].goods[0] == 4
     assert changed.spot[0] == EXTRACTOR + 1
 

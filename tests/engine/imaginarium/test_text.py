@@ -458,4 +458,4 @@ def test_ending_the_machine_phase_with_a_machine_unused_asks_first() -> None:
         "Finir la phase de machines\u00a0? Charbonneuse peut encore servir."
     )
     t.choose("use:1")
-    assert t.state.step != "machines"
+    assert t.state.flow.step != "machines"

@@ -23,7 +23,7 @@ class StepGame(TinyGame):
     def pending(self, state: TinyState) -> tuple[Decision, ...]:
         if self.outcome(state) is not None:
             return ()
-        seat = state.turn
+        seat = state.flow.turn
         hand = state.hands[seat]
         plays = [
             Choice(f"play:{i}", "tiny.choice.play", {"value": v}, "play", description="step.describe.play")

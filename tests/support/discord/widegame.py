@@ -26,15 +26,15 @@ class WideGame(TinyGame):
             Choice(f"pick:{n}", "tiny.choice.play", {"value": n}, "tiny.group.odd" if n % 2 else "tiny.group.even")
             for n in range(1, NUMBERS + 1)
         )
-        return (Decision(state.turn, "tiny.prompt.turn", choices),)
+        return (Decision(state.flow.turn, "tiny.prompt.turn", choices),)
 
     def _apply(self, state: TinyState, seat: int, choice: Choice, tx: Transition) -> None:
         state.scores[seat] = int(choice.id.split(":")[1])
         tx.emit("tiny.event.played", seat=seat, value=state.scores[seat])
-        state.turn += 1
+        state.flow.turn += 1
 
     def outcome(self, state: TinyState) -> Outcome | None:
-        if state.turn < state.seats:
+        if state.flow.turn < state.seats:
             return None
         best = max(state.scores)
         return Outcome(
