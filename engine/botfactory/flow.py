@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.botfactory import board, production, prompts, solo, turn
+from engine.botfactory import procedures, production, prompts, solo, turn
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.botfactory.view import BOARDS
 from engine.core.contract import Choice, Transition
@@ -29,7 +29,7 @@ def start_choices(state: State) -> list[Choice]:
         Choice(
             f"start:{c}",
             "botfactory.choice.start",
-            {"colour": state.rules.colours[c], "part": board.part_name(state, board.pile_top(state, c))},
+            {"colour": state.rules.colours[c], "part": procedures.part_name(state, procedures.pile_top(state, c))},
             "botfactory.group.main",
             description="botfactory.desc.start",
         )
@@ -41,9 +41,9 @@ def start_choices(state: State) -> list[Choice]:
 def apply_start(state: State, colour: int, tx: Transition) -> None:
     """Rulebook set-up 8: in reverse turn order, each takes the top part of one of the 4 piles."""
     seat = state.flow.order[state.flow.cursor]
-    tile = board.draw_top(state, colour, tx)
+    tile = procedures.draw_top(state, colour, tx)
     state.players[seat].parts.append(tile)
-    tx.emit("botfactory.event.start", seat=seat, part=board.part_name(state, tile))
+    tx.emit("botfactory.event.start", seat=seat, part=procedures.part_name(state, tile))
     state.flow.cursor += 1
 
 
@@ -54,8 +54,8 @@ def allowed_boards(state: State, seat: int) -> list[int]:
     """Rulebook: the worker must move to another board (round 1: placed anywhere); with 2 players
     (and solo) never onto the board where Sandra stands at that moment."""
     pos = state.players[seat].pos
-    here = board.key_board(state, pos) if pos != EMPTY else None
-    sandra = board.key_board(state, state.sandra)
+    here = procedures.key_board(state, pos) if pos != EMPTY else None
+    sandra = procedures.key_board(state, state.sandra)
     return [b for b in range(4) if b != here and not (state.seats <= 2 and b == sandra)]
 
 
@@ -63,7 +63,7 @@ def move_choices(state: State, seat: int) -> list[Choice]:
     boards = allowed_boards(state, seat)
     out = []
     for b in boards:
-        for i in board.free_spaces(state, b):
+        for i in procedures.free_spaces(state, b):
             space = state.rules.spaces[i]
             extra = "_cost" if space.cost else "_gain" if space.gain else ""
             out.append(
@@ -101,9 +101,9 @@ def apply_move(state: State, verb: str, args: list[str], tx: Transition) -> None
 def move_sandra(state: State, tx: Transition) -> None:
     """Rulebook: Sandra leaves her board for the first available space to its right, skipping full
     boards and wrapping from Finance to Assembly."""
-    here = board.key_board(state, state.sandra)
+    here = procedures.key_board(state, state.sandra)
     for step in range(1, 4):
-        free = board.free_spaces(state, (here + step) % 4)
+        free = procedures.free_spaces(state, (here + step) % 4)
         if free:
             state.sandra = 2 * free[0]
             tx.emit(
@@ -119,30 +119,30 @@ def move_sandra(state: State, tx: Transition) -> None:
 
 def sandra_action(state: State, tx: Transition) -> None:
     """Rulebook: Sandra performs her action of her current board, whichever space she is on."""
-    where = board.key_board(state, state.sandra)
-    if where == board.ASSEMBLY:
+    where = procedures.key_board(state, state.sandra)
+    if where == procedures.ASSEMBLY:
         # Discard both spares, refill each (left first) from the marked pile, marker moving right.
         for i, tile in enumerate(state.spares):
             if tile != EMPTY:
-                board.discard_part(state, tile)
+                procedures.discard_part(state, tile)
             state.spares[i] = EMPTY
         for i in range(len(state.spares)):
-            state.spares[i] = board.draw_marked(state, tx)
+            state.spares[i] = procedures.draw_marked(state, tx)
         if EMPTY in state.spares:
             tx.emit("botfactory.event.sandra_action", board=BOARDS[where])
         else:
-            left, right = (board.part_name(state, t) for t in state.spares)
+            left, right = (procedures.part_name(state, t) for t in state.spares)
             tx.emit("botfactory.event.sandra_spares", part=left, spare=right)
-    elif where == board.PARTS:
+    elif where == procedures.PARTS:
         # Fill every empty wheel slot from the left entry clockwise, without turning the wheel.
         filled = 0
         for pos in range(len(state.wheel)):
             if state.wheel[pos] == EMPTY:
-                state.wheel[pos] = board.draw_marked(state, tx)
+                state.wheel[pos] = procedures.draw_marked(state, tx)
                 filled += state.wheel[pos] != EMPTY
         tx.emit("botfactory.event.sandra_wheel" if filled else "botfactory.event.sandra_wheel_full", n=filled)
-    elif where == board.PROJECTS:
-        board.slide_and_refill(state, tx)
+    elif where == procedures.PROJECTS:
+        procedures.slide_and_refill(state, tx)
         tx.emit("botfactory.event.sandra_projects")
     else:
         # +1 to the lowest value (every colour tied for lowest); nothing if all four are equal.
@@ -152,7 +152,7 @@ def sandra_action(state: State, tx: Transition) -> None:
         else:
             for c in range(4):
                 if state.values[c] == low:
-                    board.raise_value(state, None, c, tx)
+                    procedures.raise_value(state, None, c, tx)
 
 
 # -- phase 3: maintenance and the end ----------------------------------------------------------------
@@ -165,11 +165,11 @@ def maintenance(state: State, tx: Transition) -> None:
     for col, column in enumerate(state.columns):
         if all(t != EMPTY for t in column):
             for tile in column:
-                board.discard_part(state, tile)
+                procedures.discard_part(state, tile)
             state.columns[col] = [EMPTY] * len(column)
             state.values[col] = max(rules.value_min, state.values[col] - 1)
             tx.emit("botfactory.event.maintenance_robot", colour=rules.colours[col], value=state.values[col])
-    board.slide_and_refill(state, tx)
+    procedures.slide_and_refill(state, tx)
     tx.emit("botfactory.event.maintenance", round=state.flow.round)
 
 
@@ -208,7 +208,7 @@ def run(state: State, tx: Transition) -> None:
             state.flow.phase, state.flow.order, state.flow.cursor = "move", seating(state), 0
         elif state.flow.phase == "move":
             if state.flow.cursor >= len(state.flow.order):
-                state.flow.phase, state.flow.order, state.flow.cursor = "act", board.positional_order(state), 0
+                state.flow.phase, state.flow.order, state.flow.cursor = "act", procedures.positional_order(state), 0
                 continue
             actor = state.flow.order[state.flow.cursor]
             if actor >= 0:
@@ -236,7 +236,7 @@ def run(state: State, tx: Transition) -> None:
                         tx.emit(key, **params)
                     return
                 state.flow.round += 1
-                state.flow.phase, state.flow.order, state.flow.cursor = "move", board.positional_order(state), 0
+                state.flow.phase, state.flow.order, state.flow.cursor = "move", procedures.positional_order(state), 0
                 continue
             actor = state.flow.order[state.flow.cursor]
             if actor >= 0:

@@ -5,7 +5,7 @@ column holds parts of its colour (or universal) in the rows of their kinds."""
 
 from __future__ import annotations
 
-from engine.botfactory.board import on_contracts
+from engine.botfactory.procedures import on_contracts
 from engine.botfactory.state import EMPTY, State
 from engine.core.errors import InvariantBroken
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.botfactory import board, flow
-from engine.botfactory.board import part_name
+from engine.botfactory import flow, procedures
+from engine.botfactory.procedures import part_name
 from engine.botfactory.state import EMPTY, State
 from engine.botfactory.turn import finance_price
 from engine.botfactory.view import BOARDS
@@ -22,7 +22,7 @@ def for_move(state: State, seat: int) -> list[Line]:
     """Boards the worker may not go to, and full boards."""
     allowed = flow.allowed_boards(state, seat)
     pos = state.players[seat].pos
-    here = board.key_board(state, pos) if pos != EMPTY else None
+    here = procedures.key_board(state, pos) if pos != EMPTY else None
     out: list[Line] = []
     for b in range(4):
         name = {"board": BOARDS[b]}
@@ -30,7 +30,7 @@ def for_move(state: State, seat: int) -> list[Line]:
             out.append(("botfactory.missing.move_same", name))
         elif b not in allowed:
             out.append(("botfactory.missing.move_sandra", name))
-        elif not board.free_spaces(state, b):
+        elif not procedures.free_spaces(state, b):
             out.append(("botfactory.missing.move_full", name))
     return out
 
@@ -45,7 +45,7 @@ def for_turn(state: State) -> list[Line]:
             return [("botfactory.missing.toll", {"n": rules.sandra_toll})]
         return []
     out: list[Line] = []
-    if turn.board == board.ASSEMBLY:
+    if turn.board == procedures.ASSEMBLY:
         space = rules.spaces[turn.space]
         if not turn.open and player.tokens < space.cost:
             out.append(("botfactory.missing.pay_main", {**rules.space_words(turn.space), "n": space.cost}))
@@ -53,11 +53,11 @@ def for_turn(state: State) -> list[Line]:
             out += unplaceable(state, turn.seat)
         if player.parts and player.tokens < rules.swap_cost:
             out.append(("botfactory.missing.swap", {"n": rules.swap_cost}))
-    elif turn.board == board.PARTS:
+    elif turn.board == procedures.PARTS:
         if turn.left > 0 and all(state.wheel[p] == EMPTY for p in rules.exits):
             out.append(("botfactory.missing.exits", {}))
         out += _executive(state, len(player.parts), rules.executive_discard, "xparts")
-    elif turn.board == board.PROJECTS:
+    elif turn.board == procedures.PROJECTS:
         if turn.left > 0 and all(t == EMPTY for t in state.display):
             out.append(("botfactory.missing.display", {}))
         out += _executive(state, len(player.projects), rules.project_executive_discard, "xproj")
@@ -82,9 +82,9 @@ def unplaceable(state: State, seat: int) -> list[Line]:
     player = state.players[seat]
     if not player.parts:
         return [("botfactory.missing.no_parts", {})]
-    placed = {tile for tile, _ in board.placements(state, seat)}
+    placed = {tile for tile, _ in procedures.placements(state, seat)}
     out: list[Line] = []
-    for tile in board.part_types(state, player.parts):
+    for tile in procedures.part_types(state, player.parts):
         if tile in placed:
             continue
         colour, kind = rules.parts[tile]
@@ -118,7 +118,7 @@ def _finance(state: State) -> list[Line]:
     for pos in range(len(state.grid)):
         row = rules.contract_row(pos)
         cost = rules.row_costs[row]
-        if row in rows or not board.reservable(state, turn.seat, pos):
+        if row in rows or not procedures.reservable(state, turn.seat, pos):
             continue
         if finance_price(state, cost, reserve=True) is None:
             rows.add(row)

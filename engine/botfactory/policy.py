@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.botfactory import board, scoring
+from engine.botfactory import procedures, scoring
 from engine.botfactory.state import EMPTY, State
 from engine.core.contract import Choice, Decision, Game
 from engine.core.rng import Rng
@@ -56,7 +56,7 @@ def task_progress(state: State, seat: int, score: scoring.Score) -> float:
     done = min(len(score.fulfilled), 3)
     open_ = sum(
         1
-        for p in board.reserved(state, seat)
+        for p in procedures.reserved(state, seat)
         if p not in score.fulfilled
         and all(state.robots_board[c] > 0 for c in state.rules.contracts[state.grid[p]].needs)
     )
@@ -121,10 +121,10 @@ class _Plan:
         both = self.robot_colours + self.project_colours
         self.focus = max(range(len(rules.colours)), key=lambda c: (both[c], -c))
         """Task A: the colour with most robots and projects, to build three of."""
-        self.reserved = [rules.contracts[state.grid[p]] for p in board.reserved(state, seat)]
+        self.reserved = [rules.contracts[state.grid[p]] for p in procedures.reserved(state, seat)]
         self.contract_needs = Counter(c for contract in self.reserved for c in contract.needs)
         """Robots our reserved contracts need, by colour."""
-        self.placements = board.placements(state, seat)
+        self.placements = procedures.placements(state, seat)
         self.completions = sum(1 for _, col in self.placements if self._completes(col))
 
     # -- judging tiles -------------------------------------------------------------------------------
@@ -194,31 +194,31 @@ class _Plan:
     def board_value(self, space: int) -> float:
         state, player, rules = self.state, self.player, self.state.rules
         where = rules.spaces[space]
-        toll = board.key_board(state, state.sandra) == where.board
+        toll = procedures.key_board(state, state.sandra) == where.board
         tokens = player.tokens - (rules.sandra_toll if toll else 0)
         if tokens < 0:
             return -5.0
         value = -1.5 if toll else 0.0
         owned = len(player.projects) + len(player.robots)
-        if where.board == board.ASSEMBLY:
+        if where.board == procedures.ASSEMBLY:
             usable = where.amount if tokens >= where.cost else 0
             n = min(len({tile for tile, _ in self.placements}), usable)
             # AS3's token buys a third placement only: with fewer, AS1 or AS2 do as well for free.
             return value + (10.0 * min(self.completions, n) + 3.0 * n - 2.0 * where.cost if n else -2.0)
-        if where.board == board.PARTS:
+        if where.board == procedures.PARTS:
             # A full hand is no reason to stay away: the end-of-turn limit drops the least wanted.
             missing = min(len(self.wanted), 2) if player.projects else 0
             room = rules.part_limit - len(player.parts)
             if not missing and room <= 0:
                 return -1.0
             return value + 1.5 * (missing or 1) + 0.3 * where.amount + where.gain
-        if where.board == board.PROJECTS:
+        if where.board == procedures.PROJECTS:
             best = max((self.project_want(t) for t in state.display if t != EMPTY), default=0.0)
             if owned >= rules.project_limit:  # worth it only to trade our least wanted project
                 worst = min((self.project_want(t) for t in player.projects), default=best)
                 return value + (best - worst - 1.0 if best > worst + 1.0 else -2.0)
             return value + (6.0 if not player.projects else 1.0) + 0.5 * where.amount + 0.5 * best
-        reservable = [p for p in range(len(state.grid)) if board.reservable(state, self.seat, p)]
+        reservable = [p for p in range(len(state.grid)) if procedures.reservable(state, self.seat, p)]
         best = max((self.contract_value(p) for p in reservable), default=-1.0)
         spend = min(tokens, where.amount)
         if self.task == "B":  # the robots' values are the task: raise them while they are short
@@ -268,7 +268,7 @@ class _Plan:
             if len(player.projects) + len(player.robots) >= rules.project_limit:
                 worst = min((self.project_want(t) for t in player.projects), default=want)
                 return want - worst - 1.0
-            return want + (1.0 if nums[0] == board.bottom_space(state, 1) else 0.0)
+            return want + (1.0 if nums[0] == procedures.bottom_space(state, 1) else 0.0)
         if verb == "raise":
             colour = nums[0]
             owned = 1.5 * self.robot_colours[colour] + 0.5 * self.project_colours[colour]

@@ -8,7 +8,7 @@ from these actions still apply": the tiles reuse the board procedures, rewards i
 
 from __future__ import annotations
 
-from engine.botfactory import board
+from engine.botfactory import procedures
 from engine.botfactory.state import EMPTY, State
 from engine.botfactory.view import BOARDS
 from engine.core.contract import Choice, Transition
@@ -63,7 +63,7 @@ def turn_choices(state: State) -> list[Choice]:
         effect = effects[tile]
         group = "botfactory.group.production"
         amount = _amount(state, tile) if effect not in ("overflow", "universal") else 0
-        if effect == "finance_discount" and turn.board == board.FINANCE and not turn.discount:
+        if effect == "finance_discount" and turn.board == procedures.FINANCE and not turn.discount:
             out.append(
                 Choice(
                     f"pt:{tile}",
@@ -75,8 +75,8 @@ def turn_choices(state: State) -> list[Choice]:
             )
         elif effect == "paid_benefit" and player.tokens >= amount:
             for c in range(4):
-                if board.can_draw(state, c):
-                    top = board.pile_top(state, c)
+                if procedures.can_draw(state, c):
+                    top = procedures.pile_top(state, c)
                     unseen = "" if top != EMPTY else "_unseen"
                     out.append(
                         Choice(
@@ -85,7 +85,7 @@ def turn_choices(state: State) -> list[Choice]:
                             {
                                 "tile": tile,
                                 "colour": rules.colours[c],
-                                "part": "" if unseen else board.part_name(state, top),
+                                "part": "" if unseen else procedures.part_name(state, top),
                                 "n": amount,
                             },
                             group,
@@ -102,7 +102,7 @@ def turn_choices(state: State) -> list[Choice]:
                         description="botfactory.desc.pt_project",
                     )
                 )
-            if board.placements(state, seat):
+            if procedures.placements(state, seat):
                 out.append(
                     Choice(
                         f"pt:{tile}:place",
@@ -126,7 +126,7 @@ def turn_choices(state: State) -> list[Choice]:
             ]
         elif (
             effect == "cheap_universal"
-            and turn.board == board.PROJECTS
+            and turn.board == procedures.PROJECTS
             and not turn.executive_used
             and len(player.projects) >= amount
         ):
@@ -185,7 +185,7 @@ def move_choices(state: State, seat: int, allowed_boards: list[int]) -> list[Cho
         if _effects(state)[tile] != "overflow":
             continue
         for b in allowed_boards:
-            if not board.free_spaces(state, b):
+            if not procedures.free_spaces(state, b):
                 out.append(
                     Choice(
                         f"over:{tile}:{b}",
@@ -224,16 +224,16 @@ def apply(state: State, args: list[str], tx: Transition) -> bool:
     use(state, seat, tile, tx)
     amount = _amount(state, tile)
     if effect == "sandra_free":
-        board.gain(state, seat, amount, tx, "sandra", tile=tile)
+        procedures.gain(state, seat, amount, tx, "sandra", tile=tile)
         return True
     if effect == "finance_discount":
         turn.discount = amount
     elif effect == "paid_benefit":
-        board.pay(state, seat, amount)
+        procedures.pay(state, seat, amount)
         if rest[0] == "pile":
-            part = board.draw_top(state, int(rest[1]), tx)
+            part = procedures.draw_top(state, int(rest[1]), tx)
             player.parts.append(part)
-            tx.emit("botfactory.event.pt_pile", seat=seat, part=board.part_name(state, part), n=amount, tile=tile)
+            tx.emit("botfactory.event.pt_pile", seat=seat, part=procedures.part_name(state, part), n=amount, tile=tile)
         elif rest[0] == "project":
             state.flow.stack.append(["project"])
         else:
@@ -241,7 +241,7 @@ def apply(state: State, args: list[str], tx: Transition) -> bool:
     elif effect == "raise":
         for _ in range(amount):
             if state.values[int(rest[0])] < rules.value_max:
-                board.raise_value(state, seat, int(rest[0]), tx, 0)
+                procedures.raise_value(state, seat, int(rest[0]), tx, 0)
     elif effect == "cheap_universal":
         turn.executive_used = True
         state.flow.stack.append(["xproj", int(rest[0]), amount, amount])

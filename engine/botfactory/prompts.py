@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.botfactory import board, production
-from engine.botfactory.board import part_name
+from engine.botfactory import procedures, production
+from engine.botfactory.procedures import part_name
 from engine.botfactory.state import EMPTY, State
 from engine.botfactory.turn import place_choices, take_choices
 from engine.core.contract import Choice, Transition
@@ -35,20 +35,20 @@ def real_choices(state: State, entry: list[Any]) -> list[Choice]:
             return []
         return place_choices(state, seat, "botfactory.group.bonus", paying=entry[1])
     if kind == "icon":
-        return [_pile_choice(state, "icon", c, rules.icon_cost) for c in board.icon_options(state, seat)]
+        return [_pile_choice(state, "icon", c, rules.icon_cost) for c in procedures.icon_options(state, seat)]
     if kind == "project":
         return take_choices(state, "botfactory.group.bonus")
     if kind == "refill":
         if state.wheel[entry[1]] != EMPTY:
             return []
         side = "left" if entry[1] == rules.entries[0] else "right"
-        return [_pile_choice(state, "refill", c, 0, side) for c in range(4) if board.can_draw(state, c)]
+        return [_pile_choice(state, "refill", c, 0, side) for c in range(4) if procedures.can_draw(state, c)]
     if kind in ("xparts", "limit") and (kind == "xparts" or len(player.parts) > rules.part_limit):
-        return [_drop_choice(state, entry, t) for t in board.part_types(state, player.parts)]
+        return [_drop_choice(state, entry, t) for t in procedures.part_types(state, player.parts)]
     if kind in ("xproj", "limit") and (
         kind == "xproj" or len(player.projects) + len(player.robots) > rules.project_limit
     ):
-        return [_dropproj_choice(state, entry, t) for t in board.first_of_each(player.projects, rules.projects)]
+        return [_dropproj_choice(state, entry, t) for t in procedures.first_of_each(player.projects, rules.projects)]
     if kind == "vremove":
         return [_vremove_choice(state, p) for p in entry[2:]]
     if kind == "offer":
@@ -58,7 +58,7 @@ def real_choices(state: State, entry: list[Any]) -> list[Choice]:
 
 def _pile_choice(state: State, verb: str, colour: int, cost: int, side: str = "") -> Choice:
     """The icon bonus or a wheel refill: the top tile of a pile, named when it lies face up."""
-    top = board.pile_top(state, colour)
+    top = procedures.pile_top(state, colour)
     unseen = "" if top != EMPTY else "_unseen"
     return Choice(
         f"{verb}:{colour}",
@@ -81,7 +81,7 @@ def _drop_choice(state: State, entry: list[Any], tile: int) -> Choice:
         params |= {"n": len(player.parts) - state.rules.part_limit, "limit": state.rules.part_limit}
         description = "botfactory.desc.drop_limit"
     else:
-        top = board.pile_top(state, entry[1])
+        top = procedures.pile_top(state, entry[1])
         params |= {"n": entry[2] - 1, "colour": state.rules.colours[entry[1]]}
         params["top"] = part_name(state, top) if top != EMPTY else ""
         description = "botfactory.desc.drop_more" if entry[2] > 1 else "botfactory.desc.drop_last"
@@ -186,26 +186,26 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         return
     nums = [int(a) for a in args if a.isdigit()]
     if verb == "place":
-        board.pay(state, seat, entry[1])
+        procedures.pay(state, seat, entry[1])
         if entry[1]:
             tx.emit("botfactory.event.bonus_paid", seat=seat, n=entry[1])
-        if board.place_part(state, seat, nums[0], nums[1], tx):
+        if procedures.place_part(state, seat, nums[0], nums[1], tx):
             state.flow.stack.append(["icon"])  # a bonus placement is an action of its own
     elif verb == "icon":
-        board.pay(state, seat, rules.icon_cost)
-        tile = board.draw_top(state, nums[0], tx)
+        procedures.pay(state, seat, rules.icon_cost)
+        tile = procedures.draw_top(state, nums[0], tx)
         player.parts.append(tile)
         tx.emit("botfactory.event.icon", seat=seat, part=part_name(state, tile), n=rules.icon_cost)
     elif verb == "take":
-        board.take_project(state, seat, nums[0], tx)
+        procedures.take_project(state, seat, nums[0], tx)
     elif verb == "refill":
-        tile = board.draw_top(state, nums[0], tx)
+        tile = procedures.draw_top(state, nums[0], tx)
         state.wheel[entry[1]] = tile
         side = "left" if entry[1] == rules.entries[0] else "right"
         tx.emit("botfactory.event.refill", seat=seat, part=part_name(state, tile), side=side)
     elif verb == "drop":
         player.parts.remove(nums[0])
-        board.discard_part(state, nums[0])
+        procedures.discard_part(state, nums[0])
         tx.emit("botfactory.event.drop", seat=seat, part=part_name(state, nums[0]))
         if entry[0] == "limit":
             state.flow.stack.append(entry)
@@ -213,7 +213,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
             state.flow.stack.append([entry[0], entry[1], entry[2] - 1])
         else:
             # Rulebook: parts executive — the three discarded, take the top of the chosen pile.
-            tile = board.draw_top(state, entry[1], tx)
+            tile = procedures.draw_top(state, entry[1], tx)
             player.parts.append(tile)
             tx.emit("botfactory.event.xparts", seat=seat, part=part_name(state, tile), n=rules.executive_discard)
     elif verb == "dropproj":

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.botfactory import GAME, board, flow, invariants, production, turn
+from engine.botfactory import GAME, flow, invariants, procedures, production, turn
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.botfactory.view import BOARDS
 from engine.core.contract import Transition
@@ -333,7 +333,7 @@ class Scenario:
                 if phase == "act" or round_no > 1:
                     _place_everyone(state)
                 moving_first = phase == "move" and round_no == 1
-                state.flow.order = flow.seating(state) if moving_first else board.positional_order(state)
+                state.flow.order = flow.seating(state) if moving_first else procedures.positional_order(state)
                 state.flow.cursor = state.flow.order.index(actor)
                 if moving_first:
                     placed = [state.players[s].pos != EMPTY for s in state.flow.order]
@@ -456,7 +456,7 @@ def _place_everyone(state: State) -> None:
     """Workers still off the floor stand on the rightmost free spaces; Vilela must be placed."""
     for player in state.players:
         if player.pos == EMPTY:
-            taken = board.occupied(state)
+            taken = procedures.occupied(state)
             free = [i for i in range(len(state.rules.spaces)) if 2 * i not in taken]
             if not free:
                 raise ScenarioError("No free action space is left for a worker.")
@@ -475,7 +475,7 @@ def _check_vilela(state: State) -> None:
         return
     if solo.action == EMPTY or solo.robot == EMPTY:
         raise ScenarioError("Vilela has moved this round: give his face-up tiles, vilela(space, action=, robot=).")
-    if state.rules.action_tiles[solo.action] != board.key_board(state, state.vilela):
+    if state.rules.action_tiles[solo.action] != procedures.key_board(state, state.vilela):
         raise ScenarioError("Vilela's action tile shows the board he stands on.")
 
 
@@ -498,8 +498,8 @@ def space_of(state: State, who: Who) -> str | None:
     if key == EMPTY:
         return None
     if key % 2:
-        return f"beside {BOARDS[board.key_board(state, key)]}"
-    return state.rules.spaces[board.key_space(key)].name
+        return f"beside {BOARDS[procedures.key_board(state, key)]}"
+    return state.rules.spaces[procedures.key_space(key)].name
 
 
 def choice(state: State, verb: str, **params: object) -> str:

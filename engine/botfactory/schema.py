@@ -1,7 +1,7 @@
 """The schema of Bot Factory's data files: the type and range of every value, declared once.
 
 One model per file under ``data/`` (an override names the file, then the key: ``[botfactory.finance]
-start = 5``). :mod:`engine.botfactory.rules` checks the bundled data, with a server owner's overrides
+start = 5``). :mod:`engine.botfactory.loader` checks the bundled data, with a server owner's overrides
 merged, against :class:`BotFactoryData` before anything else, so a bad value is one line naming its
 key and what is allowed (see :mod:`engine.core.data`); relations between values (min <= start <= max
 on the finance track...) are its cross-checks. Fields in ``fixed`` are the printed components and

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from engine.botfactory import board
+from engine.botfactory import procedures
 from engine.botfactory.state import State
 
 
@@ -53,7 +53,7 @@ def score(state: State, seat: int) -> Score:
     have = Counter(colours)
     mine = [
         (pos, rules.contracts[state.grid[pos]], state.reservations[pos].index(seat))
-        for pos in board.reserved(state, seat)
+        for pos in procedures.reserved(state, seat)
     ]
     task = state.solo.task if state.solo is not None else None
     best: tuple[bool, int, int, int, tuple[int, ...]] | None = None

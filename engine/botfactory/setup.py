@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.botfactory import board
-from engine.botfactory.rules import load
+from engine.botfactory import procedures
+from engine.botfactory.loader import load
 from engine.botfactory.state import EMPTY, Flow, Player, Solo, State
 from engine.core.contract import Transition
 from engine.core.rng import Rng
@@ -65,7 +65,7 @@ def new_state(seats: int, options: Mapping[str, Any], rng: Rng, overrides: dict[
     )
     # The wheel, from the top-left entry clockwise, each slot from the marked pile, marker moving right.
     for pos in range(rules.wheel_slots):
-        state.wheel[pos] = board.draw_marked(state, tx)
+        state.wheel[pos] = procedures.draw_marked(state, tx)
     order = [(first + i) % seats for i in range(seats)]
     # 5-7. Each player: a random project tile; 1 token, the last in turn order one more (solo: 1 only).
     for seat in order:

@@ -7,7 +7,7 @@ is reshuffled from its discards.
 
 from __future__ import annotations
 
-from engine.botfactory import board
+from engine.botfactory import procedures
 from engine.botfactory.state import EMPTY, Solo, State
 from engine.botfactory.view import BOARDS
 from engine.core.contract import Transition
@@ -34,11 +34,11 @@ def move_vilela(state: State, tx: Transition) -> None:
     if solo.robot != EMPTY:
         solo.robot_discard.append(solo.robot)
     solo.robot = _draw(state, solo.robot_deck, solo.robot_discard, tx)
-    here = board.key_board(state, state.vilela)
+    here = procedures.key_board(state, state.vilela)
     for _ in range(8 * len(state.rules.action_tiles)):
         tile = _draw(state, solo.action_deck, solo.action_discard, tx)
         shown = state.rules.action_tiles[tile]
-        free = board.free_spaces(state, shown)
+        free = procedures.free_spaces(state, shown)
         if shown != here and free:
             solo.action = tile
             state.vilela = 2 * free[0]
@@ -58,17 +58,17 @@ def vilela_action(state: State, tx: Transition) -> None:
     assert solo is not None
     rules = state.rules
     colour = rules.robot_tiles[solo.robot]
-    where = board.key_board(state, state.vilela)
+    where = procedures.key_board(state, state.vilela)
     name = rules.colours[colour]
-    if where == board.ASSEMBLY:
+    if where == procedures.ASSEMBLY:
         # Two parts in his colour's column (universal included) are removed; otherwise one robot of
         # that colour leaves the board (no effect on its value).
         column = state.columns[colour]
         filled = [k for k, t in enumerate(column) if t != EMPTY]
         if len(filled) == 2:
-            removed = [board.part_name(state, column[k]) for k in filled]
+            removed = [procedures.part_name(state, column[k]) for k in filled]
             for k in filled:
-                board.discard_part(state, column[k])
+                procedures.discard_part(state, column[k])
                 column[k] = EMPTY
             tx.emit("botfactory.event.vilela_parts", part=removed[0], spare=removed[1], column=name)
         elif state.robots_board[colour] > 0:
@@ -77,16 +77,16 @@ def vilela_action(state: State, tx: Transition) -> None:
             tx.emit("botfactory.event.vilela_robot", colour=name, n=state.robots_board[colour])
         else:
             tx.emit("botfactory.event.vilela_nothing", colour=name, board=BOARDS[where])
-    elif where == board.PARTS:
+    elif where == procedures.PARTS:
         count = 0
         for pos, tile in enumerate(state.wheel):
             if tile != EMPTY and rules.parts[tile][0] == colour:
-                board.discard_part(state, tile)
+                procedures.discard_part(state, tile)
                 state.wheel[pos] = EMPTY
                 count += 1
         key = "botfactory.event.vilela_wheel" if count else "botfactory.event.vilela_nothing"
         tx.emit(key, colour=name, n=count, board=BOARDS[where])
-    elif where == board.PROJECTS:
+    elif where == procedures.PROJECTS:
         # Discard every displayed project of his colour; no sliding, no refill.
         count = 0
         for space, tile in enumerate(state.display):

@@ -1,7 +1,7 @@
 """The mutable state of one Bot Factory game, copied and written as JSON by :mod:`engine.core.state`.
 
 Tiles are plain integers (part uids 0-53, project uids 0-23, contract uids 0-13) indexing the
-:class:`~engine.botfactory.rules.Rules` tables, and ``-1`` marks an empty space, so the state is
+:class:`~engine.botfactory.loader.Rules` tables, and ``-1`` marks an empty space, so the state is
 JSON as it stands and copies quickly. Piles and decks keep their top tile last.
 
 Flow data (``phase``, ``order``, ``cursor``, ``turn``, ``stack``) is kept apart from the board, in
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.botfactory.rules import Rules, load
+from engine.botfactory.loader import Rules, load
 from engine.core import state as core
 
 EMPTY = -1
@@ -35,7 +35,7 @@ class Player:
     universal_robot: int = EMPTY
     """Variant tile PT7: the project tile (also in ``robots``) carrying the universal robot."""
     pos: int = EMPTY
-    """Position key of the worker (see :func:`engine.botfactory.board.key_space`); -1 before round 1."""
+    """Position key of the worker (see :func:`engine.botfactory.procedures.key_space`); -1 before round 1."""
     production: str = ""
     """Variants: the production tile taken or used ("" for none)."""
     production_used: bool = False

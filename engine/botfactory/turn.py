@@ -7,8 +7,8 @@ the middle of the main action, so a turn is a menu offered again after every ste
 
 from __future__ import annotations
 
-from engine.botfactory import board, production
-from engine.botfactory.board import part_name
+from engine.botfactory import procedures, production
+from engine.botfactory.procedures import part_name
 from engine.botfactory.state import EMPTY, State, Turn
 from engine.botfactory.view import BOARDS as BOARD_NAMES
 from engine.core.contract import Choice, Transition
@@ -17,7 +17,7 @@ from engine.core.contract import Choice, Transition
 def begin(state: State, seat: int, tx: Transition) -> None:
     """Stand at the start of a worker's turn: is Sandra on the same board?"""
     key = state.players[seat].pos
-    space = board.key_space(key)
+    space = procedures.key_space(key)
     state.flow.turn = Turn(seat, space, state.rules.spaces[space].board, toll=False)
     tx.emit(
         "botfactory.event.turn",
@@ -25,7 +25,7 @@ def begin(state: State, seat: int, tx: Transition) -> None:
         board=BOARD_NAMES[state.flow.turn.board],
         **state.rules.space_words(space),
     )
-    if board.key_board(state, state.sandra) == state.flow.turn.board:
+    if procedures.key_board(state, state.sandra) == state.flow.turn.board:
         state.flow.turn.toll = True
     else:
         open_main(state, tx)
@@ -40,7 +40,7 @@ def open_main(state: State, tx: Transition) -> None:
     turn.open = space.cost == 0
     turn.left = space.amount
     if space.gain:
-        board.gain(state, turn.seat, space.gain, tx, "space", **state.rules.space_words(turn.space))
+        procedures.gain(state, turn.seat, space.gain, tx, "space", **state.rules.space_words(turn.space))
 
 
 def choices(state: State) -> list[Choice]:
@@ -74,11 +74,11 @@ def choices(state: State) -> list[Choice]:
             )
         )
         return out
-    if turn.board == board.ASSEMBLY:
+    if turn.board == procedures.ASSEMBLY:
         out += _assembly_choices(state)
-    elif turn.board == board.PARTS:
+    elif turn.board == procedures.PARTS:
         out += _parts_choices(state)
-    elif turn.board == board.PROJECTS:
+    elif turn.board == procedures.PROJECTS:
         out += _projects_choices(state)
     else:
         out += _finance_choices(state)
@@ -126,7 +126,7 @@ def _assembly_choices(state: State) -> list[Choice]:
     elif turn.left > 0:
         out += place_choices(state, turn.seat, "botfactory.group.main", left=turn.left)
     if player.tokens >= rules.swap_cost:
-        for tile in board.part_types(state, player.parts):
+        for tile in procedures.part_types(state, player.parts):
             seen: set[int] = set()
             for spare, held in enumerate(state.spares):
                 if held == EMPTY or rules.parts[held] == rules.parts[tile]:
@@ -189,8 +189,8 @@ def _parts_choices(state: State) -> list[Choice]:
             )
     if not turn.executive_used and len(player.parts) >= rules.executive_discard:
         for c in range(4):
-            if board.can_draw(state, c):
-                top = board.pile_top(state, c)
+            if procedures.can_draw(state, c):
+                top = procedures.pile_top(state, c)
                 seen_top = top != EMPTY
                 out.append(
                     Choice(
@@ -243,7 +243,7 @@ def _finance_choices(state: State) -> list[Choice]:
         row = rules.contract_row(pos)
         cost = rules.row_costs[row]
         price = finance_price(state, cost, reserve=True)
-        if board.reservable(state, turn.seat, pos) and price is not None:
+        if procedures.reservable(state, turn.seat, pos) and price is not None:
             out.append(reserve_choice(state, pos, price, cost))
     return out
 
@@ -277,7 +277,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     nums = [int(a) for a in args if a.isdigit()]
     if verb == "toll":
         if args == ["pay"]:
-            board.pay(state, seat, rules.sandra_toll)
+            procedures.pay(state, seat, rules.sandra_toll)
             tx.emit("botfactory.event.toll", seat=seat, n=rules.sandra_toll)
             open_main(state, tx)
         else:
@@ -286,7 +286,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
             turn.ending = True
     elif verb == "pay":
         space = rules.spaces[turn.space]
-        board.pay(state, seat, space.cost)
+        procedures.pay(state, seat, space.cost)
         tx.emit("botfactory.event.pay_main", seat=seat, n=space.cost, **rules.space_words(turn.space))
         turn.open = True
     elif verb == "place":
@@ -294,7 +294,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
     elif verb == "swap":
         # Rulebook: assembly executive, as many times as you like: 1 token to swap a part with a spare.
         tile, spare = nums
-        board.pay(state, seat, rules.swap_cost)
+        procedures.pay(state, seat, rules.swap_cost)
         held = state.spares[spare]
         player.parts.remove(tile)
         player.parts.append(held)
@@ -326,7 +326,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         turn.executive_used = True
         state.flow.stack.append(["xparts", nums[0], rules.executive_discard])
     elif verb == "take":
-        board.take_project(state, seat, nums[0], tx)
+        procedures.take_project(state, seat, nums[0], tx)
         turn.left -= 1
     elif verb == "xproj":
         turn.executive_used = True
@@ -334,7 +334,7 @@ def apply(state: State, verb: str, args: list[str], tx: Transition) -> None:
         state.flow.stack.append(["xproj", nums[0], count, count])
     elif verb == "raise":
         paid = spend(state, 1, reserve=False)
-        board.raise_value(state, seat, nums[0], tx, paid)
+        procedures.raise_value(state, seat, nums[0], tx, paid)
     elif verb == "reserve":
         reserve(state, nums[0], tx)
     elif verb == "end":
@@ -359,7 +359,7 @@ def place_main(state: State, tile: int, col: int, tx: Transition) -> None:
     turn = state.flow.turn
     assert turn is not None
     turn.left -= 1
-    if board.place_part(state, turn.seat, tile, col, tx):
+    if procedures.place_part(state, turn.seat, tile, col, tx):
         turn.icons += 1
     if turn.left == 0:
         offer_icons(state)
@@ -421,7 +421,7 @@ def spend(state: State, cost: int, *, reserve: bool) -> int:
     paid = finance_price(state, cost, reserve=reserve)
     assert paid is not None
     turn.discount -= cost - paid
-    board.pay(state, turn.seat, paid)
+    procedures.pay(state, turn.seat, paid)
     turn.left -= cost
     return paid
 
@@ -430,7 +430,7 @@ def reserve(state: State, pos: int, tx: Transition) -> None:
     """Rulebook: pay the row's cost; one of those tokens goes on the highest free slot."""
     turn = state.flow.turn
     assert turn is not None
-    first = board.on_contracts(state, turn.seat) == 0
+    first = procedures.on_contracts(state, turn.seat) == 0
     paid = spend(state, state.rules.row_costs[state.rules.contract_row(pos)], reserve=True)
     contract = state.rules.contracts[state.grid[pos]]
     slot = contract.slots[len(state.reservations[pos])]
@@ -451,9 +451,9 @@ def place_choices(state: State, seat: int, group: str, left: int = 0, paying: in
     the 3rd, and the icon bonus of a space that bears it."""
     rules = state.rules
     player = state.players[seat]
-    room = rules.tokens_per_player - player.tokens + paying - board.on_contracts(state, seat)
+    room = rules.tokens_per_player - player.tokens + paying - procedures.on_contracts(state, seat)
     out = []
-    for tile, col in board.placements(state, seat):
+    for tile, col in procedures.placements(state, seat):
         kind = rules.parts[tile][1]
         count = 1 + sum(t != EMPTY for t in state.columns[col])
         gain = min(rules.rewards[count - 1], max(0, room)) if count < 3 else 0
@@ -487,9 +487,9 @@ def take_choices(state: State, group: str, left: int = 0) -> list[Choice]:
         if tile == EMPTY:
             continue
         colour = rules.projects[tile]
-        if space == board.bottom_space(state, 0):
+        if space == procedures.bottom_space(state, 0):
             where, n = "_place", rules.project_place_cost
-        elif space == board.bottom_space(state, 1):
+        elif space == procedures.bottom_space(state, 1):
             where, n = "_token", rules.project_token_gain
         elif colour in plain:
             continue

@@ -6,7 +6,7 @@ face-down projects and of Vilela's tiles, never their order, and nothing about t
 
 from __future__ import annotations
 
-from engine.botfactory import board, scoring
+from engine.botfactory import procedures, scoring
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.botfactory.turn import bonus_at
 from engine.botfactory.view import (
@@ -61,10 +61,10 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
     elif state.flow.phase == "act":
         standing = set(state.flow.order[state.flow.cursor :])
     meeples = []
-    for actor in board.actors(state):
-        key = board.actor_key(state, actor)
+    for actor in procedures.actors(state):
+        key = procedures.actor_key(state, actor)
         if key != EMPTY:
-            meeples.append(Meeple(_who(actor), board.key_space(key), key % 2 == 1, actor in standing))
+            meeples.append(Meeple(_who(actor), procedures.key_space(key), key % 2 == 1, actor in standing))
     rows = rules.display_rows
     final = None
     if state.flow.phase == "over":
@@ -174,7 +174,7 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
                 seat=s,
                 colour=PLAYER_COLOURS[s],
                 tokens=p.tokens,
-                tokens_on_contracts=board.on_contracts(state, s),
+                tokens_on_contracts=procedures.on_contracts(state, s),
                 parts=tuple(_part(state, t) for t in p.parts),
                 projects=tuple(_project(state, t) for t in p.projects),
                 robots=tuple(BuiltRobot(_project(state, t), t == p.universal_robot) for t in p.robots),

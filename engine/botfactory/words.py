@@ -15,7 +15,7 @@ template needs, agreeing in French with the noun they follow:
 - a price in tokens (``price``): ``{price}``, "free" for 0;
 - contract needs (``needs``, colours joined by ``+``): ``{needs}`` as a list of robots;
 - an action space (``space`` with the ``space_*`` parameters of
-  :meth:`~engine.botfactory.rules.Rules.space_words`): ``{space}`` by its code and what it does
+  :meth:`~engine.botfactory.loader.Rules.space_words`): ``{space}`` by its code and what it does
   ("AS3 (pay 1, place up to 3 parts)"), never the bare code;
 - a contract (``contract`` with ``needs``): ``{contract}`` by its code and the colours it needs
   ("C08 (red + blue + green)");

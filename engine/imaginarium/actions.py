@@ -13,7 +13,8 @@ from typing import Any
 from engine.core.contract import Choice, Transition
 from engine.imaginarium import dream, workshop
 from engine.imaginarium.cards import CH, CODES, GOODS, RESOURCES, VP
-from engine.imaginarium.common import (
+from engine.imaginarium.machines import goods_code, has, spaces
+from engine.imaginarium.procedures import (
     DISMANTLE,
     EXTRACT,
     RECRUIT,
@@ -24,7 +25,6 @@ from engine.imaginarium.common import (
     missing,
     team_key,
 )
-from engine.imaginarium.machines import goods_code, has, spaces
 from engine.imaginarium.state import PURCHASES, Player, State
 from engine.imaginarium.view import ACTIONS
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
 from engine.imaginarium.cards import CH, NIGHTMARE
-from engine.imaginarium.common import choice, gain, missing, partner, shielded, team_key
 from engine.imaginarium.machines import goods_code, has
+from engine.imaginarium.procedures import choice, gain, missing, partner, shielded, team_key
 from engine.imaginarium.state import MACHINES, OFF, OTHER, Player, State
 
 BROKEN_CHARCOALIUM = 3

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.contract import Transition
 from engine.imaginarium import actions, dream, office, turn, workshop
 from engine.imaginarium.cards import CH, GOODS, VP
-from engine.imaginarium.common import partner
+from engine.imaginarium.procedures import partner
 from engine.imaginarium.scoring import add_majorities
 from engine.imaginarium.state import EXTRACTOR, IDLE, OFF, State, Turn, is_saboteur, piece_seat
 

@@ -21,9 +21,9 @@ from engine.imaginarium.loader import load
 from engine.imaginarium.scoring import outcome
 from engine.imaginarium.setup import new_state
 from engine.imaginarium.state import State, from_json, is_saboteur, piece_seat
-from engine.imaginarium.text import localise
 from engine.imaginarium.view import ACTIONS, AssistantCard, ImaginariumView, ProjectTile
 from engine.imaginarium.view_builder import build, machine_cards
+from engine.imaginarium.words import localise
 
 Step = tuple[Callable[[State], list[Choice]], Callable[[State, str, Transition], None]]
 STEPS: dict[str, Step] = {

@@ -7,8 +7,8 @@ AS08 (secret projects: full value, then both are discarded).
 from __future__ import annotations
 
 from engine.core.contract import Choice, Transition
-from engine.imaginarium.common import choice
 from engine.imaginarium.machines import has
+from engine.imaginarium.procedures import choice
 from engine.imaginarium.projects import met
 from engine.imaginarium.state import PROJECTS, State
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.contract import Choice, Transition
-from engine.imaginarium.common import choice, effect_key, missing, planning_funds, price
 from engine.imaginarium.dream import kind_name
+from engine.imaginarium.procedures import choice, effect_key, missing, planning_funds, price
 from engine.imaginarium.state import EXTRACTOR, IDLE, OFF, State, is_saboteur, piece_seat
 
 

@@ -15,9 +15,9 @@ from typing import Any
 from engine.core.contract import Choice, Decision, Game
 from engine.core.rng import Rng
 from engine.imaginarium.cards import CH, NIGHTMARE, PRODUCTION, RESOURCES, VP, Data, MachineDef
-from engine.imaginarium.common import price
 from engine.imaginarium.machines import stack_line
 from engine.imaginarium.office import tokens_left
+from engine.imaginarium.procedures import price
 from engine.imaginarium.projects import progress
 from engine.imaginarium.state import EXTRACTOR, IDLE, PROJECTS, State
 

@@ -11,8 +11,8 @@ from typing import Any
 from engine.core.contract import Choice, Transition
 from engine.imaginarium import dream
 from engine.imaginarium.cards import CH, CODES, GOODS, PRODUCTION, RESOURCES, TRANSFORMATION, Goods
-from engine.imaginarium.common import choice, effect_key, gain, missing, pay, price, used_privately
 from engine.imaginarium.machines import goods_code, has, stack_line, use_options
+from engine.imaginarium.procedures import choice, effect_key, gain, missing, pay, price, used_privately
 from engine.imaginarium.state import EXTRACTOR, IDLE, MACHINES, Player, State
 
 

@@ -9,17 +9,6 @@ from __future__ import annotations
 from engine.core.contract import Choice, Transition
 from engine.imaginarium import dream
 from engine.imaginarium.cards import DEFENSE, GOODS, RESOURCES, VP, Goods
-from engine.imaginarium.common import (
-    choice,
-    effect_key,
-    gain,
-    missing,
-    partner,
-    pay,
-    shielded,
-    team_key,
-    used_privately,
-)
 from engine.imaginarium.machines import (
     dismantle_takes,
     goods_code,
@@ -29,6 +18,17 @@ from engine.imaginarium.machines import (
     spaces,
     use_options,
     valid_stack,
+)
+from engine.imaginarium.procedures import (
+    choice,
+    effect_key,
+    gain,
+    missing,
+    partner,
+    pay,
+    shielded,
+    team_key,
+    used_privately,
 )
 from engine.imaginarium.state import MACHINES, Player, State
 

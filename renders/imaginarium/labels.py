@@ -11,8 +11,8 @@ from functools import lru_cache
 from itertools import groupby
 
 from engine.core.text import Catalog
-from engine.imaginarium.text import localise
 from engine.imaginarium.view import MachineCard
+from engine.imaginarium.words import localise
 from renders.imaginarium import catalogue
 
 _CATALOG = Catalog("renders.imaginarium")

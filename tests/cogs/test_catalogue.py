@@ -24,7 +24,7 @@ from cogs.delivery import publisher
 from cogs.kit import errors
 from cogs.rules import guide
 from cogs.rules import index as rulebook
-from engine.botfactory import rules as botfactory_rules
+from engine.botfactory import loader as botfactory_rules
 from engine.core import errors as engine_errors
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.botfactory import GAME as BOTFACTORY
-from engine.botfactory import rules as botfactory_rules
+from engine.botfactory import loader as botfactory_rules
 from engine.botfactory.schema import BotFactoryData
 from engine.core.contract import Game, RandomPolicy
 from engine.core.data import DataModel, field_schema, validate

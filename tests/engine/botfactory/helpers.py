@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.botfactory import GAME
-from engine.botfactory.board import part_name
+from engine.botfactory.procedures import part_name
 from engine.botfactory.scenario import Scenario, choice, space_of
 from engine.botfactory.state import EMPTY, State
 

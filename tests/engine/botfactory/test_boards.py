@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.botfactory import GAME, board, flow
+from engine.botfactory import GAME, flow, procedures
 from engine.botfactory.state import EMPTY, State
 from engine.core.contract import Transition
 from tests.engine.botfactory.helpers import Scenario, choice, ids, named, offers, parts_of, pick, play, prompt
@@ -211,6 +211,6 @@ def test_sandra_projects_with_an_empty_bottom_space_still_slides_and_refills() -
 def test_project_deck_reshuffles_its_discards_when_empty() -> None:
     state = Scenario(3).deck(empty=True).display(left=[None]).build()
     tx = Transition()
-    board.slide_and_refill(state, tx)
+    procedures.slide_and_refill(state, tx)
     assert all(t != EMPTY for t in state.display) and tx.randomness
     GAME.check_invariants(state)

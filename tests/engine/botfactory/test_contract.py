@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.botfactory import GAME, rules
+from engine.botfactory import GAME
+from engine.botfactory import loader as rules
 from engine.botfactory.view import BotFactoryView
 from engine.core.errors import BadData, BadOptions, GameFinished, IllegalChoice, StaleVersion, WrongSeat
 from engine.core.rng import Rng

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pathlib
 
-from engine.botfactory import rules
+from engine.botfactory import loader as rules
 
 DOC = pathlib.Path(__file__).resolve().parents[3] / "docs" / "rules-data.md"
 
