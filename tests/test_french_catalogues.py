@@ -94,3 +94,13 @@ def test_contraction_keeps_the_capital_and_spares_other_words() -> None:
     assert contract("il vide ", "les tiroirs") == ("il vide ", "les tiroirs")
     assert contract("près de ", "lest") == ("près de ", "lest")
     assert contract("de ", "la Scie") == ("de ", "la Scie")
+
+
+def test_de_is_elided_before_a_vowel() -> None:
+    assert contract("le rêve de ", "IA · normal") == ("le rêve d’", "IA · normal")
+    assert contract("De ", "Ana") == ("D’", "Ana")
+    assert contract("la place de ", "Élodie") == ("la place d’", "Élodie")
+    assert contract("la place de ", "Bea") == ("la place de ", "Bea")
+    assert contract("de ", "3 robots") == ("de ", "3 robots")
+    assert contract("fonde ", "Ana") == ("fonde ", "Ana")
+    assert contract("la place de ", "Yann") == ("la place de ", "Yann")

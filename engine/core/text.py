@@ -73,13 +73,18 @@ class Catalog:
 _CONTRACTIONS = {("à", "le"): "au", ("à", "les"): "aux", ("de", "le"): "du", ("de", "les"): "des"}
 _PREPOSITION = re.compile(r"(?<!\w)(à|À|de|De) $")
 _ARTICLE = re.compile(r"(le|Le|les|Les) (?=\S)")
+_VOWEL = re.compile(r"[aeiouàâäéèêëîïôöûüAEIOUÀÂÄÉÈÊËÎÏÔÖÛÜ]")
+"""A vowel that elides "de" (not "y" nor "h": "de Yann", "de Hugo" keep it)."""
 
 
 def contract(before: str, value: str) -> tuple[str, str]:
     """French: ``before`` (text ending in "à " or "de ") and ``value`` (starting with "le " or "les ")
     with the preposition and article contracted ("grâce à " + "le Ferrailleur" → "grâce " + "au
-    Ferrailleur"); both unchanged otherwise. The preposition keeps its capital ("À le" → "Au")."""
+    Ferrailleur"); "de" before a vowel elided ("de " + "Ana" → "d’" + "Ana", "le rêve d’IA"); both
+    unchanged otherwise. The preposition keeps its capital ("À le" → "Au", "De Ana" → "D’Ana")."""
     preposition = _PREPOSITION.search(before)
+    if preposition is not None and preposition.group(1).lower() == "de" and _VOWEL.match(value):
+        return before[: preposition.start()] + preposition.group(1)[0] + "’", value
     article = _ARTICLE.match(value)
     if preposition is None or article is None:
         return before, value
