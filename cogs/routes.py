@@ -10,7 +10,6 @@ click unanswered).
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import discord
@@ -36,19 +35,9 @@ async def _rules(interaction: discord.Interaction, game: GameInfo) -> None:
     await guide.show(interaction, game.kind)
 
 
-class _Routed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
-    """Base: keep the parsed custom_id fields (every template has a ``game``), let the click through
-    only for a user who may see that game, and report any error; subclasses route it in ``route``."""
-
-    def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
-        super().__init__(item)
-        self.fields = fields
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> _Routed:
-        return cls(item, match.groupdict())
+class _Routed(ids.Parsed, template=r"(?!)"):
+    """Base: every template has a ``game``; let the click through only for a user who may see that
+    game, and report any error; subclasses route it in ``route``."""
 
     def number(self, name: str) -> int:
         return int(self.fields[name])

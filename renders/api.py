@@ -191,18 +191,22 @@ def register(drawings: Drawings) -> None:
     _extra[drawings.kind] = drawings
 
 
-def drawings(kind: str) -> Drawings:
-    """The drawings of game ``kind``; ``LookupError`` for a game without any."""
-    found = _extra.get(kind) or _discovered().get(kind)
-    if found is None:
-        raise LookupError(f"no drawings for game kind '{kind}'")
-    return found
+def drawings(kind: str) -> Drawings | None:
+    """The drawings of game ``kind``, ``None`` for a game without any."""
+    return _extra.get(kind) or _discovered().get(kind)
+
+
+def _checked(view: View) -> View:
+    if not isinstance(view, View):
+        raise TypeError(f"renders take a game view, not {type(view).__name__}")
+    return view
 
 
 def _module(view: View) -> Drawings:
-    if not isinstance(view, View):
-        raise TypeError(f"renders take a game view, not {type(view).__name__}")
-    return drawings(view.kind)
+    found = drawings(_checked(view).kind)
+    if found is None:
+        raise LookupError(f"no drawings for game kind '{view.kind}'")
+    return found
 
 
 def _options(lang: str, names: Sequence[str] | None) -> dict[str, object]:
@@ -255,10 +259,8 @@ def seat_styles(view: View) -> dict[int, PlayerStyle]:
     ``seat_styles(view)`` when it has one (Bot Factory's seats wear the engine's player colours),
     else (or for a game without drawings) the kit's style of each seat; so the results pictures
     mark seats as the board does."""
-    try:
-        own = _module(view).seat_styles
-    except LookupError:  # a game without drawings: the kit's styles
-        own = None
+    found = drawings(_checked(view).kind)
+    own = None if found is None else found.seat_styles  # a game without drawings: the kit's styles
     if own is not None:
         styles: dict[int, PlayerStyle] = own(view)
         return styles

@@ -23,10 +23,8 @@ from renders.api import Render, drawings
 def headline(view: View, lang: str) -> str | None:
     """Round and phase ("Round 3 · planning"), then in solo the task and how far along it is; ``None``
     for a game whose drawings give no headline."""
-    try:
-        return drawings(view.kind).headline(view, lang)
-    except LookupError:
-        return None
+    found = drawings(view.kind)
+    return None if found is None else found.headline(view, lang)
 
 
 def waiting(game: GameInfo, seat_names: Sequence[str], lang: str) -> list[str]:
@@ -47,11 +45,8 @@ def waiting(game: GameInfo, seat_names: Sequence[str], lang: str) -> list[str]:
 def task_fields(view: View, lang: str) -> list[tuple[str, str]]:
     """The solo game's task as embed fields (the board's, the player's panel, ``/rules``); none for
     other games."""
-    try:
-        found = drawings(view.kind).task(view, lang)
-    except LookupError:
-        return []
-    return [(name, clip(value, FIELD_VALUE)) for name, value in found]
+    found = drawings(view.kind)
+    return [] if found is None else [(name, clip(value, FIELD_VALUE)) for name, value in found.task(view, lang)]
 
 
 def fields(view: View, seat_names: Sequence[str], lang: str) -> list[tuple[str, str]]:
@@ -59,10 +54,8 @@ def fields(view: View, seat_names: Sequence[str], lang: str) -> list[tuple[str, 
     game without drawings."""
     if view.viewer is not None:
         raise ValueError("the standings are read from a spectator's view only")
-    try:
-        return drawings(view.kind).standings(view, seat_names, lang)
-    except LookupError:
-        return []
+    found = drawings(view.kind)
+    return [] if found is None else found.standings(view, seat_names, lang)
 
 
 def board_embed(table: TableView, render: Render, status: str, lang: str) -> discord.Embed:

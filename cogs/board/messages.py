@@ -71,10 +71,8 @@ def board_controls(game: GameInfo, areas: Sequence[tuple[str, str]] = (), *, lan
 def zoom_what(kind: str, area: str, lang: str) -> str:
     """What a zoom area shows, for its menu option ("The wheel and the four part piles"); a seat's
     area ("seat:<n>") is described once for every seat; "" for an area the catalogue does not describe."""
-    try:
-        return drawings(kind).caption(area, lang)
-    except LookupError:
-        return ""
+    found = drawings(kind)
+    return "" if found is None else found.caption(area, lang)
 
 
 def final_embed(game: GameInfo, render: Render, lang: str) -> discord.Embed:

@@ -17,6 +17,9 @@ and refused (the engine's stale-version gate) instead of being applied to a newe
 
 from __future__ import annotations
 
+import re
+from typing import Any, Self
+
 import discord
 
 LOBBY = r"lobby:(?P<game>\d+):(?P<action>join|leave|ai|ai-[a-z]+|noai|start|cancel)"
@@ -81,3 +84,18 @@ class Components(discord.ui.View):
 
     def is_finished(self) -> bool:
         return True
+
+
+class Parsed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
+    """Base of the dynamic items routed by their custom_id: keeps the template's named fields.
+    Subclasses set ``template=`` and write ``callback``."""
+
+    def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
+        super().__init__(item)
+        self.fields = fields
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Self:
+        return cls(item, match.groupdict())

@@ -3,29 +3,17 @@ so a tutorial message sent before a restart still answers after it."""
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 import discord
 
 from cogs.kit.answers import report
 from cogs.kit.errors import UserFacingError
+from cogs.kit.ids import Parsed
 from cogs.tutorial import flow
 from cogs.tutorial.ids import ALL, NONE, TEMPLATE
 
 
-class TutorialItem(discord.ui.DynamicItem[discord.ui.Item[Any]], template=TEMPLATE):
+class TutorialItem(Parsed, template=TEMPLATE):
     """A tutorial menu or button: the step it names is built again from the game's data and answered."""
-
-    def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
-        super().__init__(item)
-        self.fields = fields
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> TutorialItem:
-        return cls(item, match.groupdict())
 
     async def callback(self, interaction: discord.Interaction) -> None:
         try:
