@@ -1,7 +1,7 @@
 """The persistent, game-independent game service (see ``docs/service.md``)."""
 
 from bot.service.deadlines import TURN_TIMERS, TimeoutPolicy, turn_timer
-from bot.service.deliveries import Blocked, Delivery
+from bot.service.deliveries import Blocked, Delivery, Kept
 from bot.service.errors import (
     AlreadySeated,
     BadInput,
@@ -47,6 +47,7 @@ __all__ = [
     "GameNotFound",
     "GameService",
     "GuildSettings",
+    "Kept",
     "LogEntry",
     "MoveRecord",
     "MoveResult",

@@ -51,6 +51,9 @@ class Writer:
         self.store = store
         self.now = now
         self.on_commit = on_commit
+        self.stopping = False
+        """Set when the process stops: AI seats make no new move (the game keeps its AI-turn flag, so
+        whichever process runs the scheduler next carries on)."""
 
     async def commit(
         self,
@@ -223,6 +226,9 @@ class Writer:
                 seats = {s.seat: s for s in loaded.seats}
                 decision = next((d for d in game.pending(state) if not seats[d.seat].human), None)
                 if decision is None:
+                    break
+                if self.stopping:
+                    log.info("AI play in game %s paused at version %s: stopping", loaded.game.id, loaded.game.version)
                     break
                 seat = seats[decision.seat]
                 policy = seat.ai_policy or ai.missed_policy(game, loaded.game.missed_level)

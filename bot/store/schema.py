@@ -198,6 +198,13 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, kind)
     ) WITHOUT ROWID;
     """,
+    # 8: repairs from Discord's events. A deleted message or channel is looked up by its id among the
+    # messages and threads the games keep, on every delete Discord reports in the bot's servers.
+    """
+    CREATE INDEX messages_message ON messages (message_id);
+    CREATE INDEX games_thread ON games (thread_id) WHERE thread_id IS NOT NULL;
+    CREATE INDEX games_channel ON games (channel_id) WHERE channel_id IS NOT NULL;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -197,6 +197,12 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, kind)
     );
     """,
+    # 8: repairs from Discord's events: deleted messages and channels looked up by id.
+    """
+    CREATE INDEX messages_message ON messages (message_id);
+    CREATE INDEX games_thread ON games (thread_id) WHERE thread_id IS NOT NULL;
+    CREATE INDEX games_channel ON games (channel_id) WHERE channel_id IS NOT NULL;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

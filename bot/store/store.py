@@ -391,9 +391,14 @@ class Tx:
             (game_id, purpose, channel_id, message_id),
         )
 
-    async def forget_message(self, game_id: int, purpose: str) -> None:
-        """The message kept for ``purpose`` is gone (e.g. a deleted ping): nothing is kept for it now."""
-        await self._db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
+    async def forget_message(self, game_id: int, purpose: str, message_id: int | None = None) -> bool:
+        """The message kept for ``purpose`` is gone (e.g. a deleted ping): nothing is kept for it now.
+        With ``message_id``, only if that is still the message kept (a newer one stays); true when one
+        was forgotten."""
+        sql = "DELETE FROM messages WHERE game_id = ? AND purpose = ?"
+        if message_id is None:
+            return await self._db.execute(sql, (game_id, purpose)) > 0
+        return await self._db.execute(f"{sql} AND message_id = ?", (game_id, purpose, message_id)) > 0
 
     async def owe(
         self,
@@ -412,6 +417,13 @@ class Tx:
         holder, who then finds a newer version when it reports its delivery and delivers again."""
         self._check(game_id)
         self._owed[(game_id, key)] = _owed_row(game_id, key, lane, version, now, payload or {}, done)
+
+    async def owe_again(
+        self, game_id: int, key: str, lane: str, version: int, now: int, payload: dict[str, Any] | None = None
+    ) -> None:
+        """A repair: owe ``key`` again at ``version`` because Discord lost what was delivered (a deleted
+        board). What the players' screens show is not game data, so the game needs no claim."""
+        self._owed[(game_id, key)] = _owed_row(game_id, key, lane, version, now, payload or {}, False)
 
     async def flush(self) -> None:
         """Write the deliveries owed in this transaction (called by :meth:`Store.transaction` before it
@@ -739,6 +751,35 @@ class Store:
         rows = await self.fetch("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
         return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
 
+    async def keepers_of(self, message_id: int) -> list[tuple[int, str, int]]:
+        """The games that keep message ``message_id`` (a board, a lobby, a ping): ``(game id, purpose,
+        channel id)`` each. Empty for any other message, e.g. one the bot forgot before deleting it."""
+        rows = await self.fetch("SELECT game_id, purpose, channel_id FROM messages WHERE message_id = ?", (message_id,))
+        return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
+
+    async def games_in(self, channel_id: int) -> list[GameRow]:
+        """Games in a lobby or running whose thread, or whose lobby's channel, is ``channel_id``."""
+        rows = await self.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') "
+            "AND (thread_id = ? OR channel_id = ?) ORDER BY id",
+            (channel_id, channel_id),
+        )
+        return [_game(r) for r in rows]
+
+    async def running_in(self, guild_ids: Collection[int]) -> list[tuple[GameRow, int | None]]:
+        """The running games of ``guild_ids`` with their board message's id (``None``: none kept), the most
+        recently changed first: what a start-up check looks at to find what vanished meanwhile."""
+        if not guild_ids:
+            return []
+        marks = ", ".join("?" for _ in guild_ids)
+        rows = await self.fetch(
+            f"SELECT {', '.join(f'g.{c}' for c in _GAME_COLUMNS.split(', '))}, m.message_id FROM games g "
+            "LEFT JOIN messages m ON m.game_id = g.id AND m.purpose = 'board' "
+            f"WHERE g.status = 'active' AND g.guild_id IN ({marks}) ORDER BY g.updated_at DESC, g.id DESC",
+            tuple(guild_ids),
+        )
+        return [(_game(r[:-1]), None if r[-1] is None else int(r[-1])) for r in rows]
+
     # -- the outbox ----------------------------------------------------------------------------
     async def claim_deliveries(self, lane: str, owner: str, now: int, until: int) -> list[DeliveryRow]:
         """Lease every due row of one game in ``lane`` (the game whose oldest due row waited longest) to
@@ -825,6 +866,21 @@ class Store:
                 (now, now, *place),
             )
         return boards + turns
+
+    async def release_leases(self, owner: str) -> tuple[int, int]:
+        """Give back every lease ``owner`` holds (it is stopping): its owed deliveries, due again at once
+        for whichever process delivers next (the attempt cut short is not counted), and its games'
+        scheduled work. Returns how many deliveries and games were released."""
+        async with self.transaction() as tx:
+            rows = await tx._db.execute(
+                "UPDATE deliveries SET lease_owner = NULL, lease_until = NULL, "
+                "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END WHERE lease_owner = ?",
+                (owner,),
+            )
+            games = await tx._db.execute(
+                "UPDATE games SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?", (owner,)
+            )
+        return rows, games
 
     async def next_delivery(self, lane: str) -> int | None:
         """When the next owed row of ``lane`` falls due (``None``: nothing is owed)."""
