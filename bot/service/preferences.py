@@ -45,13 +45,14 @@ class Preferences(ServiceBase):
             async with self.store.transaction() as tx:
                 await tx.claim_user_games(user_id)
                 await tx.set_vacation(user_id, on)
-                for seat, timer in await tx.user_clocks(user_id):
+                for seat, timer, counts in await tx.user_clocks(user_id):
                     if seat.game_id not in locked:
                         continue  # joined meanwhile: its clock follows the flag from its next move on
+                    hours = seat.hours if counts else None
                     if on:
-                        clock = pause(seat.clock, now)
+                        clock = pause(seat.clock, now, hours)
                     else:
-                        clock = seat.clock if timer is None else resume(seat.clock, timer, now)
+                        clock = seat.clock if timer is None else resume(seat.clock, timer, now, hours)
                     if clock != seat.clock:
                         await tx.save_seats(replace(seat, clock=clock))
 
