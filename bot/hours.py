@@ -103,6 +103,17 @@ def parse_window(text: str) -> tuple[int, int]:
     return start, end
 
 
+def local_time(zone: str, moment: datetime) -> dict[str, str]:
+    """What the clock shows in ``zone`` at ``moment``, as a message's parameters: ``zone`` (its name),
+    ``time`` (``14:05``) and ``offset`` (``UTC+02:00``, ``UTC−10:00``, ``UTC+05:30``, or ``UTC``)."""
+    here = moment.astimezone(_zone(zone))
+    delta = here.utcoffset() or timedelta(0)
+    minutes = int(delta.total_seconds() // 60)
+    sign = "+" if minutes > 0 else "−"
+    offset = f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}" if minutes else "UTC"
+    return {"zone": zone, "time": f"{here:%H:%M}", "offset": offset}
+
+
 def clock_text(minute: int) -> str:
     """Minutes after midnight as ``HH:MM`` (1440 reads ``24:00``)."""
     return f"{minute // 60:02d}:{minute % 60:02d}"

@@ -14,12 +14,12 @@ from datetime import datetime
 import discord
 from discord import app_commands
 
-from bot.hours import find_zones
+from bot.hours import find_zones, local_time
 from bot.service import UserHours
 from bot.words import t
 from cogs.kit import params
 from cogs.kit.context import bot_of, lang_for, service_of
-from cogs.kit.hours import back_at, local_time
+from cogs.kit.hours import back_at
 
 
 async def zone_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -10,35 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
-from zoneinfo import ZoneInfo
 
 import discord
 
 from bot.clock import from_epoch, to_epoch
-from bot.hours import Hours, shared
+from bot.hours import Hours, local_time, shared
 from bot.service.models import SeatInfo
 from bot.words import t
 
 DAY = timedelta(days=1)
 SPANS_SHOWN = 3
 """How many of the spans a table shares the lobby lists (the next day's)."""
-
-
-def offset(moment: datetime) -> str:
-    """``UTC+02:00``, ``UTC−10:00``, ``UTC+05:30``, or ``UTC``."""
-    delta = moment.utcoffset() or timedelta(0)
-    if not delta:
-        return "UTC"
-    minutes = int(delta.total_seconds() // 60)
-    sign = "+" if minutes > 0 else "−"
-    return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
-
-
-def local_time(zone: str, now: datetime) -> dict[str, str]:
-    """What the clock shows in ``zone`` at ``now``, as a message's parameters: ``zone`` (its name),
-    ``time`` (``14:05``) and ``offset`` (``UTC+02:00``)."""
-    here = now.astimezone(ZoneInfo(zone))
-    return {"zone": zone, "time": f"{here:%H:%M}", "offset": offset(here)}
 
 
 def back_at(hours: Hours | None, now: datetime) -> datetime | None:
