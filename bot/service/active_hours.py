@@ -9,7 +9,6 @@ hours (or goes out), and owes a redraw of the lobbies and boards that show them.
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import replace
 
 from bot.clock import relay
@@ -78,14 +77,10 @@ class ActiveHours(ServiceBase):
 
     async def _store_hours(self, user_id: int, was: Hours | None, settings: UserHours) -> None:
         """Write the settings and what follows from them, in one transaction under the locks of the
-        user's running games (in id order, as :meth:`set_vacation` takes them), each claimed so a move
-        planned with the old hours is decided again."""
+        user's running games, each claimed so a move planned with the old hours is decided again."""
         seats = await self.store.user_seats(user_id, statuses=("lobby", "active"))
         shown = sorted({seat.game_id for seat in seats})
-        running = sorted({seat.game_id for seat in await self.store.user_seats(user_id, statuses=("active",))})
-        async with contextlib.AsyncExitStack() as stack:
-            for game_id in running:
-                await stack.enter_async_context(self._lock(game_id))
+        async with self._user_games_locked(user_id) as running:
             now = self._now()
             async with self.store.transaction() as tx:
                 await tx.claim_user_games(user_id)

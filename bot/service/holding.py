@@ -57,7 +57,8 @@ def held_until(row: DeliveryRow, hours: Hours | None, digest: bool, now: int) ->
 async def sort_out(store: Store, rows: Sequence[DeliveryRow], owner: str, now: int) -> list[DeliveryRow]:
     """Of leased ``rows``, hold each that its player may not receive now (given back to the outbox,
     held for them until their hours begin) and return the others, to deliver."""
-    if not rows or rows[0].lane != outbox.NOTICE_LANE:
+    personal = (outbox.TURN, outbox.REMIND, outbox.HOST_BLOCKED)
+    if not any(row.key.startswith(personal) for row in rows):
         return list(rows)
     games: dict[int, tuple[GameRow, Sequence[SeatRow]]] = {}
     for game_id in sorted({r.game_id for r in rows}):

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Collection
 from dataclasses import replace
 
@@ -36,11 +35,7 @@ class Preferences(ServiceBase):
         own calls out meanwhile.
         """
         check_ints(user_id=user_id)
-        held = await self.store.user_seats(user_id, statuses=("active",))
-        locked = sorted({seat.game_id for seat in held})
-        async with contextlib.AsyncExitStack() as stack:
-            for game_id in locked:
-                await stack.enter_async_context(self._lock(game_id))
+        async with self._user_games_locked(user_id) as locked:
             now = self._now()
             async with self.store.transaction() as tx:
                 await tx.claim_user_games(user_id)
