@@ -62,9 +62,9 @@ async def sort_out(store: Store, rows: Sequence[DeliveryRow], owner: str, now: i
         return list(rows)
     games: dict[int, tuple[GameRow, Sequence[SeatRow]]] = {}
     for game_id in sorted({r.game_id for r in rows}):
-        loaded = await store.load(game_id)
-        if loaded is not None:
-            games[game_id] = (loaded.game, loaded.seats)
+        game = await store.game(game_id)  # not its snapshot: who sits where is enough
+        if game is not None:
+            games[game_id] = (game, await store.seats(game_id))
     people = [addressee(row, *games[row.game_id]) if row.game_id in games else None for row in rows]
     settings = await store.user_hours({user for user in people if user is not None})
     out = []

@@ -64,7 +64,7 @@ async def test_the_profile_confirms_with_the_players_local_time(start_bot: Start
     again = (await harness.slash(BOB, "game profile")).text()
     assert "it is 10:00 there now" in again and "you are in them now" in again
     french = (await harness.slash(AMELIE, "game profile", timezone="Asia/Kolkata", hours="21h-1h")).text()
-    assert "Fuseau horaire\u00a0: **Asia/Kolkata** (UTC+05:30)\u00a0: il y est 14:30." in french
+    assert "Fuseau horaire\u00a0: **Asia/Kolkata** (UTC+05:30)\u00a0: il est 14:30 là-bas." in french
     assert "**21:00–01:00** à votre heure" in french
 
 
