@@ -914,9 +914,10 @@ class Store:
 
     async def owed_deliveries(self) -> tuple[int, int | None]:
         """How many rows of games on Discord are owed and not yet delivered, and when the oldest fell due
-        (games played on the command line owe rows nobody delivers)."""
+        (games played on the command line owe rows nobody delivers; a row held for a player's hours is
+        owed but not late)."""
         rows = await self.fetch(
-            "SELECT COUNT(*), MIN(due_at) FROM deliveries WHERE done_at IS NULL "
+            "SELECT COUNT(*), MIN(CASE WHEN held_for IS NULL THEN due_at END) FROM deliveries WHERE done_at IS NULL "
             "AND game_id IN (SELECT id FROM games WHERE channel_id IS NOT NULL)"
         )
         return int(rows[0][0]), (None if rows[0][1] is None else int(rows[0][1]))

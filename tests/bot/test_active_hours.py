@@ -163,12 +163,13 @@ async def test_a_seat_given_to_a_player_with_hours_counts_theirs(service: GameSe
 async def test_a_turn_notice_waits_for_the_players_hours(service: GameService, clock: ManualClock) -> None:
     await service.set_active_hours(1, zone=PARIS, hours="08:00-23:00")
     clock.moment = at(2026, 1, 5, 23, 30)
-    game_id = await started_tiny(service, turn_timer_name="12h")
+    game_id = await started_tiny(service, turn_timer_name="12h", guild_id=7, channel_id=8)
     seat = await turn_of(service, game_id, 1)
     sent = await drain(service)
     assert f"{owed.TURN}{seat}" not in {r.key for r in sent}
     assert {r.key for r in sent} >= {owed.BOARD}  # the public board is never held
     assert await held(service, game_id) == {f"{owed.TURN}{seat}": (1, at(2026, 1, 6, 7))}
+    assert await service.owed() == (1, None)  # owed, but not late
     assert await service.next_delivery(owed.NOTICE_LANE) == at(2026, 1, 6, 7)
     await service.reconcile()  # a reconciliation does not wake them either
     clock.moment = at(2026, 1, 6, 6, 59, 59)
