@@ -60,7 +60,7 @@ class ActiveHours(ServiceBase):
         if window is None and digest:
             raise BadSetting("A daily digest comes when your hours begin: set your hours first.", key="setting.digest")
         after = UserHours(new_zone, window, wants_digest and window is not None)
-        await self._store_hours(user_id, before.hours, after)
+        await self._store_hours(user_id, after)
         return after
 
     @staticmethod
@@ -75,9 +75,10 @@ class ActiveHours(ServiceBase):
         start, end = parse_window(hours)
         return Hours(zone, start, end)
 
-    async def _store_hours(self, user_id: int, was: Hours | None, settings: UserHours) -> None:
+    async def _store_hours(self, user_id: int, settings: UserHours) -> None:
         """Write the settings and what follows from them, in one transaction under the locks of the
-        user's running games, each claimed so a move planned with the old hours is decided again."""
+        user's running games, each claimed so a move planned with the old hours is decided again; each
+        clock is carried over from the hours its seat was read with in that transaction."""
         seats = await self.store.user_seats(user_id, statuses=("lobby", "active"))
         shown = sorted({seat.game_id for seat in seats})
         async with self._user_games_locked(user_id) as running:
@@ -86,7 +87,7 @@ class ActiveHours(ServiceBase):
                 await tx.claim_user_games(user_id)
                 for seat, timer, counts in await tx.user_clocks(user_id):
                     if counts and seat.game_id in running:
-                        clock = relay(seat.clock, timer, now, was, settings.hours)
+                        clock = relay(seat.clock, timer, now, seat.hours, settings.hours)
                         if clock != seat.clock:
                             await tx.save_seats(replace(seat, clock=clock))
                 await tx.set_active_hours(user_id, settings.hours, settings.zone, settings.digest)
