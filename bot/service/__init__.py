@@ -27,6 +27,7 @@ from bot.service.models import (
     PendingDecision,
     SeatInfo,
     TableView,
+    UserHours,
     Work,
 )
 from bot.service.service import GameService, open_service
@@ -59,6 +60,7 @@ __all__ = [
     "ServiceError",
     "TableView",
     "TimeoutPolicy",
+    "UserHours",
     "Work",
     "WrongStatus",
     "open_service",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from bot.clock import from_epoch
-from bot.service import convert, outbox
+from bot.service import convert, holding, outbox
 from bot.service.base import ServiceBase, retried
 from bot.service.inputs import check_ints, check_text
 from bot.service.models import GameInfo
@@ -27,6 +27,10 @@ Delivery = DeliveryRow
 DELIVERY_LEASE_SECONDS = 60
 """How long a process may hold a game's owed rows before another takes them over (a process that dies
 holding them delays them by at most this)."""
+
+HOLD_PASSES = 8
+"""How many leases one claim takes while every row it finds is held for a sleeping player (each held row
+leaves the due rows, so the next lease finds others)."""
 
 BACKOFF_CAP_SECONDS = 30
 """The longest wait before a failed delivery is tried again (also the default scheduler period, so a
@@ -79,10 +83,17 @@ class Deliveries(ServiceBase):
     """Leasing, finishing and repairing the outbox (mixed into :class:`bot.service.GameService`)."""
 
     async def claim_deliveries(self, lane: str) -> list[Delivery]:
-        """Lease every due row of one game in ``lane`` for this process (empty: nothing due)."""
+        """Lease every due row of one game in ``lane`` for this process, or every row held for one player
+        whose hours have begun (empty: nothing due). Rows addressed to a player outside their hours are
+        held for them instead (:mod:`bot.service.holding`), never returned."""
         check_text("lane", lane)
         now = self._now()
-        return await self.store.claim_deliveries(lane, self.owner, now, now + DELIVERY_LEASE_SECONDS)
+        for _ in range(HOLD_PASSES):
+            rows = await self.store.claim_deliveries(lane, self.owner, now, now + DELIVERY_LEASE_SECONDS)
+            kept = await holding.sort_out(self.store, rows, self.owner, now)
+            if kept or not rows:
+                return kept
+        return []
 
     async def delivered(self, delivery: Delivery) -> bool:
         """Discord accepted ``delivery``: done, unless a newer version was owed meanwhile (false: the

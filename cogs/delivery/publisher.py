@@ -37,6 +37,7 @@ from bot.service.deliveries import backoff
 from bot.words import t
 from cogs.board import embeds
 from cogs.board import messages as layouts
+from cogs.delivery import digest
 from cogs.kit import images
 from cogs.kit.context import server_lang, user_lang
 from cogs.kit.ids import Components
@@ -135,9 +136,44 @@ class Publisher:
 
     # -- one game's owed rows ------------------------------------------------------------------
     async def perform(self, rows: Sequence[Delivery]) -> None:
-        """Deliver one game's leased rows of one lane; each is reported delivered or postponed."""
+        """Deliver one game's leased rows of one lane, or what was held for one player until their hours
+        began (:meth:`_digest`); each is reported delivered or postponed."""
         if not rows:
             return
+        if rows[0].held_for is not None:
+            await self._digest(rows[0].held_for, rows)
+            return
+        await self._perform_game(rows)
+
+    async def _digest(self, user_id: int, rows: Sequence[Delivery]) -> None:
+        """What waited for a player outside their hours: one DM when it spans several games
+        (:mod:`cogs.delivery.digest`), else (or when the DM is refused) each game's own notices, a
+        reminder left out where its turn's notice already says the deadline."""
+        games = {game_id: await self.service.game(game_id) for game_id in sorted({r.game_id for r in rows})}
+        said = digest.items(games, rows, user_id)
+        if digest.spans_games(said):
+            lang = await user_lang(self.service, user_id, said[0].game.guild_id)
+            lines = []
+            for item in said:
+                if item.kind == "host":
+                    lines.append(explain_block(self.bot, str(item.row.payload.get("reason")), lang, title(item.game)))
+                else:
+                    lines.append(digest.line(item, await self._jump_link(item.game), lang))
+            if await self._dm(user_id, digest.message(lines, said, lang)):
+                for row in rows:
+                    await self.service.delivered(row)
+                return
+        told = {(item.row.game_id, item.row.key) for item in said}
+        for game_id in games:
+            mine = [r for r in rows if r.game_id == game_id]
+            for row in mine:
+                if row.key.startswith(owed.REMIND) and (game_id, row.key) not in told:
+                    await self.service.delivered(row)  # its turn's notice says the deadline, or it no longer holds
+            kept = [r for r in mine if not r.key.startswith(owed.REMIND) or (game_id, r.key) in told]
+            if kept:
+                await self._perform_game(kept)
+
+    async def _perform_game(self, rows: Sequence[Delivery]) -> None:
         game = await self.service.game(rows[0].game_id)
         moved = [r for r in rows if r.payload.get(owed.TYPE) == "moved"]  # said before the pings that follow
         turns = [r for r in rows if r.key.startswith((owed.TURN, owed.REMIND))]
@@ -327,7 +363,7 @@ class Publisher:
         render = parts[0]
         waiting = sum(1 for s in game.seats if s.to_act)
         status = t(f"thread.status.{game.status}", lang, n=waiting)
-        embed = embeds.board_embed(table, render, status, lang)
+        embed = embeds.board_embed(table, render, status, lang, now=self.service.clock.now())
         files = [images.as_file(part, images.part_file(i, part)) for i, part in enumerate(parts)]
         return embed, files, layouts.board_controls(game, images.zoom_areas(table, lang), lang=lang)
 
@@ -341,7 +377,8 @@ class Publisher:
         lobby still gathering players whose message a moderator deleted is posted again in its channel."""
         where = (await self.service.messages(game.id)).get("lobby")
         lang = await self.lang(game)
-        embed, view = lobby_message.embed(game, lang), lobby_message.controls(game, lang)
+        embed = lobby_message.embed(game, lang, now=self.service.clock.now())
+        view = lobby_message.controls(game, lang)
         if where is not None:
             message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
             try:

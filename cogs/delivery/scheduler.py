@@ -1,5 +1,6 @@
 """The scheduler: a ``discord.ext.tasks`` loop that delivers reminders and timeouts when they fall due,
-and has the outbox reconciled (:meth:`bot.service.GameService.reconcile`) on every pass.
+and has the outbox reconciled (:meth:`bot.service.GameService.reconcile`) and the boards of players
+whose active hours began or ended redrawn (:meth:`bot.service.GameService.watch_hours`) on every pass.
 
 Deadlines live in the database, so nothing is lost across restarts: the first pass after start-up
 finds everything that fell due while the bot was down and does it at once. Each piece of work is
@@ -75,6 +76,10 @@ class Scheduler(commands.Cog):
             return done
         except Exception as exc:
             log.error("could not reconcile the outbox; the next pass tries again", exc_info=redact.exc_info(exc))
+        try:  # a waiting player's hours began or ended: their board says whether they are back
+            await service.watch_hours()
+        except Exception as exc:
+            log.error("could not look at waiting players' hours; the next pass does", exc_info=redact.exc_info(exc))
         self.bot.publisher.wake()
         return done
 
