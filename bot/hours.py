@@ -199,29 +199,44 @@ class Hours:
         return next(opens for opens, _ in self.intervals(moment) if opens >= moment)
 
 
+LAST_CALL = 5 * 60
+"""The last seconds of each window, in which a player's clock does not run: a turn's deadline is carried
+out by the scheduler's next pass (every ``SCHEDULER_SECONDS``, at most this), so a deadline never falls
+in them and the missed turn is played while the player's hours still hold, never just after."""
+
+
+def _counted(hours: Hours, since: int, until: int | None = None) -> Iterator[tuple[int, int]]:
+    """The spans a player's clock runs in: each window but its :data:`LAST_CALL`."""
+    for opens, closes in hours.intervals(since, until):
+        if closes - LAST_CALL > opens:
+            yield opens, closes - LAST_CALL
+
+
 def after(hours: Hours | None, moment: int, seconds: int) -> int:
     """The instant when ``seconds`` of the player's time have passed since ``moment``: wall-clock
-    seconds without hours, else only seconds inside their windows. The earliest such instant inside
-    (or closing) a window: a span used up exactly as a window closes ends at its close, never in the
-    night after it, and no time at all, asked while the window is shut, ends when it next opens."""
+    seconds without hours, else only seconds their clock runs (their windows, but for each one's
+    :data:`LAST_CALL`). The earliest such instant: a span used up exactly as the clock stops for the
+    night ends then, never in the night after, and no time at all, asked while it is stopped, ends when
+    it next runs."""
     if hours is None:
         return moment + seconds
     left = max(0, seconds)
-    for opens, closes in hours.intervals(moment):
+    for opens, closes in _counted(hours, moment):
         opens = max(opens, moment)
         if closes - opens >= left:
             return opens + left
-        left -= closes - opens
+        left -= max(0, closes - opens)
     raise AssertionError("unreachable: windows never end")
 
 
 def between(hours: Hours | None, since: int, until: int) -> int:
-    """Seconds of the player's time in ``[since, until)`` (all of them without hours)."""
+    """Seconds of the player's time in ``[since, until)`` (all of them without hours), as :func:`after`
+    counts them."""
     if hours is None:
         return until - since
     if until <= since:
         return 0
-    return sum(min(closes, until) - max(opens, since) for opens, closes in hours.intervals(since, until))
+    return sum(max(0, min(closes, until) - max(opens, since)) for opens, closes in _counted(hours, since, until))
 
 
 def shared(hours: Sequence[Hours], since: int, until: int) -> list[tuple[int, int]]:

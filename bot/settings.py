@@ -30,8 +30,9 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     data_overrides: Path | None = None
-    scheduler_seconds: float = 30.0
-    """How often the scheduler looks for due reminders and timeouts."""
+    scheduler_seconds: float = Field(default=30.0, gt=0, le=300)
+    """How often the scheduler looks for due reminders and timeouts (at most five minutes: a deadline
+    never falls in the last five minutes of a player's active hours, so its pass comes while they hold)."""
     shard_count: int | None = None
     """How many gateway shards the whole bot runs (every process); ``None``: as Discord recommends."""
     shard_ids: str | None = None

@@ -98,7 +98,7 @@ class Figures:
     outside: int = 0
     """Addressed deliveries made outside their player's hours."""
     deadlines_outside: int = 0
-    """Missed deadlines that fell outside their player's hours."""
+    """Missed deadlines, or the passes that played them, that fell outside their player's hours."""
     longest_delay: float = 0.0
     """Seconds after a window opened that the last thing held for it went out."""
     still_held: int = 0
@@ -238,18 +238,21 @@ class Simulation:
             for note in result.notifications:
                 if isinstance(note, TimedOut):
                     self.figures.timeouts += 1
-                    self.check_deadline(note.user_id, to_epoch(work.due))
+                    self.check_deadline(note.user_id, to_epoch(work.due), self.now)
         await self.service.reconcile()
         await self.service.watch_hours()
 
-    def check_deadline(self, user: int, deadline: int) -> None:
+    def check_deadline(self, user: int, deadline: int, performed: int) -> None:
+        """A missed turn: its deadline, and the moment the scheduler's pass played it, both inside the
+        player's hours."""
         window = self.windows.get(user)
         if window is None:
             return
         self.figures.deadlines_checked += 1
-        if not (window.is_open(deadline) or window.is_open(deadline - 1)):  # in a window, or as it closes
-            self.figures.deadlines_outside += 1
-            self.figures.problems.append(f"user {user}'s deadline {from_epoch(deadline)} fell outside their hours")
+        for what, moment in (("deadline", deadline), ("timeout", performed)):
+            if not window.is_open(moment):
+                self.figures.deadlines_outside += 1
+                self.figures.problems.append(f"user {user}'s {what} {from_epoch(moment)} fell outside their hours")
 
     async def next_moment(self, end: int) -> int:
         """The next moment anything happens: a delivery the worker would find, a scheduler pass with

@@ -135,9 +135,9 @@ async def test_vacation_pauses_the_players_own_time(service: GameService, clock:
     seat = await turn_of(service, game_id, 1)
     clock.moment = at(2026, 1, 6, 10)  # 3 hours used
     await service.set_vacation(1, True)
-    clock.moment = at(2026, 1, 9, 21)  # back at 22:00 in Paris, 9 hours left: 1 today, 8 tomorrow
+    clock.moment = at(2026, 1, 9, 21)  # back at 22:00 in Paris, 9 hours left: 55 min until 22:55, 8 h 05 tomorrow
     await service.set_vacation(1, False)
-    assert (await service.game(game_id)).seats[seat].deadline == at(2026, 1, 10, 15)
+    assert (await service.game(game_id)).seats[seat].deadline == at(2026, 1, 10, 15, 5)
 
 
 async def test_new_hours_carry_the_time_left_over(service: GameService, clock: ManualClock) -> None:
@@ -146,8 +146,8 @@ async def test_new_hours_carry_the_time_left_over(service: GameService, clock: M
     game_id = await started_tiny(service, turn_timer_name="12h")
     seat = await turn_of(service, game_id, 1)
     clock.moment = at(2026, 1, 6, 11)  # 4 hours used, 8 left
-    await service.set_active_hours(1, hours="18:00-22:00")  # 17:00–21:00 UTC: 4 hours today, 4 tomorrow
-    assert (await service.game(game_id)).seats[seat].deadline == at(2026, 1, 7, 21)
+    await service.set_active_hours(1, hours="18:00-22:00")  # the clock runs 17:00–20:55 UTC: 3 h 55 a day
+    assert (await service.game(game_id)).seats[seat].deadline == at(2026, 1, 8, 17, 10)
 
 
 async def test_a_seat_given_to_a_player_with_hours_counts_theirs(service: GameService, clock: ManualClock) -> None:

@@ -154,9 +154,11 @@ def test_a_day_of_active_hours_spans_nights_and_ends_inside_the_window() -> None
     paris = Hours("Europe/Paris", 8 * 60, 23 * 60)  # 15 hours a day
     start = at(2026, 1, 5, 21)  # 22:00 in Paris: one hour left today
     deadline = after(paris, start, 24 * H)
-    assert utc(deadline) == datetime(2026, 1, 7, 15, tzinfo=UTC)  # 1 h + 15 h + 8 h: 16:00 two days on
+    # The clock runs until five minutes before the window closes (the last call): 55 min + 14 h 55 + 8 h 10
+    assert utc(deadline) == datetime(2026, 1, 7, 15, 10, tzinfo=UTC)  # 16:10 in Paris two days on
     assert between(paris, start, deadline) == 24 * H
-    assert after(paris, start, 1 * H) == at(2026, 1, 5, 22)  # used up as the window closes: 23:00, not later
+    assert after(paris, start, 55 * 60) == at(2026, 1, 5, 21) + 55 * 60  # used up at the last call, 22:55
+    assert after(paris, start, 1 * H) == at(2026, 1, 6, 7) + 5 * 60  # the rest the next morning, never at night
     assert after(paris, at(2026, 1, 6, 2), 0) == at(2026, 1, 6, 7)  # no time left, asleep: when they wake
     assert after(paris, at(2026, 1, 6, 9), 0) == at(2026, 1, 6, 9)
     assert after(None, start, 24 * H) == start + 24 * H and between(None, start, start + 5) == 5
@@ -202,9 +204,9 @@ def test_vacation_keeps_the_players_time_left_and_gives_it_back_in_their_hours()
     clock = plan(STOPPED, timed=True, on_vacation=False, timer=12 * H, now=at(2026, 1, 6, 7), hours=paris)
     paused = pause(clock, at(2026, 1, 6, 10), paris)  # 3 hours of their time used
     assert paused.paused_left == 9 * H and paused.deadline is None
-    back = resume(paused, 12 * H, at(2026, 1, 9, 21), paris)  # back at 22:00: 1 hour left today
-    assert back.deadline == at(2026, 1, 10, 15)
-    assert back.remind_at == at(2026, 1, 10, 12)
+    back = resume(paused, 12 * H, at(2026, 1, 9, 21), paris)  # back at 22:00: 55 minutes left today
+    assert back.deadline == at(2026, 1, 10, 15) + 5 * 60  # and 8 h 05 the next day
+    assert back.remind_at == at(2026, 1, 10, 12) + 5 * 60
 
 
 def test_changed_hours_carry_the_time_left_over() -> None:
