@@ -228,8 +228,15 @@ async def think(game: Game[Any], policy: str, state: Any, decision: Decision, se
 
 
 def shutdown() -> None:
-    """Stop the search processes (at exit; a later :func:`think` starts them again)."""
+    """Stop the search processes at once (at exit; a later :func:`think` starts them again): searches
+    waiting are cancelled and one under way is ended, so a stop never waits for a long think."""
     global _pool
     if _pool is not None:
-        _pool.shutdown(cancel_futures=True)
+        # No public way to end a worker before Python 3.14's terminate_workers(): the pool's own table.
+        workers = list((getattr(_pool, "_processes", None) or {}).values())
+        _pool.shutdown(wait=False, cancel_futures=True)
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.join(timeout=1.0)
         _pool = None
