@@ -65,13 +65,9 @@ class Delivery(commands.Cog):
         self.publisher.wake()
         if not self._tasks:
             return
-        delivering = [t for lane, t in zip(LANES, self._tasks, strict=True) if lane in self._busy]
-        for task in self._tasks:  # a lane waiting (for rows, or for the database) stops at once
-            if task not in delivering:
-                task.cancel()
-        if delivering:
-            await asyncio.wait(delivering, timeout=STOP_SECONDS)
-        running = [t for t in self._tasks if not t.done()]
+        # Each lane ends its pass: a database call runs to its end (a claim cancelled as it commits
+        # could land after the leases are given back), a delivery under way gets its moment.
+        _, running = await asyncio.wait(self._tasks, timeout=STOP_SECONDS)
         self.cut_short = len(self._busy)
         for task in running:
             task.cancel()
@@ -159,6 +155,8 @@ class Delivery(commands.Cog):
         if service is None:
             return POLL_SECONDS
         rows = await service.claim_deliveries(lane)
+        if rows and self._stopping:
+            return POLL_SECONDS  # claimed as the bot stops: its leases are given back with the rest
         if rows:
             self._busy.add(lane)
             try:
