@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.choices import description
+from bot.log_lines import attributed
 from bot.service.names import ai_name
 from bot.service.tutorials import tutorial_for
 from bot.words import t
@@ -66,6 +67,11 @@ class Answer:
     taught: bool
     note: str
     happened: tuple[str, ...]
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the lesson moves on: the taught choice (or one as good)."""
+        return self.taught
 
 
 def seat_names(seats: int, learner: str, lang: str) -> tuple[str, ...]:
@@ -121,9 +127,16 @@ def answer(lesson: Lesson, choice_id: str) -> Answer:
     tutorial = tutorial_for(lesson.kind)
     state = tutorial.position(lesson.step)
     result = game.apply(state, LEARNER, choice_id)
-    happened = tuple(game.text(e.key, e.params, lesson.lang, lesson.names) for e in result.events_for(LEARNER))
+    events = result.events_for(LEARNER)
+    texts = [game.text(e.key, e.params, lesson.lang, lesson.names) for e in events]
+    happened = tuple(attributed(game, events, texts, lesson.names, lesson.lang))
     taught = choice_id == lesson.step.choice
     return Answer(taught, lesson.text.done if taught else lesson.text.other, happened)
+
+
+def answer_text(answer: Answer) -> str:
+    """The answer's note as one line, marked ✓ when accepted and ✗ otherwise."""
+    return f"{'✓' if answer.accepted else '✗'} {answer.note}"
 
 
 def chapter_end(kind: str, chapter_id: str, lang: str) -> ChapterText:

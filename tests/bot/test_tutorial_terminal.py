@@ -101,3 +101,71 @@ def test_each_step_leads_with_the_part_it_names(kind: str) -> None:
         assert shown[-1].name == "" and all(Image.open(io.BytesIO(r.png)).width == 640 for r in shown)
         if step.look not in ("screen", "board"):
             assert [r.name for r in shown[:-1]] == [step.look], step.id
+
+
+def test_text_is_wrapped_to_the_terminals_width(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    assert _run(monkeypatch, tmp_path, "q\n", "--game", "imaginarium", "--lang", "fr") == 0
+    out = capsys.readouterr().out
+    long = [line for line in out.split("\n") if len(line) >= 60 and " " in line.strip()]
+    assert long == [], "only a word longer than the width may pass it"
+    assert "Charbonneuse" in out
+
+
+def test_the_guide_is_read_at_a_prompt_and_the_end_points_to_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _run(monkeypatch, tmp_path, "h\nh 3\nh 99\nq\n", "--game", "botfactory", "--lang", "en") == 0
+    out = capsys.readouterr().out
+    guide = registry.get("botfactory").guide("en")
+    assert guide is not None
+    assert f"  1. {guide.pages[0].title}" in out and f"=== {guide.pages[2].title} ===" in out
+    assert "**" not in out and f"The guide has pages 1 to {len(guide.pages)}" in out
+    assert _run(monkeypatch, tmp_path, "1\n" * 10, "--game", "imaginarium", "--chapter", "chimera") == 0
+    end = capsys.readouterr().out.split("=== Tutorial finished ===")[1]
+    assert "type h at any prompt" in end and "README" in end and "docs/" not in end
+
+
+def test_a_lone_choice_is_taken_with_enter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tutorial = tutorial_of(registry.get("botfactory"))
+    assert tutorial is not None
+    lone = [s.id for s in tutorial.run("solo") if len(lessons.lesson("botfactory", s.id, "en", "Ada").offers) == 1]
+    assert lone, "the solo chapter ends with a lone choice"
+    typed = "".join("\n" if s.id in lone else "1\n" for s in tutorial.run("solo"))
+    assert _run(monkeypatch, tmp_path, typed, "--game", "botfactory", "--chapter", "solo") == 0
+    out = capsys.readouterr().out
+    assert "Choose 1-1 " not in out and "Press Enter for the only choice, “End your turn”" in out
+    assert "=== Tutorial finished ===" in out
+
+
+def test_what_a_choice_did_names_who_did_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert _run(monkeypatch, tmp_path, "1\nq\n", "--game", "botfactory", "--lang", "fr") == 0
+    out = capsys.readouterr().out
+    assert "  · Joueur 1\u00a0: a pris la tête bleue comme pièce de départ" in out, out
+
+
+def test_a_chapter_without_the_tutorial_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--game", "botfactory", "--chapter", "solo", "--db", str(tmp_path / "t.sqlite3")]) == 2
+    assert "--chapter chooses a tutorial chapter: add --tutorial" in capsys.readouterr().err
+    assert not (tmp_path / "t.sqlite3").exists()
+
+
+@pytest.mark.parametrize("kind", TAUGHT)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_no_step_repeats_its_label(kind: str, lang: str) -> None:
+    """ "Look: Look at …" reads twice: a step's words follow their label without repeating it."""
+    tutorial = tutorial_of(registry.get(kind))
+    assert tutorial is not None
+    for step in tutorial.run():
+        for line in lessons.step_lines(lessons.lesson(kind, step.id, lang, "Ada")):
+            label, _, text = line.partition(":")
+            assert not text.strip().lower().startswith(label.strip().lower().split()[0]), line
