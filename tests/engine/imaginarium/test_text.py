@@ -296,13 +296,13 @@ def test_events_start_with_the_player_they_are_about() -> None:
             "imaginarium.event.extracted",
             {"seat": 0, "amount": 1, "number": 1},
             "Seat 1 gained 1 charcoalium from extractor 1",
-            "Place 1 a gagné 1 charbonium sur l'extracteur 1",
+            "Place 1 a gagné 1 charbonium sur l’extracteur 1",
         ),
         (
             "imaginarium.event.extracted",
             {"seat": 0, "amount": 2, "number": 2},
             "Seat 1 gained 2 charcoalium from extractor 2",
-            "Place 1 a gagné 2 charboniums sur l'extracteur 2",
+            "Place 1 a gagné 2 charboniums sur l’extracteur 2",
         ),
         (
             "imaginarium.event.stole_private",
