@@ -223,13 +223,13 @@ def rooms_part(view: ImaginariumView, lang: str) -> Image.Image:
 def office_part(view: ImaginariumView, lang: str) -> Image.Image:
     """Part 3: the design office and, with Chimera, the dream track."""
     office_h = table.office_height(view, 3)
-    dream_h = dream.HEIGHT + GAP if view.dream_spaces else 0
+    dream_h = dream.height(view.dream_spaces, INNER) + GAP if view.dream_spaces else 0
     canvas, d = blank(M + CAPTION_H + office_h + dream_h + M)
     y = _caption(d, M, labels.text("design_office", lang)) + M
     table.office(canvas, view, (M, y, PW - M, y + office_h), lang, per_row=3)
     if view.dream_spaces:
         y += office_h + GAP
-        dream.draw(canvas, view, (M, y, PW - M, y + dream.HEIGHT), lang)
+        dream.draw(canvas, view, (M, y, PW - M, y + dream_h - GAP), lang)
     return canvas
 
 

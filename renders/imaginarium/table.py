@@ -404,8 +404,8 @@ def areas(view: ImaginariumView) -> dict[str, tuple[int, int, int, int]]:
         "office": (M, y_office, W - M, y_office + OFFICE_H),
     }
     if view.dream_spaces:
-        out["dream"] = (M, y_dream, W - M, y_dream + dream.HEIGHT)
-    y = y_dream + (dream.HEIGHT + GAP if view.dream_spaces else 0)
+        out["dream"] = (M, y_dream, W - M, y_dream + dream.height(view.dream_spaces, W - 2 * M))
+    y = y_dream + (dream.height(view.dream_spaces, W - 2 * M) + GAP if view.dream_spaces else 0)
     for r, row_h in enumerate(rows):
         for c, board in enumerate(view.players[2 * r : 2 * r + 2]):
             x = M + c * (workshop.PANEL_W + GAP)

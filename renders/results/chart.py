@@ -9,6 +9,7 @@ every line of text wraps in full, and axis labels that would touch are left out.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -116,22 +117,27 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, chart: Panel, label: 
     return y + 8
 
 
+STRIDES = (1, 2, 5, 10, 20, 50, 100)
+"""How many rounds apart the labelled points may stand: a regular stride reads as an axis (1, 3, 5…
+or 1, 6, 11…), where fitting labels one by one would skip some at random (9, 12, 14…)."""
+
+
 def ticks(xs: Sequence[float], labels: Sequence[str], size: int = LABEL) -> list[int]:
     """Which points of the x axis get their label: the last one always (right-aligned on its
-    point), the others centred on theirs, left to right, each only if it keeps :data:`TICK_GAP`
-    from its neighbours."""
+    point), and every stride-th from the first, centred on theirs, at the smallest stride of
+    :data:`STRIDES` that keeps :data:`TICK_GAP` between all of them (the first label alone if none
+    does)."""
     if not xs:
         return []
     last = len(xs) - 1
-    last_left = xs[last] - width(labels[last], size)
-    shown: list[int] = []
-    right = float("-inf")
-    for index in range(last):
-        half = width(labels[index], size) / 2
-        if xs[index] - half >= right + TICK_GAP and xs[index] + half <= last_left - TICK_GAP:
-            shown.append(index)
-            right = xs[index] + half
-    return [*shown, last]
+    spans = [(xs[i] - width(labels[i], size) / 2, xs[i] + width(labels[i], size) / 2) for i in range(last)]
+    end = (xs[last] - width(labels[last], size), xs[last])
+    for stride in STRIDES:
+        shown = list(range(0, last, stride))
+        boxes = [spans[i] for i in shown] + [end]
+        if all(a[1] + TICK_GAP <= b[0] for a, b in itertools.pairwise(boxes)):
+            return [*shown, last]
+    return [0, last] if last and spans[0][1] + TICK_GAP <= end[0] else [last]
 
 
 def _panel(

@@ -280,3 +280,13 @@ def test_axis_labels_never_touch_and_the_end_is_always_labelled(points: int, lan
     spans = [(xs[i] - width(labels[i], 18) / 2, xs[i] + width(labels[i], 18) / 2) for i in shown[:-1]]
     spans.append((xs[-1] - width(labels[-1], 18), xs[-1]))
     assert all(a[1] + TICK_GAP <= b[0] for a, b in itertools.pairwise(spans)), spans
+
+
+@pytest.mark.parametrize("points", range(3, 60))
+def test_axis_labels_stand_at_a_regular_stride(points: int) -> None:
+    """1, 3, 5… or 1, 6, 11…: no round is skipped where its neighbours at the same spacing are shown."""
+    labels = [*(str(r) for r in range(1, points)), "End"]
+    xs = [72 + (622 - 72) * i / (points - 1) for i in range(points)]
+    shown = ticks(xs, labels)[:-1]
+    strides = {b - a for a, b in itertools.pairwise(shown)}
+    assert len(strides) <= 1, shown

@@ -8,6 +8,8 @@ import random
 import pytest
 
 from engine import registry
+from engine.imaginarium import GAME
+from engine.imaginarium.scenario import Scenario
 from engine.imaginarium.view import Amount, CurrentTurn, DreamSpace
 from renders.api import render_board, render_card, render_final, render_screen
 from renders.imaginarium import board, card, dream, final, labels, screen
@@ -237,3 +239,16 @@ def test_a_player_recruiting_sees_the_meeting_room_on_their_screen() -> None:
         shown = render_screen(view, lang=lang)
         assert room in shown.text and shown.ellipsized == 0
         assert labels.assistant_name(view.meeting_room[0].id, lang) in shown.text
+
+
+@pytest.mark.parametrize("width", [608, 1568])
+def test_dream_track_spaces_never_overlap(width: int) -> None:
+    """A phone's width takes the track on two rows rather than packing "5a6a7a" together."""
+    spaces = GAME.view(Scenario(3, chimera=True).build(), None).dream_spaces
+    placed = dream.centres(spaces, (0, 0, width, dream.height(spaces, width)))
+    assert dream.rows(spaces, width) == (2 if width < 1000 else 1)
+    for a, (ax, ay, _) in placed.items():
+        for b, (bx, by, _) in placed.items():
+            if a < b:
+                assert max(abs(ax - bx), abs(ay - by)) >= dream.NODE + dream.GAP, (a, b)
+            assert ax - dream.NODE // 2 >= 0 and ax + dream.NODE // 2 <= width
