@@ -109,10 +109,11 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, chart: Panel, label: 
         style = _style(curve)
         icons.paste(image, icons.shape(style.shape, 22, style.colour, INK_ON_TABLE), (MARGIN, y + 2))
         final = curve.final if curve.final is not None else (curve.values[-1] if curve.values else None)
-        shown = "" if final is None else str(final)
+        shown = curve.uncounted or ("" if final is None else str(final))
+        ink = MUTED_ON_TABLE if curve.uncounted else INK_ON_TABLE
         score = width(shown, LABEL + 2, True)
         line(draw, (MARGIN + 32, y + 1), curve.name, LABEL + 2, INK_ON_TABLE, max_width=INNER - 48 - score)
-        line(draw, (WIDTH - MARGIN, y + 1), shown, LABEL + 2, INK_ON_TABLE, bold=True, anchor="ra")
+        line(draw, (WIDTH - MARGIN, y + 1), shown, LABEL + 2, ink, bold=True, anchor="ra")
         y += 30
     return y + 8
 

@@ -41,8 +41,8 @@ def test_a_french_table_speaks_french_to_the_end_and_describes_every_choice(
     assert "Impossible pour l’instant\u00a0:\n    · " in out
     assert "Choose 1-1" not in out and "Choisissez 1-1," not in out
     assert "=== La table à la fin ===\nBot Factory" in out
-    fired = "=== Partie terminée ===\nTâche non accomplie\u00a0: vous êtes viré\u00a0!\nTâche A\u00a0: "
-    assert fired in out, "the solo game's end, never an empty winner"
+    fired = "=== Partie terminée ===\nTâche A non accomplie ("
+    assert fired in out and "\u00a0: vous êtes viré, et vos " in out, "the solo game's end, never an empty winner"
     assert not re.search(r"(?<!\w)(?:à|de) les?(?!\w)", out, re.IGNORECASE)
 
 

@@ -104,7 +104,7 @@ def test_the_solo_chapter_ends_with_the_task_met_and_a_promotion() -> None:
     assert GAME.outcome(_position(last["scenario"])) is None
     outcome = GAME.outcome(_taught(last))
     assert outcome is not None
-    assert outcome.winners == (0,) and outcome.reason == "botfactory.end.satisfactory"
+    assert outcome.winners == (0,) and outcome.reason == "botfactory.solo.satisfactory"
     assert outcome.details["task"] == "A"
 
 
