@@ -15,10 +15,11 @@ template needs, agreeing in French with the noun they follow:
 - a price in tokens (``price``): ``{price}``, "free" for 0;
 - contract needs (``needs``, colours joined by ``+``): ``{needs}`` as a list of robots;
 - an action space (``space`` with the ``space_*`` parameters of
-  :meth:`~engine.botfactory.loader.Rules.space_words`): ``{space}`` by its code and what it does
-  ("AS3 (pay 1, place up to 3 parts)"), never the bare code;
-- a contract (``contract`` with ``needs``): ``{contract}`` by its code and the colours it needs
-  ("C08 (red + blue + green)");
+  :meth:`~engine.botfactory.loader.Rules.space_words`): ``{space}`` by what it does, quoted
+  ("“pay 1, place up to 3 parts”", « payer 1, poser jusqu’à 3 pièces »): the data's codes (AS3) are
+  ids, not words a player was taught;
+- a contract (``contract`` with ``needs``): ``{contract}`` by the colours it needs ("red + blue +
+  green"), which name each of the 14 tiles once;
 - a production tile (``tile`` with its ``tile_effect``): ``{tile}`` by its code and what it does
   ("PT3 (paid bonus)"); a text that says the effect itself passes no ``tile_effect``;
 - a solo task tile (``task``, "A" to "D"): ``{task_ask}``, what it asks ("fulfil 3 contracts"), and
@@ -140,8 +141,8 @@ def localise(catalog: Catalog, params: Mapping[str, Any], lang: str) -> dict[str
 
 
 def _space(catalog: Catalog, params: Mapping[str, Any], lang: str) -> str | None:
-    """An action space by its code and what it does, when ``params`` say what it does (events stored
-    before they did show the bare code)."""
+    """An action space by what it does, when ``params`` say it (events stored before they did show
+    the bare code)."""
     name, where = params.get("space"), params.get("space_board")
     amount, cost, gain = (params.get(f"space_{p}") for p in ("amount", "cost", "gain"))
     if not (isinstance(name, str) and where in BOARDS and isinstance(amount, int)):

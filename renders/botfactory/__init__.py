@@ -105,7 +105,7 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
         text += (
             f"\n{labels.text('sum.reserved_contracts', lang)}: "
             + "; ".join(
-                labels.text("sum.for_vp", lang, name=contract.name, vp=vp, needs=labels.needs(contract.needs, lang))
+                labels.text("sum.for_vp", lang, vp=vp, needs=labels.needs(contract.needs, lang))
                 for contract, vp, _ in mine
             )
             + "."

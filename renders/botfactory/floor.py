@@ -304,4 +304,3 @@ def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
             else:
                 style = pieces.seat_style(held.seat, colours.get(held.seat, ""))
                 icons.paste(canvas, icons.shape(style.shape, 28, style.colour, (30, 30, 30)), (sx + 7, sy))
-        tx.line(d, (cx + cw - 10, cy + 8), space.contract.name, 18, (90, 94, 106), anchor="ra")

@@ -58,7 +58,7 @@ def part(colour_name: str, kind: str, lang: str = "en") -> str:
 
 def needs(colours: Sequence[str], lang: str = "en") -> str:
     """A contract by the robots it needs, its name in words: "Red + blue" (the tile shows those
-    robots; the code the menus also give goes beside it where there is room)."""
+    robots; each of the 14 tiles needs a different set, so this names it)."""
     text_ = " + ".join(colour(c, lang) for c in colours)
     return text_[:1].upper() + text_[1:]
 

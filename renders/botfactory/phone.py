@@ -134,7 +134,7 @@ def _header(
             "turn",
             lang,
             name=seat_name(turn.seat, names, lang),
-            space=view.spaces[turn.space].name,
+            space=spaces.caption(view.spaces[turn.space], lang),
             left=turn.main_left,
         )
         if draw:

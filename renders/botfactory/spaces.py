@@ -36,6 +36,14 @@ def caption(space: ActionSpace, lang: str) -> str:
     return text
 
 
+def tag(space: ActionSpace, spaces: Sequence[ActionSpace], lang: str) -> str:
+    """The space's small tag, its board's initials in the reader's language and its place on the
+    board ("LM2" for the assembly board's second space in French): the words under it say what it
+    does, the tag only lets players point at it."""
+    place = [s.index for s in spaces if s.board == space.board].index(space.index) + 1
+    return labels.text(f"space.tag.{space.board}", lang, n=place)
+
+
 def seat_colours(view: BotFactoryView) -> dict[int, str]:
     return {p.seat: p.colour for p in view.players}
 
@@ -67,10 +75,10 @@ def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, i
                 )
             icons.paste(canvas, who_icon(meeple.who, colours, 44), (cx - 22, y0 + 10))
         else:
-            tx.line(d, (cx, y0 + CIRCLE // 2), space.name, 20, INK_ON_TABLE, bold=True, anchor="mm")
-        lines = tx.wrap(caption(space, lang), step - 6, 18, max_lines=2)
+            tx.line(d, (cx, y0 + CIRCLE // 2), tag(space, view.spaces, lang), 18, MUTED_ON_TABLE, anchor="mm")
+        lines = tx.wrap(caption(space, lang), step - 6, 20, bold=True, max_lines=2)
         for i_line, text in enumerate(lines):
-            tx.line(d, (cx, y0 + CIRCLE + 18 + 22 * i_line), text, 18, MUTED_ON_TABLE, anchor="mm")
+            tx.line(d, (cx, y0 + CIRCLE + 18 + 24 * i_line), text, 20, INK_ON_TABLE, bold=True, anchor="mm")
     overflow = [m for m in view.meeples if m.overflow and view.spaces[m.space].board == board]
     for j, meeple in enumerate(overflow):
         icons.paste(canvas, who_icon(meeple.who, colours, 40), (x0 + len(spaces) * step + 10 + j * 46, y0 + 12))

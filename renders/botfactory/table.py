@@ -96,7 +96,7 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
             "turn",
             lang,
             name=seat_name(turn.seat, names, lang),
-            space=view.spaces[turn.space].name,
+            space=spaces.caption(view.spaces[turn.space], lang),
             left=turn.main_left,
         )
         right -= tx.line(d, (W - M, y + ORDER_H // 2), text, 22, HIGHLIGHT, bold=True, anchor="rm", max_width=560) + 24

@@ -380,20 +380,26 @@ def test_tie_breaks_are_reasons_of_the_outcome() -> None:
 
 
 def test_spaces_and_contracts_are_named_by_what_they_do() -> None:
-    """A player reads "AS3 (pay 1, place up to 3 parts)" and "C08 (red + blue)", never a bare code."""
+    """A player reads “pay 1, place up to 3 parts” and "the red + blue contract": the data's codes
+    (AS3, C08) are ids nobody taught them, in English or in French."""
     state = Scenario(3).hand(0, tokens=4).contract(2, 0, "C07").worker(0, "FI3").sandra("PR1").acting(0).build()
     decision = GAME.pending(state)[0]
     prompt = GAME.text(decision.prompt, decision.params, "en")
-    assert prompt.startswith("Your turn on FI3 (spend up to 4 tokens)"), prompt
+    assert prompt.startswith("Your turn on the “spend up to 4 tokens” space"), prompt
     labels = [GAME.text(c.label, c.params, "fr") for c in decision.choices]
     raises = [label for label in labels if label.startswith("Augmenter")]
     assert raises and all(" pour " in label and "jeton" in label for label in raises)
     reserves = [label for label in labels if label.startswith("Réserver")]
-    assert reserves and all(re.fullmatch(r"Réserver le contrat C\d\d \([a-z]+( \+ [a-z]+)*\)", r) for r in reserves)
+    assert reserves and all(re.fullmatch(r"Réserver le contrat [a-z]+( \+ [a-z]+)*", r) for r in reserves), reserves
+    assert "Réserver le contrat rouge + vert" in reserves
     moved = Scenario(3).worker(0, "FI1").sandra("PR1").moving(0).build()
     moves = [c for c in GAME.pending(moved)[0].choices if c.id.startswith("move:")]
     said = {GAME.text(c.label, c.params, "en") for c in moves}
-    assert "AS3 (pay 1, place up to 3 parts) on the assembly board" in said
-    assert "PP1 (+1 token, 3 wheel credits) on the part production board" in said
+    assert "“pay 1, place up to 3 parts” on the assembly board" in said
+    assert "“+1 token, 3 wheel credits” on the part production board" in said
     for choice in moves:
-        assert not re.search(r"\b[A-Z]{2}\d\b(?! \()", GAME.text(choice.label, choice.params, "fr"))
+        for lang in LANGS:
+            assert not re.search(r"\b[A-Z]{2}\d\b", GAME.text(choice.label, choice.params, lang))
+    for key, message in _messages("en").items():
+        forms = [message] if isinstance(message, str) else [v for k, v in message.items() if k != "by"]
+        assert not any(re.search(r"\b(AS|PP|PR|FI)\d\b|\bC\d\d\b", form) for form in forms), key
