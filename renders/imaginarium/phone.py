@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from engine.imaginarium.view import CurrentTurn, ImaginariumView, MachineStack, PlayerBoard, Screen
 from renders.imaginarium import dream, goal, labels, table, workshop
-from renders.imaginarium.cards import CARD_W, CHIP_H, chip
+from renders.imaginarium.cards import CARD_W, CHIP_H, chip, legend, legend_height
 from renders.imaginarium.goods import fragment, good
 from renders.kit import frames, icons, layers
 from renders.kit import text as tx
@@ -125,10 +125,9 @@ def _header(
 
 
 def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequence[str] | None, lang: str) -> int:
-    """The machine deck then the belt spaces, three a row; returns the height used."""
-    cells = len(view.belt) + 1
-    rows = -(-cells // 3)
-    h = 54 + rows * (table.SLOT_H + GAP) + 4
+    """The machine deck then the belt spaces, three a row, and under them what the cards' codes
+    mean; returns the height used."""
+    h = belt_height(view, lang)
     d = ImageDraw.Draw(canvas)
     frames.panel(d, (M, y, PW - M, y + h))
     table.title(d, (M + 14, y + 10), labels.text("belt", lang))
@@ -139,11 +138,15 @@ def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequen
     for i, slot in enumerate(view.belt, start=1):
         r, c = divmod(i, 3)
         table.belt_slot(canvas, slot, (M + 14 + c * step, top + r * (table.SLOT_H + GAP)), names, lang)
+    key = legend(INNER - 28, lang, PANEL)
+    canvas.paste(key, (M + 14, y + h - 8 - key.height))
     return h
 
 
-def belt_height(view: ImaginariumView) -> int:
-    return 54 + -(-(len(view.belt) + 1) // 3) * (table.SLOT_H + GAP) + 4
+def belt_height(view: ImaginariumView, lang: str) -> int:
+    """The belt panel's height: its title, the rows of cards, the legend of their codes."""
+    rows = -(-(len(view.belt) + 1) // 3)
+    return 54 + rows * (table.SLOT_H + GAP) + legend_height(INNER - 28, lang) + 8
 
 
 # -- board parts -------------------------------------------------------------------------------------
@@ -159,7 +162,7 @@ def status_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
 
 def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
     """Part 2: the machine deck and the belt."""
-    canvas, _ = blank(M + belt_height(view) + M)
+    canvas, _ = blank(M + belt_height(view, lang) + M)
     _belt_grid(canvas, view, M, names, lang)
     return canvas
 
@@ -533,7 +536,7 @@ def screen(
     planning = view.phase == "planning"
     recruiting = view.turn is not None and view.turn.seat == seat and view.turn.step == "recruit"
     if planning:
-        decision_h = 40 + belt_height(view)
+        decision_h = 40 + belt_height(view, lang)
     elif recruiting:
         decision_h = 40 + MID_H
     else:
@@ -566,7 +569,7 @@ def _belt_layer(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
     """The belt grid as a layer, kept while the belt does not change (see :func:`layers.recent`)."""
 
     def draw() -> Image.Image:
-        canvas, _ = blank(belt_height(view))
+        canvas, _ = blank(belt_height(view, lang))
         _belt_grid(canvas, view, 0, names, lang)
         return canvas
 

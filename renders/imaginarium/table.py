@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from engine.imaginarium.view import BeltSlot, CurrentTurn, ImaginariumView
 from renders.imaginarium import catalogue, dream, labels, workshop
-from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, chip, face
+from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, LEGEND_ROW, chip, face, legend
 from renders.imaginarium.goods import fragment, good
 from renders.kit import frames, icons
 from renders.kit import text as tx
@@ -38,7 +38,10 @@ W = 1600
 M = 20
 GAP = 12
 HEADER_H = 72
-BELT_H = 380
+CARDS_H = 380
+"""The belt's cards with their prices and pieces."""
+BELT_H = CARDS_H + LEGEND_ROW + 8
+"""The belt panel: its cards, then one line saying what their codes mean (:func:`cards.legend`)."""
 MID_H = 340
 OFFICE_H = 200
 TOKEN = 32
@@ -133,6 +136,7 @@ def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[s
     step = (W - M - 16 - x_start - CARD_W) // max(count - 1, 1)
     for i, slot in enumerate(view.belt):
         belt_slot(canvas, slot, (x_start + i * step, y0 + 12), names, lang)
+    canvas.paste(legend(W - 2 * M - 32, lang, PANEL), (M + 16, y0 + CARDS_H))
 
 
 def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: Sequence[str] | None, lang: str) -> None:
