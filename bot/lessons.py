@@ -61,17 +61,26 @@ class Lesson:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """What a choice at a step says: whether it was the taught one, the lesson's note (``done`` or
-    ``other``) and what the choice did, in the game's own words."""
+    """What a choice at a step says, and what it did in the game's own words (``happened``).
+
+    The taught choice gets the step's ``done``. Another choice is played against the taught one on
+    the position (:meth:`engine.core.tutorial.Tutorial.contrast`): as good, it is accepted with a line
+    saying so; otherwise ``note`` says concretely what it changed, in the game's words, and ``why``
+    is the step's reason for the taught choice."""
 
     taught: bool
+    equal: bool
+    """Another choice, as good as the taught one here."""
     note: str
+    why: str
+    """The step's reason for the taught choice, labelled, after another choice that is not as good
+    ("" else)."""
     happened: tuple[str, ...]
 
     @property
     def accepted(self) -> bool:
-        """Whether the lesson moves on: the taught choice (or one as good)."""
-        return self.taught
+        """Whether the lesson moves on: the taught choice, or one as good."""
+        return self.taught or self.equal
 
 
 def seat_names(seats: int, learner: str, lang: str) -> tuple[str, ...]:
@@ -122,7 +131,8 @@ def _decision(game: Game[Any], tutorial: Tutorial, step: Step) -> Decision:
 
 def answer(lesson: Lesson, choice_id: str) -> Answer:
     """What choosing ``choice_id`` at ``lesson`` says. The choice is played on the step's position, so
-    its own events tell what it did; a choice that is not legal there raises ``IllegalChoice``."""
+    its own events tell what it did, and against the taught one, so the note says what it changed; a
+    choice that is not legal there raises ``IllegalChoice``."""
     game = registry.get(lesson.kind)
     tutorial = tutorial_for(lesson.kind)
     state = tutorial.position(lesson.step)
@@ -130,13 +140,21 @@ def answer(lesson: Lesson, choice_id: str) -> Answer:
     events = result.events_for(LEARNER)
     texts = [game.text(e.key, e.params, lesson.lang, lesson.names) for e in events]
     happened = tuple(attributed(game, events, texts, lesson.names, lesson.lang))
-    taught = choice_id == lesson.step.choice
-    return Answer(taught, lesson.text.done if taught else lesson.text.other, happened)
+    if choice_id == lesson.step.choice:
+        return Answer(True, False, lesson.text.done, "", happened)
+    contrast = tutorial.contrast(game, lesson.step, choice_id)
+    if contrast.equal:
+        return Answer(False, True, t("tutorial.as_good", lesson.lang), "", happened)
+    said = [game.text(e.key, e.params, lesson.lang, lesson.names) for e in contrast.said]
+    note = t("tutorial.compared", lesson.lang, changes=t("tutorial.joiner", lesson.lang).join(said))
+    return Answer(False, False, note, t("tutorial.why", lesson.lang, text=lesson.text.why), happened)
 
 
 def answer_text(answer: Answer) -> str:
-    """The answer's note as one line, marked ✓ when accepted and ✗ otherwise."""
-    return f"{'✓' if answer.accepted else '✗'} {answer.note}"
+    """The answer's note, marked ✓ when accepted and ✗ otherwise, then the reason for the taught
+    choice after one that is not as good."""
+    note = f"{'✓' if answer.accepted else '✗'} {answer.note}"
+    return f"{note}\n  {answer.why}" if answer.why else note
 
 
 def chapter_end(kind: str, chapter_id: str, lang: str) -> ChapterText:

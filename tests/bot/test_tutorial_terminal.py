@@ -62,8 +62,9 @@ def test_another_choice_gets_its_note_and_the_step_can_be_tried_again(
     assert tutorial is not None
     words = tutorial.texts("en").steps
     first, second, third = (s.id for s in tutorial.run()[:3])
-    assert out.count(f"✗ {words[first].other}") == 1 and f"✓ {words[first].done}" in out
-    assert f"✗ {words[second].other}" in out and "Step 3/" in out
+    assert out.count(f"Why the taught choice: {words[first].why}") == 1 and f"✓ {words[first].done}" in out
+    assert out.count("✗ Compared with the taught choice (★): ") == 2
+    assert f"Why the taught choice: {words[second].why}" in out and "Step 3/" in out
     assert "Stopped. Your place is kept" in out
     assert _run(monkeypatch, tmp_path, "q\n", "--game", "imaginarium") == 0
     assert f"=== Step 3/{len(tutorial.run())}: {tutorial.texts('en').steps[third].title} ===" in capsys.readouterr().out
@@ -82,14 +83,21 @@ def test_another_choice_at_every_step_gets_its_note_and_goes_on(
 ) -> None:
     tutorial = tutorial_of(registry.get(kind))
     assert tutorial is not None
-    alone = {s.id for s in tutorial.run() if len(lessons.lesson(kind, s.id, "en", "Ada").offers) == 1}
-    typed = "".join("1\n" if s.id in alone else "2\n2\n" for s in tutorial.run())  # a lone choice is the taught one
+    lessons_ = {s.id: lessons.lesson(kind, s.id, "en", "Player 1") for s in tutorial.run()}
+    alone = {step for step, lesson in lessons_.items() if len(lesson.offers) == 1}
+    good = {s for s, lesson in lessons_.items() if s not in alone and lessons.answer(lesson, lesson.offers[1].id).equal}
+    # A lone choice is the taught one; one as good moves on like it; any other asks whether to go on.
+    typed = "".join("1\n" if s.id in alone else "2\n" if s.id in good else "2\n2\n" for s in tutorial.run())
     assert _run(monkeypatch, tmp_path, typed, "--game", kind, "--lang", "en") == 0
     out = capsys.readouterr().out
     words = tutorial.texts("en").steps
     for step in tutorial.run():
-        assert (f"✓ {words[step.id].done}" if step.id in alone else f"✗ {words[step.id].other}") in out, step.id
-    assert out.count("✗ ") == len(tutorial.run()) - len(alone) and "=== Tutorial finished ===" in out
+        if step.id in alone:
+            assert f"✓ {words[step.id].done}" in out, step.id
+        elif step.id not in good:
+            assert f"Why the taught choice: {words[step.id].why}" in out, step.id
+    assert out.count("✗ ") == len(tutorial.run()) - len(alone) - len(good)
+    assert out.count("✓ As good as the taught choice (★) here") == len(good) and "=== Tutorial finished ===" in out
 
 
 @pytest.mark.parametrize("kind", TAUGHT)

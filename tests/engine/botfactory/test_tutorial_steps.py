@@ -19,7 +19,7 @@ from engine.botfactory.tutorial import SCENARIOS
 from renders.api import render_board, render_board_parts, render_screen
 
 CHAPTER_TEXTS = ("title", "goal", "summary")
-STEP_TEXTS = ("title", "look", "rule", "do", "done", "other")
+STEP_TEXTS = ("title", "look", "rule", "do", "done", "why")
 LANGS = ("en", "fr")
 UNCONTRACTED = re.compile(r"(?<!\w)(?:à|de) les?(?!\w)", re.IGNORECASE)
 """French contracts "à le", "de les"... into "au", "des" (see tests/test_french_catalogues.py)."""
