@@ -14,7 +14,7 @@ from engine import registry
 from engine.core.contract import Game
 from engine.core.errors import BadData
 from engine.core.tutorial import LEARNER, STEP_FIELDS, Tutorial, _go_on, load, taught_first, tutorial_of
-from renders.api import render_screen
+from renders.api import render_board, render_screen
 
 TAUGHT = [(kind, game) for kind, game in sorted(registry.games().items()) if tutorial_of(game) is not None]
 LANGS = ("en", "fr")
@@ -248,3 +248,27 @@ def test_an_answer_names_only_what_the_two_choices_touch(kind: str, game: Game[A
                 text = game.text(event.key, event.params, lang)
                 strays = [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text) and n not in touched]
                 assert not strays, (step.id, choice.id, text, strays)
+
+
+@pytest.mark.parametrize(("kind", "game"), TAUGHT)
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_card_or_part_a_step_names_is_in_its_position(kind: str, game: Game[Any], lang: str) -> None:
+    """A machine, assistant, project or part a step's words name lies on the table it shows (the full
+    board, the learner's screen) or comes with the taught choice ("the Carpenteur stays broken" is
+    about a Carpenteur that is there)."""
+    tutorial = _tutorial(game)
+    names = {n for n in _names(kind, lang) if "contract" not in n and "contrat" not in n}
+    for step in tutorial.run():
+        state = tutorial.position(step)
+        shown = " ".join(
+            [
+                render_board(game.view(state, None), lang=lang).text,
+                render_screen(game.view(state, LEARNER), lang=lang).text,
+                *_said(game, state, step.choice, (), None, lang),
+            ]
+        )
+        words = tutorial.texts(lang).steps[step.id]
+        for field in ("look", "do", "done", "why"):
+            text = getattr(words, field)
+            absent = [n for n in names if re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text) and n not in shown]
+            assert not absent, (step.id, field, absent)
