@@ -71,9 +71,9 @@ _areas: dict[str, int] = {}
 """Each part name's size in pixels when last drawn, to draw the largest first."""
 
 
-Part = tuple[str, object, Callable[[], Image.Image], str]
+Part = tuple[str, object, Callable[[], Image.Image], Callable[[], str]]
 """One image of a set: its name, the subject it is drawn from (see :func:`drawn_parts`), how to
-draw it, and its text."""
+draw it, and how to word it."""
 
 ENCODERS = min(4, os.cpu_count() or 1)
 _encoders: ThreadPoolExecutor | None = None
@@ -84,6 +84,14 @@ def _encoder_pool() -> ThreadPoolExecutor:
     if _encoders is None:
         _encoders = ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="render-encode")
     return _encoders
+
+
+def encode_together(images: Sequence[Image.Image], keep: Iterable[RGB] = ()) -> list[bytes]:
+    """``images`` encoded as :func:`drawn_parts` encodes a set's parts: handed to the encoding threads
+    at once, in order (the bench times this, the cost of a set without its drawing)."""
+    pool = _encoder_pool()
+    colours = tuple(keep)
+    return [job.result() for job in [pool.submit(encode, image, colours) for image in images]]
 
 
 def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en") -> tuple[Render, ...]:
@@ -97,34 +105,33 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en
     interpreter lock, so the encodings overlap the next drawings and each other on the machine's
     cores, and the encoding left once the last drawing is done is a small one.
 
-    ``subject`` must hold everything its ``draw`` reads; its pickle is the key (a faithful copy of
-    the content, and quicker to make than a ``repr``), so it is built from frozen dataclasses,
-    tuples and strings.
+    ``subject`` must hold everything its ``draw`` and its text read; its pickle is the key (a
+    faithful copy of the content, and quicker to make than a ``repr``), so it is built from frozen
+    dataclasses, tuples and strings. A part taken from the recent ones keeps its text too, so the
+    words of an unchanged part are not worked out again either.
     """
     keys = [(name, pickle.dumps(subject, pickle.HIGHEST_PROTOCOL)) for name, subject, _, _ in parts]
     with _recent_lock:
         found = {key: _recent[key] for key in keys if key in _recent}
         for key in found:
             _recent.move_to_end(key)
-    missing = [(key, draw) for key, (_, _, draw, _) in zip(keys, parts, strict=True) if key not in found]
+    missing = [(key, draw, text) for key, (_, _, draw, text) in zip(keys, parts, strict=True) if key not in found]
     missing.sort(key=lambda item: -_areas.get(item[0][0], 0))
     colours = tuple(keep)
     pool = _encoder_pool()
     drawings = []
-    for (name, _), draw in missing:
+    for (name, _), draw, _ in missing:
         with recording() as record:
             image = draw()
         _areas[name] = image.width * image.height
         drawings.append((pool.submit(encode, image, colours), record))
+    words = [punctuate(text(), lang) for _, _, text in missing]  # while the encodings run
     with _recent_lock:
-        for (key, _), (png, record) in zip(missing, drawings, strict=True):
-            found[key] = _recent[key] = Render(png.result(), "", key[0], record.smallest or 0, record.ellipsized)
+        for (key, _, _), (png, record), said in zip(missing, drawings, words, strict=True):
+            found[key] = _recent[key] = Render(png.result(), said, key[0], record.smallest or 0, record.ellipsized)
         while len(_recent) > RECENT_PARTS:
             _recent.popitem(last=False)
-    return tuple(
-        Render(found[key].png, punctuate(text, lang), name, found[key].min_font_px, found[key].ellipsized)
-        for key, (name, _, _, text) in zip(keys, parts, strict=True)
-    )
+    return tuple(found[key] for key in keys)
 
 
 Fields = list[tuple[str, str]]

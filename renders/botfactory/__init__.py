@@ -46,7 +46,8 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
                 lines += text.get("vilela", [])
         else:
             lines = _board_lines(text, name)
-        out.append((name, (part, lang, names), partial(draw, part), "\n".join(lines)))
+        said = "\n".join(lines)  # worded from the whole view: the key holds it too
+        out.append((name, (part, lang, names, said), partial(draw, part), partial(str, said)))
     return drawn_parts(out, KEY_COLOURS, lang)
 
 

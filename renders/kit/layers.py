@@ -21,8 +21,9 @@ from renders.kit.fonts import FontRecord, recording, replay
 
 P = ParamSpec("P")
 
-RECENT = 32
-"""How many recently drawn composite layers :func:`recent` keeps."""
+RECENT = 64
+"""How many recently drawn composite layers :func:`recent` keeps: a few tables' belts, belt spaces,
+workshops and strips."""
 _recent: OrderedDict[Hashable, tuple[Image.Image, FontRecord]] = OrderedDict()
 _recent_lock = threading.Lock()
 
