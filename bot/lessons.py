@@ -167,19 +167,18 @@ def ends_chapter(lesson: Lesson) -> bool:
 
 
 def images(lesson: Lesson) -> tuple[Render, ...]:
-    """The step's pictures at phone size: the part of the table the step's ``look`` names first (a
-    phone board part), then the learner's private screen, which leads with the decision; ``look =
-    "screen"`` is the screen alone and ``"board"`` every board part before it. Slow: run it off an
-    event loop."""
+    """The step's pictures at phone size, the thing the step is about ringed (its ``mark``): the part
+    of the table the step's ``look`` names leads (a phone board part), then the learner's private
+    screen, which leads with the decision; ``look = "screen"`` is the screen alone. Slow: run it off
+    an event loop."""
     state = tutorial_for(lesson.kind).position(lesson.step)
     game = registry.get(lesson.kind)
-    screen = render_screen(game.view(state, LEARNER), lang=lesson.lang, names=lesson.names)
-    look = lesson.step.look
-    if look == "screen":
+    step = lesson.step
+    screen = render_screen(game.view(state, LEARNER), lang=lesson.lang, names=lesson.names, mark=step.mark)
+    if step.look == "screen":
         return (screen,)
-    parts = render_board_parts(game.view(state, None), lang=lesson.lang, names=lesson.names)
-    lead = [part for part in parts if look == "board" or part.name == look]
-    return (*lead, screen)
+    parts = render_board_parts(game.view(state, None), lang=lesson.lang, names=lesson.names, mark=step.mark)
+    return (*(part for part in parts if part.name == step.look), screen)
 
 
 def choice_line(offer: Offer) -> str:

@@ -10,7 +10,7 @@ from engine.botfactory.view import ActionSpace, BotFactoryView
 from renders.botfactory import labels
 from renders.botfactory.labels import who_name
 from renders.botfactory.pieces import who_icon
-from renders.kit import icons
+from renders.kit import icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, mix
 
@@ -79,6 +79,7 @@ def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, i
         lines = tx.wrap(caption(space, lang), step - 6, 20, bold=True, max_lines=2)
         for i_line, text in enumerate(lines):
             tx.line(d, (cx, y0 + CIRCLE + 18 + 24 * i_line), text, 20, INK_ON_TABLE, bold=True, anchor="mm")
+        marks.spot(f"space:{space.name}", canvas, (cx - step // 2 + 2, y0 - 9, cx + step // 2 - 2, y0 + ROW_H - 3))
     overflow = [m for m in view.meeples if m.overflow and view.spaces[m.space].board == board]
     for j, meeple in enumerate(overflow):
         icons.paste(canvas, who_icon(meeple.who, colours, 40), (x0 + len(spaces) * step + 10 + j * 46, y0 + 12))

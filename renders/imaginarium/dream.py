@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from engine.imaginarium.view import DreamSpace, ImaginariumView
 from renders.imaginarium import labels
 from renders.imaginarium.cards import amounts
-from renders.kit import frames, icons
+from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import CARD, HIGHLIGHT, INK, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, mix, player
 from renders.kit.names import seat_name
@@ -139,9 +139,9 @@ def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, i
         at[board.dream_position] = k + 1
         style = player(board.seat)
         dx = (0, -16, 16, -8, 8)[k % 5]
-        icons.paste(
-            canvas, icons.shape(style.shape, 26, style.colour, (255, 255, 255)), (cx - 13 + dx, cy - 13 + (k // 3) * 12)
-        )
+        tx_, ty = cx - 13 + dx, cy - 13 + (k // 3) * 12
+        icons.paste(canvas, icons.shape(style.shape, 26, style.colour, (255, 255, 255)), (tx_, ty))
+        marks.spot(f"dreamer:{board.seat}", canvas, (tx_ - 9, ty - 9, tx_ + 35, ty + 35))
 
 
 def summary(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:

@@ -33,7 +33,7 @@ from engine.imaginarium.view import (
 from renders.imaginarium import dream, goal, labels, table, workshop
 from renders.imaginarium.cards import CARD_W, CHIP_H, chip, legend, legend_height
 from renders.imaginarium.goods import fragment, good
-from renders.kit import frames, icons, layers
+from renders.kit import frames, icons, layers, marks
 from renders.kit import text as tx
 from renders.kit.colours import (
     ALERT_TAG,
@@ -156,7 +156,9 @@ def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequen
     top = y + 50
     for i, slot in enumerate(view.belt, start=1):
         r, c = divmod(i, 3)
-        canvas.paste(_slot_layer(slot, names, lang), (M + 14 + c * step, top + r * (table.SLOT_H + GAP)))
+        x, sy = M + 14 + c * step, top + r * (table.SLOT_H + GAP)
+        canvas.paste(_slot_layer(slot, names, lang), (x, sy))
+        marks.spot(f"belt:{slot.position}", canvas, (x - 7, sy - 7, x + CARD_W + 7, sy + table.SLOT_H + 2))
     return h
 
 
@@ -644,6 +646,7 @@ def _reserve(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int
         icons.paste(canvas, good(g, 40), (cx - 44, y + 52))
         tx.line(d, (cx + 4, y + 72), str(value), 36, INK_ON_TABLE, bold=True, anchor="lm")
         tx.line(d, (cx, y + 118), labels.text(f"good.{g}", lang), 18, MUTED_ON_TABLE, anchor="mm", max_width=cell - 6)
+        marks.spot(f"good:{g}", canvas, (cx - cell // 2 + 4, y + 44, cx + cell // 2 - 4, y + h - 6))
     return h
 
 
@@ -663,6 +666,7 @@ def _secrets(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int
         x = M + tx.width(labels.text("screen.fragments", lang), 22, True) + 14
         for i, colour in enumerate(screen.fragments):
             icons.paste(canvas, fragment(colour, 36), (x + i * 42, y))
+        marks.spot("fragments", canvas, (x - 8, y - 4, x + len(screen.fragments) * 42 + 2, y + 40))
         h += 44
     return h
 

@@ -15,7 +15,7 @@ from engine.imaginarium.view import BeltSlot, CurrentTurn, ImaginariumView
 from renders.imaginarium import catalogue, dream, labels, workshop
 from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, LEGEND_ROW, chip, face, legend
 from renders.imaginarium.goods import fragment, good
-from renders.kit import frames, icons
+from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import (
     ALERT_ON_TABLE,
@@ -223,6 +223,7 @@ def extractors(
             laid = _occupant_name(seat_name(piece, names, lang))
             if laid is not None:
                 tx.lines(d, (cx + 84, cy + 60), laid, ALERT_ON_TABLE if saboteur else INK_ON_TABLE)
+        marks.spot(f"extractor:{i}", canvas, (cx - 8, cy - 8, cx + 166, cy + 94))
     ty = y0 + 148
     title(d, (x0 + 16, ty), labels.text("initiative", lang))
     spaces = view.initiative
@@ -287,6 +288,7 @@ def meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int
         if text is None or len(tx.wrap(text, w - 24, 20)) > body_lines:
             text = labels.assistant(card.id, lang)
         tx.paragraph(d, (cx + 12, cy + 60 + name_h), text, 20, INK, w - 24, max_lines=body_lines)
+        marks.spot(f"assistant:{card.id}", canvas, (cx - 5, cy - 5, cx + w + 5, y1 - 9))
 
 
 CRUSHER_CHIP_W = 200
@@ -349,6 +351,7 @@ def office(
         )
         for j, seat in enumerate(tile.completed_by):
             token(canvas, seat, (x + 8 + j * 30, y + h - 34), 28)
+        marks.spot(f"project:{tile.id}", canvas, (x - 5, y - 5, x + w + 5, y + h + 5))
 
 
 def project_tile(

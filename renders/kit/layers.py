@@ -17,6 +17,7 @@ from typing import ParamSpec
 
 from PIL import Image
 
+from renders.kit import marks
 from renders.kit.fonts import FontRecord, recording, replay
 
 P = ParamSpec("P")
@@ -55,6 +56,8 @@ def recent(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
     reads. Like :func:`layer`, the layer's text record is replayed on every use; callers
     paste the returned image and must not draw on it.
     """
+    if marks.active():  # a ring must not be kept (see renders.kit.marks)
+        return draw()
     with _recent_lock:
         hit = _recent.get(key)
         if hit is not None:

@@ -16,6 +16,8 @@ from bot import lessons
 from cogs.cli import main
 from engine import registry
 from engine.core.tutorial import tutorial_of
+from renders.api import render_board_parts, render_screen
+from renders.kit.marks import MARK
 
 TAUGHT = sorted(kind for kind, game in registry.games().items() if tutorial_of(game) is not None)
 ENGLISH = re.compile(r"\b(Step|Look|Rule|Do|Choose|the|your|you|and|with|Chapter done|Tutorial finished)\b")
@@ -100,15 +102,31 @@ def test_another_choice_at_every_step_gets_its_note_and_goes_on(
     assert out.count("✓ As good as the taught choice (★) here") == len(good) and "=== Tutorial finished ===" in out
 
 
+def _ringed(png: bytes) -> int:
+    """How many pixels of a picture are the marks' ring colour."""
+    colours = Image.open(io.BytesIO(png)).convert("RGB").getcolors(1 << 24) or []
+    return sum(n for n, colour in colours if colour == MARK)
+
+
 @pytest.mark.parametrize("kind", TAUGHT)
-def test_each_step_leads_with_the_part_it_names(kind: str) -> None:
-    tutorial = tutorial_of(registry.get(kind))
+def test_each_step_leads_with_one_picture_ringing_its_subject(kind: str) -> None:
+    game = registry.get(kind)
+    tutorial = tutorial_of(game)
     assert tutorial is not None
     for step in tutorial.run():
         shown = lessons.images(lessons.lesson(kind, step.id, "en", "Ada"))
         assert shown[-1].name == "" and all(Image.open(io.BytesIO(r.png)).width == 640 for r in shown)
-        if step.look not in ("screen", "board"):
-            assert [r.name for r in shown[:-1]] == [step.look], step.id
+        assert [r.name for r in shown[:-1]] == ([] if step.look == "screen" else [step.look]), step.id
+        assert step.mark and _ringed(shown[0].png) > 0, step.id
+        state = tutorial.position(step)
+        for key in step.mark.split():  # each thing the mark names, alone, is ringed on the lead
+            if step.look == "screen":
+                lead = render_screen(game.view(state, 0), mark=key)
+            else:
+                lead = next(p for p in render_board_parts(game.view(state, None), mark=key) if p.name == step.look)
+            assert _ringed(lead.png) > 0, (step.id, key)
+        plain = render_screen(game.view(state, 0)) if step.look == "screen" else None
+        assert plain is None or _ringed(plain.png) == 0
 
 
 def test_text_is_wrapped_to_the_terminals_width(

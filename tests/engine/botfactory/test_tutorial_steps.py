@@ -16,7 +16,7 @@ from engine.botfactory import GAME, scoring
 from engine.botfactory.scenario import space_of
 from engine.botfactory.state import State
 from engine.botfactory.tutorial import SCENARIOS
-from renders.api import render_board, render_board_parts, render_screen
+from renders.api import render_board_parts, render_screen
 
 CHAPTER_TEXTS = ("title", "goal", "summary")
 STEP_TEXTS = ("title", "look", "rule", "do", "done", "why")
@@ -143,8 +143,6 @@ def test_the_image_part_a_step_leads_with_exists(step_id: str) -> None:
     look = step["look"]
     if look == "screen":
         assert render_screen(GAME.view(state, 0)).png
-    elif look == "board":
-        assert render_board(GAME.view(state, None)).png
     else:
         parts = {part.name: part for part in render_board_parts(GAME.view(state, None))}
         assert look in parts, sorted(parts)
