@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.choices import description
+from bot.log_lines import attributed
 from bot.service.names import ai_name
 from bot.service.tutorials import tutorial_for
 from bot.words import t
@@ -60,12 +61,26 @@ class Lesson:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    """What a choice at a step says: whether it was the taught one, the lesson's note (``done`` or
-    ``other``) and what the choice did, in the game's own words."""
+    """What a choice at a step says, and what it did in the game's own words (``happened``).
+
+    The taught choice gets the step's ``done``. Another choice is played against the taught one on
+    the position (:meth:`engine.core.tutorial.Tutorial.contrast`): as good, it is accepted with a line
+    saying so; otherwise ``note`` says concretely what it changed, in the game's words, and ``why``
+    is the step's reason for the taught choice."""
 
     taught: bool
+    equal: bool
+    """Another choice, as good as the taught one here."""
     note: str
+    why: str
+    """The step's reason for the taught choice, labelled, after another choice that is not as good
+    ("" else)."""
     happened: tuple[str, ...]
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the lesson moves on: the taught choice, or one as good."""
+        return self.taught or self.equal
 
 
 def seat_names(seats: int, learner: str, lang: str) -> tuple[str, ...]:
@@ -116,14 +131,30 @@ def _decision(game: Game[Any], tutorial: Tutorial, step: Step) -> Decision:
 
 def answer(lesson: Lesson, choice_id: str) -> Answer:
     """What choosing ``choice_id`` at ``lesson`` says. The choice is played on the step's position, so
-    its own events tell what it did; a choice that is not legal there raises ``IllegalChoice``."""
+    its own events tell what it did, and against the taught one, so the note says what it changed; a
+    choice that is not legal there raises ``IllegalChoice``."""
     game = registry.get(lesson.kind)
     tutorial = tutorial_for(lesson.kind)
     state = tutorial.position(lesson.step)
     result = game.apply(state, LEARNER, choice_id)
-    happened = tuple(game.text(e.key, e.params, lesson.lang, lesson.names) for e in result.events_for(LEARNER))
-    taught = choice_id == lesson.step.choice
-    return Answer(taught, lesson.text.done if taught else lesson.text.other, happened)
+    events = result.events_for(LEARNER)
+    texts = [game.text(e.key, e.params, lesson.lang, lesson.names) for e in events]
+    happened = tuple(attributed(game, events, texts, lesson.names, lesson.lang))
+    if choice_id == lesson.step.choice:
+        return Answer(True, False, lesson.text.done, "", happened)
+    contrast = tutorial.contrast(game, lesson.step, choice_id)
+    if contrast.equal:
+        return Answer(False, True, t("tutorial.as_good", lesson.lang), "", happened)
+    said = [game.text(e.key, e.params, lesson.lang, lesson.names) for e in contrast.said]
+    note = t("tutorial.compared", lesson.lang, changes=t("tutorial.joiner", lesson.lang).join(said))
+    return Answer(False, False, note, t("tutorial.why", lesson.lang, text=lesson.text.why), happened)
+
+
+def answer_text(answer: Answer) -> str:
+    """The answer's note, marked ✓ when accepted and ✗ otherwise, then the reason for the taught
+    choice after one that is not as good."""
+    note = f"{'✓' if answer.accepted else '✗'} {answer.note}"
+    return f"{note}\n  {answer.why}" if answer.why else note
 
 
 def chapter_end(kind: str, chapter_id: str, lang: str) -> ChapterText:
@@ -136,19 +167,18 @@ def ends_chapter(lesson: Lesson) -> bool:
 
 
 def images(lesson: Lesson) -> tuple[Render, ...]:
-    """The step's pictures at phone size: the part of the table the step's ``look`` names first (a
-    phone board part), then the learner's private screen, which leads with the decision; ``look =
-    "screen"`` is the screen alone and ``"board"`` every board part before it. Slow: run it off an
-    event loop."""
+    """The step's pictures at phone size, the thing the step is about ringed (its ``mark``): the part
+    of the table the step's ``look`` names leads (a phone board part), then the learner's private
+    screen, which leads with the decision; ``look = "screen"`` is the screen alone. Slow: run it off
+    an event loop."""
     state = tutorial_for(lesson.kind).position(lesson.step)
     game = registry.get(lesson.kind)
-    screen = render_screen(game.view(state, LEARNER), lang=lesson.lang, names=lesson.names)
-    look = lesson.step.look
-    if look == "screen":
+    step = lesson.step
+    screen = render_screen(game.view(state, LEARNER), lang=lesson.lang, names=lesson.names, mark=step.mark)
+    if step.look == "screen":
         return (screen,)
-    parts = render_board_parts(game.view(state, None), lang=lesson.lang, names=lesson.names)
-    lead = [part for part in parts if look == "board" or part.name == look]
-    return (*lead, screen)
+    parts = render_board_parts(game.view(state, None), lang=lesson.lang, names=lesson.names, mark=step.mark)
+    return (*(part for part in parts if part.name == step.look), screen)
 
 
 def choice_line(offer: Offer) -> str:

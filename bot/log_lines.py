@@ -44,9 +44,17 @@ def lines(game: Game[Any], entry: LogEntry, seat_names: Sequence[str], lang: str
         who = name(entry.seat)
         if who is not None:
             yield t("history.timeout", lang, who=who)
-    for event, line in zip(entry.events, entry.lines, strict=True):
+    yield from attributed(game, entry.events, entry.lines, seat_names, lang)
+
+
+def attributed(
+    game: Game[Any], events: Sequence[Event], texts: Sequence[str], seat_names: Sequence[str], lang: str
+) -> Iterator[str]:
+    """Each event's text (``texts``, in the same order) with the name of the player it concerns in
+    front when the sentence does not already name them ("Ana: took the blue head")."""
+    for event, line in zip(events, texts, strict=True):
         seat = concerns(game, event)
-        who = None if seat is None else name(seat)
+        who = seat_names[seat] if seat is not None and 0 <= seat < len(seat_names) else None
         yield line if who is None or _names(line, who) else t("history.line", lang, who=who, line=line)
 
 

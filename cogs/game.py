@@ -55,7 +55,7 @@ class Game(
     @app_commands.command(name="new", description="Open a lobby (here, or in the server's lobby channel)")
     @app_commands.describe(
         kind="Which game",
-        options="Game options, e.g. chimera, team=true (start typing for suggestions)",
+        options="Game options, e.g. chimera, teams=true (start typing for suggestions)",
         seats="Seats, AIs included; Start waits until all are taken (default: any count the game allows)",
         timer="Time each player has per turn (default: the server's setting)",
         missed="What happens when someone misses their deadline (default: the server's setting)",

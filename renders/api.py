@@ -27,6 +27,7 @@ from PIL import Image
 
 import renders
 from engine.core.contract import View
+from renders.kit import marks
 from renders.kit.colours import RGB, PlayerStyle, player
 from renders.kit.fonts import recording
 from renders.kit.png import encode
@@ -58,9 +59,11 @@ def drawn(
     """Run ``draw``, recording the text sizes it draws and the labels it shortens, and encode its
     image (``keep``: colours the palette keeps exact); ``text`` follows ``lang``'s punctuation (see
     :func:`punctuate`)."""
+    ringed = marks.rings()
     with recording() as record:
         image = draw()
-    return Render(encode(image, keep), punctuate(text, lang), name, record.smallest or 0, record.ellipsized)
+    colours = (*keep, marks.MARK) if marks.rings() > ringed else tuple(keep)
+    return Render(encode(image, colours), punctuate(text, lang), name, record.smallest or 0, record.ellipsized)
 
 
 RECENT_PARTS = 64
@@ -71,9 +74,9 @@ _areas: dict[str, int] = {}
 """Each part name's size in pixels when last drawn, to draw the largest first."""
 
 
-Part = tuple[str, object, Callable[[], Image.Image], str]
+Part = tuple[str, object, Callable[[], Image.Image], Callable[[], str]]
 """One image of a set: its name, the subject it is drawn from (see :func:`drawn_parts`), how to
-draw it, and its text."""
+draw it, and how to word it."""
 
 ENCODERS = min(4, os.cpu_count() or 1)
 _encoders: ThreadPoolExecutor | None = None
@@ -84,6 +87,14 @@ def _encoder_pool() -> ThreadPoolExecutor:
     if _encoders is None:
         _encoders = ThreadPoolExecutor(max_workers=ENCODERS, thread_name_prefix="render-encode")
     return _encoders
+
+
+def encode_together(images: Sequence[Image.Image], keep: Iterable[RGB] = ()) -> list[bytes]:
+    """``images`` encoded as :func:`drawn_parts` encodes a set's parts: handed to the encoding threads
+    at once, in order (the bench times this, the cost of a set without its drawing)."""
+    pool = _encoder_pool()
+    colours = tuple(keep)
+    return [job.result() for job in [pool.submit(encode, image, colours) for image in images]]
 
 
 def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en") -> tuple[Render, ...]:
@@ -97,34 +108,40 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en
     interpreter lock, so the encodings overlap the next drawings and each other on the machine's
     cores, and the encoding left once the last drawing is done is a small one.
 
-    ``subject`` must hold everything its ``draw`` reads; its pickle is the key (a faithful copy of
-    the content, and quicker to make than a ``repr``), so it is built from frozen dataclasses,
-    tuples and strings.
+    ``subject`` must hold everything its ``draw`` and its text read; its pickle is the key (a
+    faithful copy of the content, and quicker to make than a ``repr``), so it is built from frozen
+    dataclasses, tuples and strings. A part taken from the recent ones keeps its text too, so the
+    words of an unchanged part are not worked out again either.
+
+    While a mark is asked for (:mod:`renders.kit.marks`) every part is drawn afresh and none is kept.
     """
+    marked = marks.active()
     keys = [(name, pickle.dumps(subject, pickle.HIGHEST_PROTOCOL)) for name, subject, _, _ in parts]
     with _recent_lock:
-        found = {key: _recent[key] for key in keys if key in _recent}
+        found = {} if marked else {key: _recent[key] for key in keys if key in _recent}
         for key in found:
             _recent.move_to_end(key)
-    missing = [(key, draw) for key, (_, _, draw, _) in zip(keys, parts, strict=True) if key not in found]
+    missing = [(key, draw, text) for key, (_, _, draw, text) in zip(keys, parts, strict=True) if key not in found]
     missing.sort(key=lambda item: -_areas.get(item[0][0], 0))
     colours = tuple(keep)
     pool = _encoder_pool()
     drawings = []
-    for (name, _), draw in missing:
+    for (name, _), draw, _ in missing:
+        ringed = marks.rings()
         with recording() as record:
             image = draw()
         _areas[name] = image.width * image.height
-        drawings.append((pool.submit(encode, image, colours), record))
+        kept = (*colours, marks.MARK) if marks.rings() > ringed else colours
+        drawings.append((pool.submit(encode, image, kept), record))
+    words = [punctuate(text(), lang) for _, _, text in missing]  # while the encodings run
     with _recent_lock:
-        for (key, _), (png, record) in zip(missing, drawings, strict=True):
-            found[key] = _recent[key] = Render(png.result(), "", key[0], record.smallest or 0, record.ellipsized)
+        for (key, _, _), (png, record), said in zip(missing, drawings, words, strict=True):
+            found[key] = Render(png.result(), said, key[0], record.smallest or 0, record.ellipsized)
+            if not marked:
+                _recent[key] = found[key]
         while len(_recent) > RECENT_PARTS:
             _recent.popitem(last=False)
-    return tuple(
-        Render(found[key].png, punctuate(text, lang), name, found[key].min_font_px, found[key].ellipsized)
-        for key, (name, _, _, text) in zip(keys, parts, strict=True)
-    )
+    return tuple(found[key] for key in keys)
 
 
 Fields = list[tuple[str, str]]
@@ -219,10 +236,14 @@ def render_board(view: View, *, lang: str = "en", names: Sequence[str] | None = 
     return render
 
 
-def render_board_parts(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
+def render_board_parts(
+    view: View, *, lang: str = "en", names: Sequence[str] | None = None, mark: str = ""
+) -> tuple[Render, ...]:
     """The public table for phones, as several narrow images (each with its own text), in the order
-    they are posted; like :func:`render_board`, whoever the view's viewer is."""
-    parts: tuple[Render, ...] = _module(view).board_parts(view, **_options(lang, names))
+    they are posted; like :func:`render_board`, whoever the view's viewer is. ``mark`` rings the
+    things it names (keys separated by spaces, see :mod:`renders.kit.marks`) wherever they are drawn."""
+    with marks.marking(mark):
+        parts: tuple[Render, ...] = _module(view).board_parts(view, **_options(lang, names))
     return parts
 
 
@@ -239,12 +260,14 @@ def render_zoom(view: View, area: str, *, lang: str = "en", names: Sequence[str]
     return render
 
 
-def render_screen(view: View, *, lang: str = "en", names: Sequence[str] | None = None) -> Render:
-    """The viewer's private screen plus their own side of the table (the view must have a viewer)."""
+def render_screen(view: View, *, lang: str = "en", names: Sequence[str] | None = None, mark: str = "") -> Render:
+    """The viewer's private screen plus their own side of the table (the view must have a viewer);
+    ``mark`` as for :func:`render_board_parts`."""
     module = _module(view)
     if view.viewer is None:
         raise ValueError("a private screen needs a seat's view, not a spectator's")
-    render: Render = module.screen(view, **_options(lang, names))
+    with marks.marking(mark):
+        render: Render = module.screen(view, **_options(lang, names))
     return render
 
 

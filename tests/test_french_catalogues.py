@@ -1,6 +1,11 @@
 """Every French message of every catalogue, rendered with sample parameters, reads as French is written:
 prepositions contracted with the articles that follow them ("au", "du", "aux", "des", never "à le"),
-and a non-breaking space before ":", ";", "!" and "?".
+a non-breaking space before ":", ";", "!" and "?", and the typographic apostrophe (’, never ').
+
+The catalogues are found, not listed: every ``locale/`` folder of the project's packages is one, and
+each must hold English and French messages, so a catalogue emptied by a move (its texts gone to
+another floor) or a new one left untranslated fails here instead of going unchecked. The tutorials'
+and the guides' French texts follow the same apostrophe.
 
 The samples put names starting with "le " and "les " in every text parameter, so a template such as
 "grâce à {assistant}" shows whether the catalogue machinery contracts it (:func:`engine.core.text.contract`).
@@ -11,19 +16,27 @@ from __future__ import annotations
 import re
 import string
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from engine.core.text import Catalog, contract
 
-CATALOGUES = (
-    "cogs",
-    "engine.core",
-    "engine.botfactory",
-    "engine.imaginarium",
-    "renders.botfactory",
-    "renders.imaginarium",
-)
+ROOT = Path(__file__).resolve().parents[1]
+FLOORS = ("engine", "renders", "bot", "cogs", "web")
+"""The project's top packages; a catalogue is a ``locale/`` folder anywhere inside one of them."""
+
+
+def _catalogues() -> list[str]:
+    found = []
+    for floor in FLOORS:
+        for folder in sorted((ROOT / floor).rglob("locale")):
+            if folder.is_dir() and (folder.parent / "__init__.py").is_file():
+                found.append(".".join(folder.parent.relative_to(ROOT).parts))
+    return found
+
+
+CATALOGUES = _catalogues()
 SAMPLES = ("le Ferrailleur", "Les Inventeurs", "les robots rouges", "Le Comptable")
 NUMBER = 2
 UNCONTRACTED = re.compile(r"(?<!\w)(?:à|de) les?(?!\w)", re.IGNORECASE)
@@ -61,6 +74,31 @@ def _messages(package: str) -> Iterator[tuple[str, str, dict[str, object]]]:
                 if by in fields:
                     params[by] = count
                 yield key, catalog.format(key, params, "fr"), params
+
+
+def test_every_catalogue_is_found_and_holds_english_and_french_messages() -> None:
+    assert {"bot", "engine.core", "engine.botfactory", "engine.imaginarium"} <= set(CATALOGUES)
+    assert {"renders.botfactory", "renders.imaginarium"} <= set(CATALOGUES)
+    for package in CATALOGUES:
+        catalog = Catalog(package)
+        assert {"en", "fr"} <= set(catalog.languages()), package
+        english, french = catalog.messages("en"), catalog.messages("fr")
+        assert english and french, f"{package}: an empty catalogue holds no message to check"
+        assert set(english) == set(french), (package, sorted(set(english) ^ set(french))[:5])
+
+
+@pytest.mark.parametrize("package", CATALOGUES)
+def test_french_uses_the_typographic_apostrophe(package: str) -> None:
+    wrong = {key: text for key, text, _ in _messages(package) if "'" in text}
+    assert wrong == {}
+
+
+@pytest.mark.parametrize(
+    "path", sorted(ROOT.glob("engine/*/tutorial/fr.toml")) + sorted(ROOT.glob("engine/*/guide/fr.toml"))
+)
+def test_french_lessons_and_guides_use_the_typographic_apostrophe(path: Path) -> None:
+    texts = [line for line in path.read_text("utf-8").splitlines() if not line.lstrip().startswith("#")]
+    assert [line for line in texts if "'" in line] == []
 
 
 @pytest.mark.parametrize("package", CATALOGUES)

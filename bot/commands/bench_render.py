@@ -18,8 +18,16 @@ image 400 px wide), ``ellipsized`` (the most labels the kit had to shorten with 
 of that image: the board and the screen over every timed move), ``text_chars`` (the longest text
 alternative, which Discord caps at 1024 characters) and whether it is ``posted`` to Discord by
 default (the full board and close-ups are sent only on request). The phone board's parts are drawn together,
-so each part's times are those of the whole set, also reported as ``board_parts``. With ``--json``
-the last line holds every result under ``images``.
+so each part's times are those of the whole set, also reported as ``board_parts``.
+
+Beside each set's time the command prints its **encode floor**: the time to PNG-encode the very
+pixels that move's set drew (the parts it did not take from the recent ones, decoded back from its
+PNGs), handed to the same encoding threads the same way, timed right after the set. Drawing and encoding overlap on the
+machine's cores, so a set cannot cost less than its floor; ``×floor`` (``floor_ratio``) is the mean
+set time over the mean floor (``encode_p50_ms``, ``encode_p95_ms``), what drawing adds on top of
+encoding the same pixels. Compare ratios measured in one run: on a machine whose cores are busy the
+drawing cannot overlap the encodings, and the ratio tends to one plus drawing over encoding. With
+``--json`` the last line holds every result under ``images``.
 """
 
 from __future__ import annotations
@@ -42,7 +50,15 @@ from engine import registry
 from engine.core.contract import RandomPolicy
 from engine.core.errors import EngineError
 from engine.core.rng import Rng
-from renders.api import Render, render_board, render_board_parts, render_final, render_screen, render_zoom
+from renders.api import (
+    Render,
+    encode_together,
+    render_board,
+    render_board_parts,
+    render_final,
+    render_screen,
+    render_zoom,
+)
 
 COMMAND = ("bench", "render")
 HELP = "Time every image kind (phone board parts, screen, final, full board) and report size and legibility."
@@ -70,6 +86,8 @@ def _percentile(samples: list[float], q: float) -> float:
 
 Timing = tuple[float, float, float]
 """p50 and p95 wall-clock milliseconds, p95 process-time milliseconds."""
+Floor = tuple[float, float, float]
+"""p50 and p95 milliseconds of the encode floor, and the mean set's time over the mean floor."""
 
 
 def _measure(calls: list[Callable[[], Any]]) -> tuple[Timing, list[Any]]:
@@ -80,8 +98,36 @@ def _measure(calls: list[Callable[[], Any]]) -> tuple[Timing, list[Any]]:
         results.append(call())
         wall.append((time.perf_counter() - start) * 1000)
         cpu.append((time.process_time() - start_cpu) * 1000)
-    timing = (round(statistics.median(wall), 1), round(_percentile(wall, 0.95), 1), round(_percentile(cpu, 0.95), 1))
-    return timing, results
+    return _timing(wall, cpu), results
+
+
+def _timing(wall: list[float], cpu: list[float]) -> Timing:
+    return round(statistics.median(wall), 1), round(_percentile(wall, 0.95), 1), round(_percentile(cpu, 0.95), 1)
+
+
+def _measure_sets(calls: list[Callable[[], tuple[Render, ...]]]) -> tuple[Timing, list[tuple[Render, ...]], Floor]:
+    """:func:`_measure` for the board's sets, with each set's encode floor timed right after it (so
+    both meet the same load): every part the set took unchanged from the one before (the same PNG
+    object) is left out, the others are decoded back to their pixels and encoded together, as a set's
+    parts are encoded. Returns the floor's median and 95th percentile and the ratio of the mean set
+    time to the mean floor."""
+    wall, cpu, floor, results = [], [], [], []
+    before: dict[str, bytes] = {}
+    for call in calls:
+        start, start_cpu = time.perf_counter(), time.process_time()
+        drawn_set = call()
+        wall.append((time.perf_counter() - start) * 1000)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        results.append(drawn_set)
+        redrawn = [part for part in drawn_set if before.get(part.name) is not part.png]
+        before = {part.name: part.png for part in drawn_set}
+        pixels = [Image.open(io.BytesIO(part.png)).convert("RGB") for part in redrawn]
+        start = time.perf_counter()
+        encode_together(pixels)
+        floor.append((time.perf_counter() - start) * 1000)
+    ratio = statistics.fmean(wall) / max(statistics.fmean(floor), 1e-6)
+    figures = (round(statistics.median(floor), 1), round(_percentile(floor, 0.95), 1), round(ratio, 2))
+    return _timing(wall, cpu), results, figures
 
 
 def _time(draw: Callable[[], Any], runs: int) -> Timing:
@@ -183,7 +229,7 @@ def _bench(kind: str, seed: int, runs: int, only: int | None, langs: Sequence[st
         acting = next((d.seat for d in game.pending(mid.state)), 0)
         render_screen(game.view(mid.state, acting), lang=lang)
         moves = _moves(game, mid.state, seed, runs)
-        boards, board_sets = _measure([partial(render_board_parts, view, lang=lang) for view, _ in moves])
+        boards, board_sets, floor = _measure_sets([partial(render_board_parts, view, lang=lang) for view, _ in moves])
         screens, screen_drawings = _measure([partial(render_screen, view, lang=lang) for _, view in moves])
         last_public, last_private = moves[-1]
         parts = render_board_parts(last_public, lang=lang)
@@ -204,6 +250,9 @@ def _bench(kind: str, seed: int, runs: int, only: int | None, langs: Sequence[st
                 "p95_ms": boards[1],
                 "cpu_p95_ms": boards[2],
                 "bytes": sum(len(p.png) for p in parts),
+                "encode_p50_ms": floor[0],
+                "encode_p95_ms": floor[1],
+                "floor_ratio": floor[2],
             }
         )
         items.append(
@@ -228,7 +277,8 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"bricabot bench render: no position to draw: {exc}") from None
     print(
         f"{'game':>12} {'seats':>5} {'options':>13} {'lang':>4} {'image':>18} {'posted':>6} {'size':>10} "
-        f"{'font':>4} {'@400':>6} {'cut':>3} {'text':>4} {'p50 ms':>7} {'p95 ms':>7} {'cpu p95':>7} {'bytes':>8}"
+        f"{'font':>4} {'@400':>6} {'cut':>3} {'text':>4} {'p50 ms':>7} {'p95 ms':>7} {'cpu p95':>7} {'bytes':>8} "
+        f"{'enc p50':>7} {'enc p95':>7} {'×floor':>6}"
     )
     for item in items:
         size = f"{item['width']}×{item['height']}" if "width" in item else f"{item['images']} images"
@@ -239,7 +289,8 @@ def run(args: argparse.Namespace) -> int:
         print(
             f"{item['game']:>12} {item['seats']:>5} {item['options']:>13} {item['lang']:>4} {item['name']:>18} "
             f"{posted:>6} {size:>10} {font:>4} {legible:>6} {cut:>3} {chars:>4} {item['p50_ms']:>7} "
-            f"{item['p95_ms']:>7} {item['cpu_p95_ms']:>7} {item['bytes']:>8}"
+            f"{item['p95_ms']:>7} {item['cpu_p95_ms']:>7} {item['bytes']:>8} "
+            f"{item.get('encode_p50_ms', ''):>7} {item.get('encode_p95_ms', ''):>7} {item.get('floor_ratio', ''):>6}"
         )
     if args.json:
         print(json.dumps({"runs": args.runs, "seed": args.seed, "phone_width": PHONE_WIDTH, "images": items}))

@@ -169,7 +169,7 @@ async def _write_outputs(
     lang: str = "en",
 ) -> int:
     """Boards at the start of every round (at the start only if the view has no ``round``) and at the end,
-    screens and scores at the end, the logs."""
+    screens and scores at the end, the logs; returns how many files were written."""
     out.mkdir(parents=True, exist_ok=True)
     history = await service.history(game_id)
     jobs: list[tuple[str, Callable[..., Any], View]] = []
@@ -192,6 +192,7 @@ async def _write_outputs(
         progress.show(t("demo.rendering", lang, bar=bar(done, len(jobs)), done=done, n=len(jobs)), done)
     files += write_phone_parts(out, "phone-final", game.view(final, None), names, lang)
     progress.done(t("demo.rendered", lang, n=len(files)))
+    written = sum(2 if name.endswith(".png") else 1 for name in files)  # a picture comes with its text
     public = await service.log(game_id, lang=lang, names=names)
     # Each line about the player it concerns, named once (as the Discord log shows it).
     (out / "log.txt").write_text(
@@ -206,4 +207,4 @@ async def _write_outputs(
             text = game.text(event.key, event.params, lang, names=names)
             lines.append(f"{action.seq:>5} {names[action.seat]:<20} {action.choice or 'undo':<24} {text}{to}\n")
     (out / "log-full.txt").write_text("".join(lines), "utf-8")
-    return len(files) + 2
+    return written + 2

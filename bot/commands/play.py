@@ -5,8 +5,9 @@ and its legal choices numbered and grouped like the Discord menus (``Decision.me
 what it does and, below them, why an expected option is not offered (:mod:`bot.choices`, as the
 Discord panel says them). Images of the board and the seat's screen are written to a folder. In
 hot-seat the screen is cleared and the keyboard handed over before the next player's private screen
-is shown. Quitting (``q`` or end of input) keeps the game in the database; ``--resume GAME_ID``
-continues it.
+is shown. ``h`` says what can be typed and lists the game's "How to play" guide, ``h N`` reads its page
+N. Quitting (``q``, Ctrl-C or the end of input) keeps the game in the database; ``--resume GAME_ID``
+continues it. Text is wrapped to the terminal's width (:mod:`bot.commands.console`).
 
 Every text is in the table's language: the terminal user's language setting (the host's
 ``user_settings`` row, as a Discord user's ``/settings`` language), which ``--lang`` sets. A resumed
@@ -27,7 +28,9 @@ from bot import log_lines
 from bot.choices import description, missing
 from bot.clock import to_epoch
 from bot.commands import game_option
+from bot.commands.console import ask, say
 from bot.commands.demo import write_render
+from bot.commands.guide_text import asks_guide, guide_text
 from bot.commands.stats import existing
 from bot.commands.tutorial_table import run_tutorial
 from bot.hours import local_time
@@ -97,6 +100,10 @@ async def _play(args: argparse.Namespace) -> int:
     settings = Settings()
     check_overrides(settings.data_overrides)
     db = str(args.db) if args.db is not None else settings.database
+    if args.chapter is not None and not args.tutorial:
+        alone = t("tutorial.chapter_alone", args.lang or "en", game=args.game, chapter=args.chapter)
+        print(f"bricabot play: {alone}", file=sys.stderr)
+        return 2
     if args.resume is not None and not existing(db):
         print(f"bricabot play: no database at {db}: nothing to resume", file=sys.stderr)
         return 2
@@ -130,7 +137,7 @@ async def _new_game(service: GameService, args: argparse.Namespace, ais: int, la
     for _ in range(ais):
         await service.add_ai(lobby.id, HOST)
     await service.start(lobby.id, HOST)
-    print(t("terminal.started", lang, id=lobby.id, players=args.players, ais=ais))
+    say(t("terminal.started", lang, id=lobby.id, players=args.players, ais=ais))
     return lobby.id
 
 
@@ -179,48 +186,48 @@ class Table:
                 else:
                     await self.service.act(self.game_id, mover.user_id, command, info.version)
             except EngineError as exc:
-                print(f"  ! {_refusal(exc, self.lang)}")
+                say(f"  ! {_refusal(exc, self.lang)}")
 
     async def _hand_over(self, name: str) -> bool:
         """Hot-seat: clear what the previous player saw (their private screen) and wait until the next
         one has the keyboard; False when they quit (``q``) or input ends."""
         if sys.stdout.isatty():
             print(CLEAR, end="")
-        print(f"\n{t('terminal.pass', self.lang, name=name)}", end="", flush=True)
-        line: str = await asyncio.to_thread(sys.stdin.readline)
-        return bool(line) and line.strip().lower() != "q"
+        print()
+        return await ask(t("terminal.pass", self.lang, name=name)) is not None
 
     def _saved(self) -> int:
-        print(f"\n{t('terminal.saved', self.lang, id=self.game_id)}")
+        say(f"\n{t('terminal.saved', self.lang, id=self.game_id)}")
         return 0
 
     async def _show(self, table: TableView, game: Game[Any], names: list[str], user_id: int) -> list[Choice]:
         """Print the seat's new log lines, its screen and its choices; the choices in their numbers' order."""
         assert table.seat is not None and table.decision is not None
         seat, decision, lang = table.seat, table.decision, self.lang
-        print(f"\n{t('terminal.turn', lang, name=names[seat], version=table.game.version)}")
+        say(f"\n{t('terminal.turn', lang, name=names[seat], version=table.game.version)}")
         since = self.seen.get(seat, 0)
         for entry in await self.service.log(self.game_id, user_id, since=since, lang=lang, names=names):
             for text in log_lines.lines(game, entry, names, lang):
-                print(f"  {text}")
+                say(f"  {text}")
         self.seen[seat] = table.game.version
         write_render(self.out, "board", render_board, table.view, names, lang)
         screen = write_render(self.out, f"screen-seat-{seat + 1}", render_screen, table.view, names, lang)
-        print((self.out / screen.replace(".png", ".txt")).read_text("utf-8").rstrip())
-        print(f"  {t('terminal.images', lang, folder=self.out)}")
-        print(game.text(decision.prompt, decision.params, lang, names))
+        say((self.out / screen.replace(".png", ".txt")).read_text("utf-8").rstrip())
+        say(f"  {t('terminal.images', lang, folder=self.out)}")
+        say(game.text(decision.prompt, decision.params, lang, names))
         choices: list[Choice] = []
         for group, page, menu in decision.menus():
-            print(f" [{game.text(group, None, lang)}{f' {page + 1}' if page else ''}]")
+            say(f" [{game.text(group, None, lang)}{f' {page + 1}' if page else ''}]")
             for choice in menu:
                 choices.append(choice)
                 label = game.text(choice.label, choice.params, lang, names)
                 what = description(game, choice, lang, names)
-                print(f"  {len(choices):>3}. {label}{f' — {what}' if what else ''}")
+                say(f"  {len(choices):>3}. {label}{f' — {what}' if what else ''}")
         reasons = missing(game, decision, lang, names)
         if reasons:
-            print(f" {t('terminal.missing', lang)}")
-            print("".join(f"    · {why}\n" for why in reasons), end="")
+            say(f" {t('terminal.missing', lang)}")
+            for why in reasons:
+                say(f"    · {why}")
         return choices
 
     def _prompt(self, choices: list[Choice], game: Game[Any], names: list[str]) -> str:
@@ -233,21 +240,22 @@ class Table:
         """Read until the player names a choice (its id), undoes (``"u"``) or quits (``None``);
         help and mistakes are answered without drawing the screen again."""
         while True:
-            print(self._prompt(choices, game, names), end="", flush=True)
-            line: str = await asyncio.to_thread(sys.stdin.readline)
-            command = line.strip().lower()
-            if not line or command == "q":
+            line = await ask(self._prompt(choices, game, names))
+            if line is None:
                 return None
+            command = line.strip().lower()
             if command == "u":
                 return command
-            if command in ("h", "?"):
-                print(t("terminal.help", self.lang, id=self.game_id, folder=self.out))
+            if asks_guide(command):
+                if " " not in command:
+                    say(t("terminal.help", self.lang, id=self.game_id, folder=self.out))
+                say(guide_text(game, self.lang, command))
             elif command == "" and len(choices) == 1:
                 return choices[0].id
             elif command.isdigit() and 1 <= int(command) <= len(choices):
                 return choices[int(command) - 1].id
             else:
-                print(f"  ! {t('terminal.not_choice', self.lang, typed=command, n=len(choices))}")
+                say(f"  ! {t('terminal.not_choice', self.lang, typed=command, n=len(choices))}")
 
     async def _finish(self, info: GameInfo, game: Game[Any], names: list[str]) -> int:
         """The end of the game: the table as it ended, how it ended (:func:`bot.service.ending.end_lines`,
@@ -255,17 +263,17 @@ class Table:
         lang = self.lang
         if info.outcome is None:
             status = t(f"refusal.state.{info.status}", lang)
-            print(t("refusal.status.not_active", lang, game=self.game_id, status=status))
+            say(t("refusal.status.not_active", lang, game=self.game_id, status=status))
             return 0
         final = (await self.service.view(self.game_id, None)).view
         board = write_render(self.out, "board", render_board, final, names, lang)
-        print(f"\n{t('terminal.final_board', lang)}")
-        print((self.out / board.replace(".png", ".txt")).read_text("utf-8").rstrip())
+        say(f"\n{t('terminal.final_board', lang)}")
+        say((self.out / board.replace(".png", ".txt")).read_text("utf-8").rstrip())
         write_render(self.out, "final-scores", render_final, final, names, lang)
-        print(f"\n{t('terminal.over', lang)}")
-        print("\n".join(end_lines(game, info.outcome, names, lang)))
+        say(f"\n{t('terminal.over', lang)}")
+        say("\n".join(end_lines(game, info.outcome, names, lang)))
         scores = ", ".join(t("demo.score", lang, name=names[i], score=s) for i, s in enumerate(info.outcome.scores))
-        print(t("terminal.scores", lang, scores=scores))
+        say(t("terminal.scores", lang, scores=scores))
         return 0
 
 

@@ -4,22 +4,26 @@ Each step prints its title, what to look at, the rule and what to do, writes its
 of the table it is about, then the learner's private screen) to the ``--out`` folder, and numbers the
 legal choices with the taught one first (``1``, marked ★), as ``bricabot play`` numbers a turn's. The
 taught choice says what it did and moves on; any other legal choice says what it did instead and
-offers to try the step again or go on. Progress is stored for the terminal's user, so a run left
-with ``q`` (or the end of input) resumes where it stopped; the end of each chapter says its goal and
-what it taught, and the end of the run how to start a real game and where the full guide is.
+offers to try the step again or go on. ``h`` lists the game's "How to play" guide and ``h N`` reads a
+page of it, at any prompt. Progress is stored for the terminal's user, so a run left with ``q``,
+Ctrl-C or the end of input resumes where it stopped; the end of each chapter says its goal and what
+it taught, and the end of the run how to start a real game and where to read more. Text is wrapped to
+the terminal's width (:mod:`bot.commands.console`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import sys
 from pathlib import Path
 
 from bot import lessons
+from bot.commands.console import ask, say
+from bot.commands.guide_text import asks_guide, guide_text
 from bot.service import GameService
 from bot.service.tutorials import TutorialProgress
 from bot.words import t
+from engine import registry
 
 RETRY = "1"
 """After another choice than the taught one: ``1`` tries the step again, ``2`` goes on."""
@@ -35,25 +39,25 @@ async def run_tutorial(service: GameService, user_id: int, args: argparse.Namesp
         lesson = lessons.lesson(progress.kind, progress.step, lang, learner, progress.chapter)
         await _show(lesson, out)
         offered = [offer.id for offer in lesson.offers]
-        picked = await _pick(len(offered), lang)
+        picked = await _pick(lesson)
         if picked is None:
-            print(t("tutorial.saved", lang, game=progress.kind))
+            say(t("tutorial.saved", lang, game=progress.kind))
             return 0
         answer = lessons.answer(lesson, offered[picked])
         for line in answer.happened:
-            print(f"  · {line}")
-        print(f"{'✓' if answer.taught else '✗'} {answer.note}")
-        if not answer.taught:
-            again = await _line(t("tutorial.retry_or_next", lang))
+            say(f"  · {line}")
+        say(lessons.answer_text(answer))
+        if not answer.accepted:
+            again = await _ask(lesson, t("tutorial.retry_or_next", lang))
             if again is None:
-                print(t("tutorial.saved", lang, game=progress.kind))
+                say(t("tutorial.saved", lang, game=progress.kind))
                 return 0
             if again.strip() == RETRY:
                 continue
         progress = await _next(service, user_id, progress, lesson)
-    print(f"\n{t('tutorial.finished', lang)}")
-    print(t("tutorial.next_game", lang, game=args.game))
-    print(t("tutorial.guide_terminal", lang))
+    say(f"\n{t('tutorial.finished', lang)}")
+    say(t("tutorial.next_game", lang, game=args.game))
+    say(t("tutorial.guide_terminal", lang))
     return 0
 
 
@@ -64,44 +68,55 @@ async def _next(
     moved = await service.finish_step(user_id, progress)
     if lessons.ends_chapter(lesson):
         end = lessons.chapter_end(lesson.kind, lesson.chapter.id, lesson.lang)
-        print(f"\n=== {t('tutorial.chapter_done', lesson.lang, title=end.title)} ===")
-        print(end.goal)
+        say(f"\n=== {t('tutorial.chapter_done', lesson.lang, title=end.title)} ===")
+        say(end.goal)
         for line in end.summary:
-            print(f"  · {line}")
+            say(f"  · {line}")
     return moved
 
 
 async def _show(lesson: lessons.Lesson, out: Path) -> None:
     lang = lesson.lang
-    print(f"\n=== {t('tutorial.step', lang, number=lesson.number, total=lesson.total, title=lesson.text.title)} ===")
+    say(f"\n=== {t('tutorial.step', lang, number=lesson.number, total=lesson.total, title=lesson.text.title)} ===")
     renders = await asyncio.to_thread(lessons.images, lesson)
     files = []
     for index, render in enumerate(renders):
         name = f"tutorial-{lesson.number:02d}-{index + 1}-{render.name or 'screen'}.png"
         (out / name).write_bytes(render.png)
         files.append(name)
-    print(f"  {t('tutorial.images', lang, folder=out, files=', '.join(files))}")
+    say(f"  {t('tutorial.images', lang, folder=out, files=', '.join(files))}")
     for line in lessons.step_lines(lesson):
-        print(line)
-    print(lesson.prompt)
+        say(line)
+    say(lesson.prompt)
     for number, offer in enumerate(lesson.offers, start=1):
-        print(f"  {number:>3}. {lessons.choice_line(offer)}")
+        say(f"  {number:>3}. {lessons.choice_line(offer)}")
 
 
-async def _line(prompt: str) -> str | None:
-    """One line typed after ``prompt``; ``None`` at the end of input or on ``q``."""
-    print(prompt, end="", flush=True)
-    line: str = await asyncio.to_thread(sys.stdin.readline)
-    return None if not line or line.strip().lower() == "q" else line
-
-
-async def _pick(count: int, lang: str) -> int | None:
-    """The index of the choice typed (a number from 1 to ``count``), asked again until one is."""
+async def _ask(lesson: lessons.Lesson, prompt: str) -> str | None:
+    """A line typed after ``prompt``, the guide shown for ``h`` (asked again after it); ``None`` to
+    stop (``q``, Ctrl-C, the end of input)."""
     while True:
-        line = await _line(t("tutorial.choose", lang, n=count))
+        line = await ask(prompt)
+        if line is None or not asks_guide(line):
+            return line
+        say(guide_text(registry.get(lesson.kind), lesson.lang, line))
+
+
+async def _pick(lesson: lessons.Lesson) -> int | None:
+    """The index of the choice typed (a number from 1 to the choices offered, or Enter when there
+    is only one), asked again until one is."""
+    count = len(lesson.offers)
+    if count == 1:
+        prompt = t("tutorial.enter", lesson.lang, label=lesson.offers[0].label)
+    else:
+        prompt = t("tutorial.choose", lesson.lang, n=count)
+    while True:
+        line = await _ask(lesson, prompt)
         if line is None:
             return None
         typed = line.strip()
+        if typed == "" and count == 1:
+            return 0
         if typed.isdigit() and 1 <= int(typed) <= count:
             return int(typed) - 1
-        print(f"  ! {t('terminal.not_choice', lang, typed=typed, n=count)}")
+        say(f"  ! {t('tutorial.not_choice', lesson.lang, typed=typed, n=count)}")

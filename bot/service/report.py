@@ -88,8 +88,13 @@ def finished(row: GameRow) -> None:
 
 def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow]) -> GameStory:
     """Replay a finished game once: each quantity at every round's start and the end, the largest
-    scoring turn (a seat's consecutive moves) in the headline quantity (victory points, or Bot
-    Factory's points if the game ended then), and completions in order."""
+    scoring turn in the headline quantity (victory points, or Bot Factory's points if the game ended
+    then), and completions in order.
+
+    A turn is a seat's consecutive moves within one round (a solo player makes every move of the
+    game, so consecutive moves alone would make the whole game one turn). The game's last move counts
+    with its turn, end scoring included, so a best turn in the last round ends at the final score
+    the chart ends at, never above it."""
     finished(row)
     rounds: list[int | None] = []
     points: list[dict[str, tuple[int, ...]]] = []
@@ -100,8 +105,8 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
     before: dict[str, tuple[int, ...]] = {}
     now: dict[str, tuple[int, ...]] = {}
     current: int | None = None
-    moves = effective_moves(actions)
-    last_move = moves[-1].seq if moves else 0
+    played_in: int | None = None
+    """The round a move was decided in (the one before it, which its last effects may end)."""
     public: View | None = None
     for move, state in timeline(game, row, seats, actions):
         public = game.view(state, None)
@@ -112,24 +117,22 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
             points.append(now)
             last_round = current
         if move is None:
-            before = now
+            before, played_in = now, current
             continue
         headline = game.headline_measure or next(iter(now), None)
-        # The game's last move also runs its end scoring (Imaginarium's majorities): not a turn's gain.
-        scoring = headline is not None and move.seq != last_move
-        gain = now[headline][move.seat] - before[headline][move.seat] if scoring and headline else 0
-        if turn is not None and turn.seat == move.seat:
-            turn = Moment(move.seq, current, move.seat, gain=turn.gain + gain, before=turn.before)
+        gain = now[headline][move.seat] - before[headline][move.seat] if headline else 0
+        if turn is not None and turn.seat == move.seat and turn.round == played_in:
+            turn = Moment(move.seq, played_in, move.seat, gain=turn.gain + gain, before=turn.before)
         else:
+            best = _better(best, turn)  # a turn is weighed whole, once it is over
             start = before[headline][move.seat] if headline else 0
-            turn = Moment(move.seq, current, move.seat, gain=gain, before=start)
-        if turn.gain > 0 and (best is None or turn.gain > best.gain):
-            best = turn
+            turn = Moment(move.seq, played_in, move.seat, gain=gain, before=start)
         for event in move.events:
             if event.to is None and event.key in game.milestones:
                 seat = int(event.params.get("seat", move.seat))
                 completions.append(Moment(move.seq, current, seat, event.key, tuple(sorted(event.params.items()))))
-        before = now
+        before, played_in = now, current
+    best = _better(best, turn)
     rounds.append(current)
     points.append(now)
     charted = game.charted or tuple(now)
@@ -139,6 +142,13 @@ def story(game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow
     return GameStory(
         row.id, row.kind, game.title, seats, tuple(rounds), series, best, headline, tuple(completions), outcome, public
     )
+
+
+def _better(best: Moment | None, turn: Moment | None) -> Moment | None:
+    """The larger scoring turn of the two (the earlier on a tie); ``None`` while no turn scored."""
+    if turn is None or turn.gain <= 0 or (best is not None and best.gain >= turn.gain):
+        return best
+    return turn
 
 
 def replay_views(
@@ -200,11 +210,19 @@ def picture(told: GameStory, game: Game[Any], names: Sequence[str], lang: str) -
     ticks = tuple(_point(r, lang, i == len(told.rounds) - 1) for i, r in enumerate(told.rounds))
     styles = seat_styles(told.final) if told.final is not None else {}
     scores = told.outcome.scores if told.outcome is not None else ()
+    void = set(uncounted(told.outcome)) if told.outcome is not None else set()
     panels = tuple(
         Panel(
             game.measure_text(key, lang),
             tuple(
-                Line(s, names[s], values[s], styles.get(s), scores[s] if s < len(scores) else None)
+                Line(
+                    s,
+                    names[s],
+                    values[s],
+                    styles.get(s),
+                    scores[s] if s < len(scores) else None,
+                    t("results.report.uncounted", lang, n=scores[s]) if s in void and s < len(scores) else "",
+                )
                 for s in range(told.seats)
             ),
         )
@@ -244,6 +262,12 @@ def picture(told: GameStory, game: Game[Any], names: Sequence[str], lang: str) -
     return ReportPicture(
         title, t("results.report.axis", lang), ticks, panels, tuple(notes + listed), "\n".join(text), ended, final
     )
+
+
+def uncounted(outcome: Outcome) -> tuple[int, ...]:
+    """The seats whose final score does not count (a solo task missed), as the outcome says."""
+    seats = outcome.details.get("uncounted", ())
+    return tuple(s for s in seats if isinstance(s, int))
 
 
 def _completion(moment: Moment, game: Game[Any], names: Sequence[str], lang: str) -> str:

@@ -128,7 +128,7 @@ async def kind_autocomplete(interaction: discord.Interaction, current: str) -> l
 
 
 def parse_options(kind: GameKind, text: str) -> dict[str, Any]:
-    """``"chimera, team=true, variant=inspection"`` as typed values (a bare name means true)."""
+    """``"chimera, teams=true, variant=1"`` as typed values (a bare name means true)."""
     specs = {spec.name: spec for spec in kind.options}
     out: dict[str, Any] = {}
     for part in (p.strip() for p in text.split(",")):

@@ -84,14 +84,14 @@ async def start(interaction: discord.Interaction, kind: str | None, chapter: str
 
 
 async def pick(interaction: discord.Interaction, kind: str, chapter: str | None, step: str, choice: str) -> None:
-    """A choice at a step: the taught one says what it did and moves on; another says what it did
-    instead and offers to try the step again or to go on."""
+    """A choice at a step: the taught one (or one as good) says so and moves on; another says what it
+    changed and why the taught one is better, and offers to try the step again or to go on."""
     require_private_message(interaction)
     lang = await lang_for(interaction)
     lesson = lessons.lesson(kind, step, lang, _learner(interaction, lang), chapter)
     answer = lessons.answer(lesson, choice)
-    note = "\n".join((f"{'✓' if answer.taught else '✗'} {answer.note}", *(f"· {line}" for line in answer.happened)))
-    if answer.taught:
+    note = "\n".join((lessons.answer_text(answer), *(f"· {line}" for line in answer.happened)))
+    if answer.accepted:
         await move_on(interaction, kind, chapter, step, note=note)
         return
     view = discord.ui.View(timeout=None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.botfactory import procedures, production, prompts, solo, turn
+from engine.botfactory import procedures, production, prompts, scoring, solo, turn
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.botfactory.view import BOARDS
 from engine.core.contract import Choice, Transition
@@ -41,6 +41,8 @@ def start_choices(state: State) -> list[Choice]:
 def apply_start(state: State, colour: int, tx: Transition) -> None:
     """Rulebook set-up 8: in reverse turn order, each takes the top part of one of the 4 piles."""
     seat = state.flow.order[state.flow.cursor]
+    if state.solo is not None:  # the game's first move: the log says which task tile was drawn
+        tx.emit("botfactory.event.task", task=state.solo.task)
     tile = procedures.draw_top(state, colour, tx)
     state.players[seat].parts.append(tile)
     tx.emit("botfactory.event.start", seat=seat, part=procedures.part_name(state, tile))
@@ -233,6 +235,10 @@ def run(state: State, tx: Transition) -> None:
                 if reasons:
                     state.flow.phase = "over"
                     for key, params in reasons:
+                        tx.emit(key, **params)
+                    if state.solo is not None:  # the task's outcome, as the final scores tell it
+                        final = scoring.score(state, 0)
+                        key, params = scoring.solo_end(state, final.total, final.task_met)
                         tx.emit(key, **params)
                     return
                 state.flow.round += 1

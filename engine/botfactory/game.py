@@ -87,14 +87,14 @@ class BotFactoryGame(Game[State]):
         scores = [scoring.score(state, s) for s in range(state.seats)]
         totals = tuple(s.total for s in scores)
         if state.solo is not None:
-            # Rulebook: a task not achieved loses ("you're fired"), whatever the score.
+            # Rulebook: a task not achieved loses ("you're fired"), whatever the score, which then
+            # does not count. The one sentence says it all, so there are no further reasons.
             met = scores[0].task_met
-            reasons = [list(line) for line in scoring.solo_reasons(state, totals[0], met)]
+            key, params = scoring.solo_end(state, totals[0], met)
             if not met:
-                return Outcome((), totals, "botfactory.end.fired", {"task": state.solo.task, "reasons": reasons})
-            band = scoring.report(state, totals[0])
-            details = {"task": state.solo.task, "report": band, "reasons": reasons}
-            return Outcome((0,), totals, f"botfactory.end.{band}", details)
+                return Outcome((), totals, key, {**params, "reasons": [], "uncounted": [0]})
+            details = {**params, "report": scoring.report(state, totals[0]), "reasons": []}
+            return Outcome((0,), totals, key, details)
         reasons = [list(line) for line in scoring.winner_reasons(scores)]
         return Outcome(
             scoring.winners(scores), totals, "botfactory.end.scored", {"round": state.flow.round, "reasons": reasons}

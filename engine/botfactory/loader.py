@@ -125,7 +125,7 @@ class Rules:
 
     def space_words(self, index: int) -> dict[str, Any]:
         """The message parameters naming action space ``index``: its code and what it does (board,
-        amount, cost, gain), so a text reads "AS3 (pay 1, place up to 3 parts)", not a bare code
+        amount, cost, gain), so a text reads “pay 1, place up to 3 parts”, not a bare code
         (:func:`engine.botfactory.words.localise`). What it does comes from these rules, data
         overrides included, as the player's game has them."""
         space = self.spaces[index]
@@ -138,7 +138,8 @@ class Rules:
         }
 
     def contract_words(self, tile: int) -> dict[str, Any]:
-        """The message parameters naming contract ``tile``: its code and the robots it needs."""
+        """The message parameters naming contract ``tile``: its code and the robots it needs (its
+        name in words, :func:`engine.botfactory.words.localise`)."""
         contract = self.contracts[tile]
         return {"contract": contract.name, "needs": "+".join(self.colours[c] for c in contract.needs)}
 

@@ -138,22 +138,20 @@ def task_progress(state: State, seat: int = 0) -> Line:
     return f"botfactory.progress.{task}", {"n": n, "need": need, "value": state.rules.task_b_value}
 
 
-def solo_reasons(state: State, total: int, met: bool) -> list[Line]:
-    """The performance report's reasons: what the task tile asks, whether it was met with its count,
-    then the band the total falls in (no winner line: the solo player wins by meeting the task)."""
+def solo_end(state: State, total: int, met: bool) -> Line:
+    """How the solo game ended, in one sentence: the task, what it came to (its count against what it
+    asks) and what that means: fired, with a score that does not count, or the performance report's
+    band for ``total`` (rulebook: Inspection, end of the game). The message is
+    ``botfactory.solo.<fired or band>``; its parameters also name the progress words
+    (``botfactory.reached.<task>``, written by :func:`engine.botfactory.words.localise`)."""
     assert state.solo is not None
-    task = state.solo.task
-    out: list[Line] = [
-        (f"botfactory.task.{task}", {}),
-        ("botfactory.report.task_met" if met else "botfactory.report.task_failed", {"task": task}),
-        task_progress(state),
-    ]
+    _, progress = task_progress(state)
+    params: dict[str, Any] = {"task": state.solo.task, "total": total, **progress}
     if not met:
-        return out
+        return "botfactory.solo.fired", params
     band = report(state, total)
     low, high = next((low, high) for name, low, high in bands(state) if name == band)
-    out.append((f"botfactory.report.band_{band}", {"total": total, "low": low, "high": low if high is None else high}))
-    return out
+    return f"botfactory.solo.{band}", {**params, "low": low, "high": low if high is None else high}
 
 
 def bands(state: State) -> list[tuple[str, int, int | None]]:

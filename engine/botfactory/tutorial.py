@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.botfactory import GAME
+from engine.botfactory import GAME, lesson
 from engine.botfactory.scenario import Scenario, choice
 from engine.botfactory.state import State
 
@@ -262,3 +262,6 @@ SCENARIOS: dict[str, Callable[[], State]] = {
     "promoted": promoted,
 }
 """Each step's position, by the step's scenario key."""
+
+COMPARE = lesson.compare
+"""What another choice changes against the taught one (see :mod:`engine.botfactory.lesson`)."""

@@ -229,8 +229,9 @@ class SoloInfo:
     """The performance report's bands once the task is met, lowest first: (name, lowest total,
     highest total or ``None``), e.g. ("satisfactory", 20, 49)."""
     report_lines: tuple[tuple[str, dict[str, object]], ...] = ()
-    """Once over, how the game ended as message keys with their parameters: what the task asks,
-    met or not, the progress, and the band the total reached (empty before the end)."""
+    """Once over, how the game ended as message keys with their parameters: one sentence naming the
+    task, what it came to and the band the total reached, or that the player is fired and the score
+    does not count (empty before the end)."""
 
 
 @dataclass(frozen=True)

@@ -94,7 +94,8 @@ def build(state: State, viewer: int | None, kind: str, active: tuple[int, ...], 
     met = solo is not None and scoring.score(state, 0).task_met
     ended: tuple[tuple[str, dict[str, object]], ...] = ()
     if solo is not None and final is not None:
-        ended = tuple((key, dict(params)) for key, params in scoring.solo_reasons(state, final[0].total, met))
+        said, params = scoring.solo_end(state, final[0].total, met)
+        ended = ((said, dict(params)),)
     return BotFactoryView(
         kind=kind,
         viewer=viewer,

@@ -15,12 +15,16 @@ template needs, agreeing in French with the noun they follow:
 - a price in tokens (``price``): ``{price}``, "free" for 0;
 - contract needs (``needs``, colours joined by ``+``): ``{needs}`` as a list of robots;
 - an action space (``space`` with the ``space_*`` parameters of
-  :meth:`~engine.botfactory.loader.Rules.space_words`): ``{space}`` by its code and what it does
-  ("AS3 (pay 1, place up to 3 parts)"), never the bare code;
-- a contract (``contract`` with ``needs``): ``{contract}`` by its code and the colours it needs
-  ("C08 (red + blue + green)");
+  :meth:`~engine.botfactory.loader.Rules.space_words`): ``{space}`` by what it does, quoted
+  ("“pay 1, place up to 3 parts”", « payer 1, poser jusqu’à 3 pièces »): the data's codes (AS3) are
+  ids, not words a player was taught;
+- a contract (``contract`` with ``needs``): ``{contract}`` by the colours it needs ("red + blue +
+  green"), which name each of the 14 tiles once;
 - a production tile (``tile`` with its ``tile_effect``): ``{tile}`` by its code and what it does
-  ("PT3 (paid bonus)"); a text that says the effect itself passes no ``tile_effect``.
+  ("PT3 (paid bonus)"); a text that says the effect itself passes no ``tile_effect``;
+- a solo task tile (``task``, "A" to "D"): ``{task_ask}``, what it asks ("fulfil 3 contracts"), and
+  with its count (``n`` of ``need``, ``value`` for task B) ``{progress}``, what it came to ("2 of 3
+  contracts fulfilled").
 
 The words live in the catalogue under ``botfactory.word.*``; :data:`WORD_KEYS` lists them all.
 """
@@ -38,6 +42,7 @@ BOARDS = ("assembly", "parts", "projects", "finance")
 FORMS = ("m", "f", "mp", "fp")
 ARTICLES = ("bare", "the", "a")
 SIDES = ("left", "right")
+TASKS = ("A", "B", "C", "D")
 TILE_EFFECTS = ("sandra_free", "finance_discount", "paid_benefit", "raise", "overflow", "cheap_universal", "universal")
 
 COLOUR_PARAMS = ("colour", "column")
@@ -55,6 +60,7 @@ WORD_KEYS = frozenset(
     + ["botfactory.word.space", "botfactory.word.space_cost", "botfactory.word.space_gain"]
     + ["botfactory.word.contract", "botfactory.word.plus", "botfactory.word.tile"]
     + [f"botfactory.word.tile_effect.{effect}" for effect in TILE_EFFECTS]
+    + [f"botfactory.{kind}.{task}" for kind in ("ask", "reached") for task in TASKS]
 )
 """Every word key :func:`localise` reads (the catalogue tests count them as used)."""
 
@@ -123,6 +129,11 @@ def localise(catalog: Catalog, params: Mapping[str, Any], lang: str) -> dict[str
     if isinstance(tile, str) and effect in TILE_EFFECTS:
         what = _word(catalog, f"botfactory.word.tile_effect.{effect}", lang)
         out["tile"] = _word(catalog, "botfactory.word.tile", lang, tile=tile, effect=what)
+    task = params.get("task")
+    if isinstance(task, str) and task in TASKS:
+        out["task_ask"] = catalog.format(f"botfactory.ask.{task}", {}, lang)
+        if isinstance(params.get("n"), int) and isinstance(params.get("need"), int):
+            out["progress"] = catalog.format(f"botfactory.reached.{task}", params, lang)
     space = _space(catalog, params, lang)
     if space is not None:
         out["space"] = space
@@ -130,8 +141,8 @@ def localise(catalog: Catalog, params: Mapping[str, Any], lang: str) -> dict[str
 
 
 def _space(catalog: Catalog, params: Mapping[str, Any], lang: str) -> str | None:
-    """An action space by its code and what it does, when ``params`` say what it does (events stored
-    before they did show the bare code)."""
+    """An action space by what it does, when ``params`` say it (events stored before they did show
+    the bare code)."""
     name, where = params.get("space"), params.get("space_board")
     amount, cost, gain = (params.get(f"space_{p}") for p in ("amount", "cost", "gain"))
     if not (isinstance(name, str) and where in BOARDS and isinstance(amount, int)):

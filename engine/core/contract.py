@@ -165,7 +165,11 @@ class ApplyResult(Generic[S]):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The result of a finished game, as a value."""
+    """The result of a finished game, as a value.
+
+    ``reason`` is a message key worded with ``details`` as its parameters; ``details["reasons"]``
+    lists further lines (key, parameters), and ``details["uncounted"]`` the seats whose score does
+    not count (a solo task missed), which front ends show as such."""
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]

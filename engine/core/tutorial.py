@@ -4,13 +4,17 @@ A game with a tutorial ships it in its own package:
 
 - ``tutorial.py`` holds ``SCENARIOS``, a mapping from a scenario name to a function building that
   position with the game's public ``Scenario`` builder (a fixed seed, so every learner sees the same
-  table). The learner is always seat :data:`LEARNER`; the other seats are AI opponents.
+  table), and ``COMPARE``, the game's way of saying what another choice changes (see
+  :meth:`Tutorial.contrast`). The learner is always seat :data:`LEARNER`; the other seats are AI
+  opponents.
 - ``tutorial/steps.toml`` is the structure, free of any language: ``[[chapter]]`` tables (``id``,
   ``seats``) in the order they are taught, and ``[[step]]`` tables (``id``, ``chapter``, ``scenario``,
-  the taught ``choice`` id, and ``look``, the part of the picture to lead with).
+  the taught ``choice`` id, ``look``, the part of the picture to lead with, and optionally ``plan``,
+  the learner's next choices in the taught story, and ``mark``, the thing the picture rings).
 - ``tutorial/<lang>.toml`` holds the words, keyed by those ids: ``[chapter.<id>]`` with ``title``,
   ``goal`` and ``summary`` (lines), ``[step.<id>]`` with ``title``, ``look``, ``rule``, ``do``,
-  ``done`` and ``other`` (said after any other legal choice).
+  ``done`` and ``why`` (why the taught choice is good, said after any other choice below what that
+  choice changed, so it must be true whatever was chosen).
 
 This module reads and checks that data the way :mod:`engine.core.data` reads card data: typed frozen
 values, and every problem one :class:`~engine.core.errors.BadData` line naming the file and the key.
@@ -28,13 +32,13 @@ from functools import cache
 from importlib import import_module, resources
 from typing import Any
 
-from engine.core.contract import Choice, Decision, Game
+from engine.core.contract import Choice, Decision, Event, Game
 from engine.core.errors import BadData
 
 LEARNER = 0
 """The seat the learner plays in every tutorial position."""
 FOLDER = "tutorial"
-STEP_FIELDS = ("title", "look", "rule", "do", "done", "other")
+STEP_FIELDS = ("title", "look", "rule", "do", "done", "why")
 """The words of a step, in the order a lesson says them."""
 CHAPTER_FIELDS = ("title", "goal", "summary")
 
@@ -48,6 +52,30 @@ class Step:
     scenario: str
     choice: str
     look: str
+    plan: tuple[str, ...] = ()
+    """The learner's next choices in the taught story (this turn's), played after the taught one to
+    judge whether another choice is as good; an id ending in ``*`` takes the first legal choice it
+    starts."""
+    mark: str = ""
+    """What the step's picture rings: an id the game's drawings know (``""``: nothing)."""
+
+
+Compare = Callable[[Any, Any, Any], tuple[Event, ...]]
+"""A game's ``COMPARE(before, taught, chosen)``: what the learner has or has committed to in
+``chosen`` that differs from ``taught`` (both reached from the position ``before``), each difference
+an event in the game's catalogue; none when they are alike in everything a lesson weighs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Contrast:
+    """Another choice weighed against the taught one on the step's position."""
+
+    equal: bool
+    """As good as the taught choice: once each is followed by the rest of the taught story (:attr:`Step.plan`),
+    the learner stands in the same place."""
+    said: tuple[Event, ...]
+    """What the choice changes, in the game's words: how the two stories end up apart (empty when
+    :attr:`equal`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +94,7 @@ class StepText:
     rule: str
     do: str
     done: str
-    other: str
+    why: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +116,17 @@ class Texts:
 class Tutorial:
     """A game's tutorial: its chapters in order, the scenario builders, and its words per language."""
 
-    def __init__(self, package: str, chapters: Sequence[Chapter], scenarios: Mapping[str, Callable[[], Any]]) -> None:
+    def __init__(
+        self,
+        package: str,
+        chapters: Sequence[Chapter],
+        scenarios: Mapping[str, Callable[[], Any]],
+        compare: Compare,
+    ) -> None:
         self.package = package
         self.chapters = tuple(chapters)
         self.scenarios = dict(scenarios)
+        self.compare = compare
         self._steps = {step.id: step for chapter in self.chapters for step in chapter.steps}
         self._texts: dict[str, Texts] = {}
 
@@ -126,6 +161,20 @@ class Tutorial:
     def position(self, step: Step) -> Any:
         """A fresh state of the step's position (each call builds it again)."""
         return self.scenarios[step.scenario]()
+
+    def contrast(self, game: Game[Any], step: Step, chosen: str) -> Contrast:
+        """What choosing ``chosen`` instead of the taught choice changes, from playing both on the
+        step's position, each followed by the rest of the taught story (the plan; the other choice
+        then tries the taught one too, so "legs then head" meets "head then legs"): as good when the
+        game finds nothing to tell the two stories apart, else what sets them apart, in its words
+        (``IllegalChoice`` when ``chosen`` is not legal there)."""
+        state = self.position(step)
+        decision = game.decision_for(state, LEARNER)
+        same = decision.get(step.choice) if decision is not None else None
+        taught = _go_on(game, game.apply(state, LEARNER, step.choice).state, step.plan)
+        other = _go_on(game, game.apply(state, LEARNER, chosen).state, step.plan, same)
+        said = self.compare(state, taught, other)
+        return Contrast(not said, said)
 
     def languages(self) -> tuple[str, ...]:
         folder = resources.files(self.package).joinpath(FOLDER)
@@ -168,6 +217,29 @@ class Tutorial:
                     raise BadData(f"{where}: {step.choice!r} is not legal at {decision.prompt}; legal: {legal}.")
 
 
+def _go_on(game: Game[Any], state: Any, plan: Sequence[str], taught: Choice | None = None) -> Any:
+    """``state`` after ``taught`` (when the learner can still make that very choice: the same id
+    reading the same, not the same slot now holding something else) and then each of ``plan``'s
+    choices the learner can make there, in order (one that is not legal when its turn comes is
+    passed over)."""
+    if taught is not None:
+        decision = game.decision_for(state, LEARNER)
+        again = decision.get(taught.id) if decision is not None else None
+        if again is not None and game.text(again.label, again.params) == game.text(taught.label, taught.params):
+            state = game.apply(state, LEARNER, taught.id).state
+    for wanted in plan:
+        decision = game.decision_for(state, LEARNER)
+        if decision is None or game.outcome(state) is not None:
+            break
+        if wanted.endswith("*"):
+            found = next((c for c in decision.choices if c.id.startswith(wanted[:-1])), None)
+        else:
+            found = decision.get(wanted)
+        if found is not None:
+            state = game.apply(state, LEARNER, found.id).state
+    return state
+
+
 def taught_first(decision: Decision, taught: str) -> tuple[Choice, ...]:
     """The decision's legal choices with the taught one first, the others in the game's order."""
     first = [c for c in decision.choices if c.id == taught]
@@ -194,22 +266,31 @@ def load(package: str) -> Tutorial | None:
         raw = tomllib.loads(steps_file.read_text("utf-8"))
     except tomllib.TOMLDecodeError as exc:
         raise BadData(f"{where}: {exc}") from None
-    scenarios = getattr(import_module(f"{package}.tutorial"), "SCENARIOS", None)
+    module = import_module(f"{package}.tutorial")
+    scenarios = getattr(module, "SCENARIOS", None)
     if not isinstance(scenarios, Mapping):
         raise BadData(f"{package}.tutorial has no SCENARIOS mapping.")
-    return Tutorial(package, _chapters(raw, scenarios, where), scenarios)
+    compare = getattr(module, "COMPARE", None)
+    if not callable(compare):
+        raise BadData(f"{package}.tutorial has no COMPARE function.")
+    return Tutorial(package, _chapters(raw, scenarios, where), scenarios, compare)
 
 
-def _table(value: Any, where: str, fields: Mapping[str, type]) -> dict[str, Any]:
-    """``value`` as a table with exactly ``fields`` (each of its type)."""
+def _table(
+    value: Any, where: str, fields: Mapping[str, type], optional: Mapping[str, type] | None = None
+) -> dict[str, Any]:
+    """``value`` as a table with exactly ``fields`` (each of its type), and any of ``optional``."""
     if not isinstance(value, Mapping):
         raise BadData(f"{where}: a table is expected, not {value!r}.")
-    unknown = sorted(set(value) - set(fields))
+    known = {**fields, **(optional or {})}
+    unknown = sorted(set(value) - set(known))
     if unknown:
-        raise BadData(f"{where}.{unknown[0]}: unknown key; keys are {', '.join(fields)}.")
-    for name, kind in fields.items():
+        raise BadData(f"{where}.{unknown[0]}: unknown key; keys are {', '.join(known)}.")
+    for name, kind in known.items():
         if name not in value:
-            raise BadData(f"{where}.{name}: missing.")
+            if name in fields:
+                raise BadData(f"{where}.{name}: missing.")
+            continue
         item = value[name]
         if not isinstance(item, kind) or isinstance(item, bool) or (isinstance(item, str) and not item.strip()):
             raise BadData(
@@ -234,7 +315,11 @@ def _chapters(raw: Mapping[str, Any], scenarios: Mapping[str, Any], where: str) 
     seen: set[str] = set()
     fields = {"id": str, "chapter": str, "scenario": str, "choice": str, "look": str}
     for i, item in enumerate(raw.get("step", [])):
-        step = Step(**_table(item, f"{where} step[{i}]", fields))
+        table = _table(item, f"{where} step[{i}]", fields, {"plan": list, "mark": str})
+        plan = table.pop("plan", [])
+        if not all(isinstance(choice, str) and choice for choice in plan):
+            raise BadData(f"{where} step[{i}].plan = {plan!r}: a list of choice ids is expected.")
+        step = Step(**table, plan=tuple(plan))
         if step.id in seen:
             raise BadData(f"{where} step[{i}].id = {step.id!r}: already used by another step.")
         if step.chapter not in steps:

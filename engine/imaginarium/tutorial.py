@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.imaginarium import GAME
+from engine.imaginarium import GAME, lesson
 from engine.imaginarium.scenario import Scenario
 from engine.imaginarium.state import State
 
@@ -35,12 +35,12 @@ def plan_extractor() -> State:
 
 
 def use_machines() -> State:
-    start = Scenario(3).goods(0, charcoalium=1).workshop(0, "P1+P1", "P2").belt("P1", "P3")
+    start = Scenario(3).goods(0, charcoalium=1).workshop(0, "P1+P1", "P2").belt("P1", "P1")
     return start.turn(0, "machines", at="reserve:1").build()
 
 
 def pay_shortfall() -> State:
-    start = Scenario(3).goods(0, charcoalium=1, wood=3, copper=3).workshop(0).belt("P1", "P1")
+    start = Scenario(3).goods(0, charcoalium=2, wood=5, copper=2).workshop(0).belt("P1", "P1")
     return start.turn(0, "machines", at="reserve:1").build()
 
 
@@ -135,7 +135,7 @@ def fragment_plan() -> State:
 
 
 def _dream_turn() -> Scenario:
-    start = _chimera().goods(0, charcoalium=2).workshop(0, "P1").fragments(0, "romance", "glory", "nightmare")
+    start = _chimera().goods(0, charcoalium=2, copper=1).workshop(0, "P1").fragments(0, "romance", "glory", "nightmare")
     return start.dream(0, "romance").turn(0, "menu", pair=("repair", "transactions"))
 
 
@@ -153,6 +153,7 @@ def nightmare() -> State:
 
 def keep_fragment() -> State:
     start = _chimera().goods(0, charcoalium=2).workshop(0, "P1", "P3").fragment_pile(top=["glory", "romance"])
+    start.dream(0, "glory")
     state = start.turn(0, "menu", pair=("transactions", "dismantle")).build()
     return _played(state, "do:dismantle", "dismantle:w:1", "take:vp")
 
@@ -185,3 +186,6 @@ SCENARIOS: dict[str, Callable[[], State]] = {
         keep_fragment,
     )
 }
+
+COMPARE = lesson.compare
+"""What another choice changes against the taught one (see :mod:`engine.imaginarium.lesson`)."""

@@ -11,7 +11,7 @@ from engine.core.text import Catalog
 from engine.imaginarium.cards import CODES, GOODS
 from engine.imaginarium.loader import load
 
-MACHINE_KEYS = ("machine", "onto", "top")
+MACHINE_KEYS = ("machine", "onto", "top", "instead")
 GOODS_KEYS = ("cost", "gain", "goods", "reward", "short", "list", "double")
 WORD_KEYS = {
     "action": "action",
@@ -23,6 +23,8 @@ WORD_KEYS = {
     "assistant": "assistant_name",
     "first_does": "does",
     "second_does": "does",
+    "instead_assistant": "assistant_name",
+    "instead_fragment": "fragment",
 }
 LIST_KEYS = {"projects": "project_name", "fragments": "fragment", "still": "action"}
 """Parameters holding a comma-separated list of codes, written as one phrase ("a and b")."""

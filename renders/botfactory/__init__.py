@@ -46,7 +46,8 @@ def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None =
                 lines += text.get("vilela", [])
         else:
             lines = _board_lines(text, name)
-        out.append((name, (part, lang, names), partial(draw, part), "\n".join(lines)))
+        said = "\n".join(lines)  # worded from the whole view: the key holds it too
+        out.append((name, (part, lang, names, said), partial(draw, part), partial(str, said)))
     return drawn_parts(out, KEY_COLOURS, lang)
 
 
@@ -105,7 +106,7 @@ def screen(view: object, *, lang: str = "en", names: Sequence[str] | None = None
         text += (
             f"\n{labels.text('sum.reserved_contracts', lang)}: "
             + "; ".join(
-                labels.text("sum.for_vp", lang, name=contract.name, vp=vp, needs=labels.needs(contract.needs, lang))
+                labels.text("sum.for_vp", lang, vp=vp, needs=labels.needs(contract.needs, lang))
                 for contract, vp, _ in mine
             )
             + "."

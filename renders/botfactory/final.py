@@ -55,34 +55,15 @@ def ranked(lines: Sequence[ScoreLine]) -> list[ScoreLine]:
 
 
 def _headline(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> str:
-    """Who won; in solo, how the task ended ("Task not achieved: you're fired!"), as there is no
-    winner to name."""
-    solo = _solo_end(view, lines)
-    if solo is not None:
-        return labels.rule(f"botfactory.end.{solo}", {}, lang)
+    """Who won; in solo, how the task ended, in the engine's one sentence ("Task D not achieved (2 of
+    3 contracts fulfilled): you're fired, and your 49 VP do not count"), as there is no winner."""
+    if view.solo_info is not None and view.solo_info.report_lines:
+        return " ".join(labels.rule(key, params, lang) for key, params in view.solo_info.report_lines)
     best = [line for line in lines if line.winner]
     if not best:
         return labels.text("final.nobody", lang)
     key = "final.winner" if len(best) == 1 else "final.winners"
     return punctuate(f"{labels.text(key, lang)}: " + ", ".join(seat_name(b.seat, names, lang) for b in best), lang)
-
-
-def _solo_end(view: BotFactoryView, lines: Sequence[ScoreLine]) -> str | None:
-    """The solo report ("fired", "poor"...), or ``None`` for a game between players."""
-    return lines[0].report if view.solo_info is not None and len(lines) == 1 else None
-
-
-def _reasons(view: BotFactoryView, lang: str) -> list[str]:
-    """Solo: why the game ended so, in the engine's words (the task, met or not, the progress, the
-    band reached); nothing between players (the winner's line says it)."""
-    if view.solo_info is None:
-        return []
-    return [labels.rule(key, params, lang) for key, params in view.solo_info.report_lines]
-
-
-def _report(report: str, lang: str) -> str:
-    """The solo report ("Report: satisfactory performance") in the reader's language."""
-    return labels.text("solo.report", lang, report=labels.text(f"solo.band.{report}", lang))
 
 
 BLOCK_TOP = 52
@@ -92,10 +73,9 @@ STEP = 26
 
 
 def _block(view: BotFactoryView, line: ScoreLine, lang: str) -> list[tuple[str, bool]]:
-    """The lines under a seat's name: the solo reasons (bold), then every source of the total."""
-    reasons = [(text, True) for reason in _reasons(view, lang) for text in tx.wrap(reason, INNER - 28, TEXT, bold=True)]
+    """The lines under a seat's name: every source of the total (the solo end is the headline)."""
     sources = tx.wrap(_sources(line, lang, tiebreak=view.solo_info is None), INNER - 28, TEXT)
-    return reasons + [(text, False) for text in sources]
+    return [(text, False) for text in sources]
 
 
 def draw(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] | None, lang: str) -> Image.Image:
@@ -123,8 +103,10 @@ def draw(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[str] 
         )
         style = pieces.seat_style(line.seat, colours.get(line.seat, ""))
         icons.paste(canvas, icons.shape(style.shape, 36, style.colour, WHITE), (M + 12, y + 12))
-        total = labels.text("final.total", lang, n=line.total)
-        total_w = tx.line(d, (PW - M - 14, y + 30), total, 32, HIGHLIGHT, bold=True, anchor="rm")
+        counted = line.report != "fired"  # a missed task: the score stands, but does not count
+        total = labels.text("final.total" if counted else "final.uncounted", lang, n=line.total)
+        ink = HIGHLIGHT if counted else MUTED_ON_TABLE
+        total_w = tx.line(d, (PW - M - 14, y + 30), total, 32 if counted else 24, ink, bold=counted, anchor="rm")
         name = seat_name(line.seat, names, lang)  # the solo report is the headline already
         tx.line(d, (M + 58, y + 30), name, 26, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER - 90 - total_w)
         for i, (text, strong) in enumerate(block):
@@ -144,7 +126,6 @@ def summary(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[st
     """The score table in words."""
     headline = _headline(view, lines, names, lang)
     out = [f"Bot Factory — {labels.text('final.title', lang)}.", _sentence(headline)]
-    out += [_sentence(reason) for reason in _reasons(view, lang)]
     for line in ranked(lines):
         text = labels.text(
             "final.line",
@@ -160,8 +141,6 @@ def summary(view: BotFactoryView, lines: Sequence[ScoreLine], names: Sequence[st
             robot_count=labels.text("final.robots", lang, n=line.robot_count),
             token_count=labels.text("final.tokens", lang, n=line.tokens),
         )
-        if line.report:
-            text += f"; {_report(line.report, lang).lower()}"
         out.append(text + ".")
     if len(lines) > 1:  # the solo game has nobody to tie with
         out.append(labels.text("tiebreak.note", lang))

@@ -7,9 +7,9 @@ import math
 
 from PIL import Image, ImageDraw
 
-from engine.botfactory.view import BotFactoryView, PartTile
+from engine.botfactory.view import BotFactoryView, ContractSpace, PartTile
 from renders.botfactory import labels, pieces, spaces
-from renders.kit import frames, icons
+from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, WHITE, mix
 
@@ -75,6 +75,8 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
             if icon:
                 d.ellipse((tx_ + TILE + 6, ty + 16, tx_ + TILE + 30, ty + 40), fill=HIGHLIGHT)
                 tx.line(d, (tx_ + TILE + 18, ty + 28), "+", 20, (20, 20, 20), bold=True, anchor="mm")
+        bottom = top + 58 + len(column.parts) * (TILE + 10)
+        marks.spot(f"column:{column.colour}", canvas, (cx - 2, top - 26, cx + cw - 2, bottom))
     spaces.draw(canvas, view, "assembly", (x0 + 16, y1 - spaces.ROW_H), x1 - x0 - 32, lang)
 
 
@@ -131,6 +133,7 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
             bold=True,
             anchor="mm",
         )
+        marks.spot(f"pile:{pile.colour}", canvas, (px - 7, top - 15, px + pile_w + 16, top + pile_w + 36))
     if view.piles:
         tx.line(
             d,
@@ -165,6 +168,7 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
         _tile(canvas, slot.tile, (sx, sy), 52)
         if slot.bonus:
             icons.paste(canvas, icons.shape("star", 24, HIGHLIGHT, (40, 40, 40)), (sx + 38, sy - 10))
+        marks.spot(f"wheel:{slot.position}", canvas, (sx - 8, sy - 8, sx + 60, sy + 60))
     spaces.draw(canvas, view, "parts", (x0 + 16, y1 - spaces.ROW_H), 420, lang)
 
 
@@ -185,6 +189,7 @@ def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
             frames.rounded(d, (px, py, px + tw, py + th), radius=10, outline=PANEL_EDGE, width=2)
         if space.bonus:
             _bonus_badge(canvas, space.bonus, (px + tw - 16, py + th - 16))
+        marks.spot(f"project:{space.column * rows + space.row}", canvas, (px - 7, py - 7, px + tw + 7, py + th + 7))
     legend_y = y0 + 56 + rows * (th + 10) + 4
     lx = x0 + 24
     for bonus in ("place", "token"):
@@ -258,6 +263,7 @@ def finance(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> N
             )
             if here:
                 tx.line(d, (vx + cell // 2 - 1, ty + 16), str(v), 18, ink, bold=True, anchor="mm")
+        marks.spot(f"track:{track.colour}", canvas, (x0 + 12, ty - 4, left + cells * cell + 4, ty + 36))
     grid_top = top + 4 * 34 + 16
     _contracts(canvas, view, (x0 + 16, grid_top, x1 - 16, y1 - spaces.ROW_H - 8), lang)
     spaces.draw(canvas, view, "finance", (x0 + 16, y1 - spaces.ROW_H), 460, lang)
@@ -290,18 +296,27 @@ def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
         box_ = (cx + 4, cy + 3, cx + cw - 4, cy + row_h - 3)
         if space.contract is None:
             frames.rounded(d, box_, radius=8, outline=PANEL_EDGE, width=2)
-            continue
-        frames.rounded(d, box_, radius=8, fill=(246, 242, 230), outline=(60, 60, 66), width=2)
-        for i, colour in enumerate(space.contract.needs):
-            icons.paste(canvas, pieces.robot(colour, 30), (cx + 10 + i * 32, cy + 8))
-        sy = cy + row_h - 34
-        for i, vp in enumerate(space.contract.slots):
-            sx = cx + 10 + i * 48
-            held = space.reservations[i] if i < len(space.reservations) else None
-            if held is None:
-                frames.rounded(d, (sx, sy, sx + 42, sy + 28), radius=6, outline=(90, 90, 100), width=2)
-                tx.line(d, (sx + 21, sy + 14), str(vp), 18, (20, 22, 28), bold=True, anchor="mm")
-            else:
-                style = pieces.seat_style(held.seat, colours.get(held.seat, ""))
-                icons.paste(canvas, icons.shape(style.shape, 28, style.colour, (30, 30, 30)), (sx + 7, sy))
-        tx.line(d, (cx + cw - 10, cy + 8), space.contract.name, 18, (90, 94, 106), anchor="ra")
+        else:
+            _contract(canvas, space, box_, colours)
+        marks.spot(f"contract:{space.position}", canvas, (cx - 2, cy - 3, cx + cw + 2, cy + row_h + 3))
+
+
+def _contract(canvas: Image.Image, space: ContractSpace, box: Box, colours: dict[int, str]) -> None:
+    """The contract on a grid space, in ``box``: the robots it needs, then its reservation slots with
+    their VP or the token of who took each."""
+    assert space.contract is not None
+    d = ImageDraw.Draw(canvas)
+    x0, y0, _, y1 = box
+    frames.rounded(d, box, radius=8, fill=(246, 242, 230), outline=(60, 60, 66), width=2)
+    for i, colour in enumerate(space.contract.needs):
+        icons.paste(canvas, pieces.robot(colour, 30), (x0 + 6 + i * 32, y0 + 5))
+    sy = y1 - 31
+    for i, vp in enumerate(space.contract.slots):
+        sx = x0 + 6 + i * 48
+        held = space.reservations[i] if i < len(space.reservations) else None
+        if held is None:
+            frames.rounded(d, (sx, sy, sx + 42, sy + 28), radius=6, outline=(90, 90, 100), width=2)
+            tx.line(d, (sx + 21, sy + 14), str(vp), 18, (20, 22, 28), bold=True, anchor="mm")
+        else:
+            style = pieces.seat_style(held.seat, colours.get(held.seat, ""))
+            icons.paste(canvas, icons.shape(style.shape, 28, style.colour, (30, 30, 30)), (sx + 7, sy))

@@ -33,13 +33,9 @@ def lines(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> list[
 
 def solo_lines(view: BotFactoryView, solo: SoloInfo, lang: str) -> list[str]:
     """The task tile in the engine's words and the progress toward it; while playing, what missing
-    or meeting it leads to; once over, how it ended (met or fired, the band reached)."""
-    report = view.final[0].report if view.final else None
-    if report is not None and solo.report_lines:
-        return [
-            labels.rule(f"botfactory.end.{report}", {}, lang),
-            *(labels.rule(key, params, lang) for key, params in solo.report_lines),
-        ]
+    or meeting it leads to; once over, how it ended, in the one sentence the engine says it in."""
+    if view.final and solo.report_lines:
+        return [labels.rule(key, params, lang) for key, params in solo.report_lines]
     progress = labels.rule(solo.progress_text, dict(solo.progress), lang)
     if solo.task_met:
         progress += " — " + labels.text("goal.met", lang)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from engine.botfactory.words import localise
 from engine.core.text import Catalog
 from renders.kit.names import seat_name
 
@@ -36,8 +37,9 @@ def _text(key: str, lang: str, params: tuple[tuple[str, object], ...]) -> str:
 
 def rule(key: str, params: dict[str, object], lang: str = "en") -> str:
     """A message key the view carries (``SoloInfo.task_text``, ``progress_text``, ``report_lines``)
-    in the engine's own words, so the drawing says what the log and the embeds say."""
-    return _RULES.format(key, params, lang)
+    in the engine's own words, so the drawing says what the log and the embeds say (the engine's
+    words for its codes included: a task's progress, a colour)."""
+    return _RULES.format(key, localise(_RULES, params, lang), lang)
 
 
 def colour(name: str, lang: str = "en") -> str:
@@ -56,7 +58,7 @@ def part(colour_name: str, kind: str, lang: str = "en") -> str:
 
 def needs(colours: Sequence[str], lang: str = "en") -> str:
     """A contract by the robots it needs, its name in words: "Red + blue" (the tile shows those
-    robots; the code the menus also give goes beside it where there is room)."""
+    robots; each of the 14 tiles needs a different set, so this names it)."""
     text_ = " + ".join(colour(c, lang) for c in colours)
     return text_[:1].upper() + text_[1:]
 

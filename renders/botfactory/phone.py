@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from engine.botfactory.view import BotFactoryView, PlayerArea
 from renders.botfactory import floor, goal, labels, pieces, players, spaces, table
 from renders.botfactory.screen import reserved
-from renders.kit import frames, icons
+from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, TABLE, mix
 from renders.kit.names import seat_name
@@ -70,6 +70,8 @@ def _goal(
         tx.line(d, (M + 66, y + 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
         for i, (text, strong) in enumerate(body):
             tx.line(d, (M + 66, y + 52 + i * 24), text, 20, INK_ON_TABLE, bold=strong)
+        if view.solo_info is not None:
+            marks.spot("task", canvas, (M, y, PW - M, y + h))
     return h
 
 
@@ -134,7 +136,7 @@ def _header(
             "turn",
             lang,
             name=seat_name(turn.seat, names, lang),
-            space=view.spaces[turn.space].name,
+            space=spaces.caption(view.spaces[turn.space], lang),
             left=turn.main_left,
         )
         if draw:

@@ -10,7 +10,7 @@ from engine.botfactory.view import ActionSpace, BotFactoryView
 from renders.botfactory import labels
 from renders.botfactory.labels import who_name
 from renders.botfactory.pieces import who_icon
-from renders.kit import icons
+from renders.kit import icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, mix
 
@@ -34,6 +34,14 @@ def caption(space: ActionSpace, lang: str) -> str:
     if space.gain:
         text = f"+{space.gain} · {text}"
     return text
+
+
+def tag(space: ActionSpace, spaces: Sequence[ActionSpace], lang: str) -> str:
+    """The space's small tag, its board's initials in the reader's language and its place on the
+    board ("LM2" for the assembly board's second space in French): the words under it say what it
+    does, the tag only lets players point at it."""
+    place = [s.index for s in spaces if s.board == space.board].index(space.index) + 1
+    return labels.text(f"space.tag.{space.board}", lang, n=place)
 
 
 def seat_colours(view: BotFactoryView) -> dict[int, str]:
@@ -67,10 +75,11 @@ def draw(canvas: Image.Image, view: BotFactoryView, board: str, xy: tuple[int, i
                 )
             icons.paste(canvas, who_icon(meeple.who, colours, 44), (cx - 22, y0 + 10))
         else:
-            tx.line(d, (cx, y0 + CIRCLE // 2), space.name, 20, INK_ON_TABLE, bold=True, anchor="mm")
-        lines = tx.wrap(caption(space, lang), step - 6, 18, max_lines=2)
+            tx.line(d, (cx, y0 + CIRCLE // 2), tag(space, view.spaces, lang), 18, MUTED_ON_TABLE, anchor="mm")
+        lines = tx.wrap(caption(space, lang), step - 6, 20, bold=True, max_lines=2)
         for i_line, text in enumerate(lines):
-            tx.line(d, (cx, y0 + CIRCLE + 18 + 22 * i_line), text, 18, MUTED_ON_TABLE, anchor="mm")
+            tx.line(d, (cx, y0 + CIRCLE + 18 + 24 * i_line), text, 20, INK_ON_TABLE, bold=True, anchor="mm")
+        marks.spot(f"space:{space.name}", canvas, (cx - step // 2 + 2, y0 - 9, cx + step // 2 - 2, y0 + ROW_H - 3))
     overflow = [m for m in view.meeples if m.overflow and view.spaces[m.space].board == board]
     for j, meeple in enumerate(overflow):
         icons.paste(canvas, who_icon(meeple.who, colours, 40), (x0 + len(spaces) * step + 10 + j * 46, y0 + 12))

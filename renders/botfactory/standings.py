@@ -53,9 +53,7 @@ def task(view: View, lang: str) -> Fields:
         return []
     info = view.solo_info
     if view.final and info.report_lines:
-        report = view.final[0].report
-        lines = [GAME.text(f"botfactory.end.{report}", {}, lang)]
-        lines += [GAME.text(key, params, lang) for key, params in info.report_lines]
+        lines = [GAME.text(key, params, lang) for key, params in info.report_lines]
     else:
         progress = GAME.text(info.progress_text, info.progress, lang)
         if info.task_met:

@@ -41,9 +41,7 @@ def sections(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> di
     on = spaces.occupant_names(view, names, lang)
     lines.append(
         f"{t('sum.spaces')}: "
-        + "; ".join(
-            f"{s.name} ({spaces.caption(s, lang)})" + (f": {on[s.index]}" if s.index in on else "") for s in view.spaces
-        )
+        + "; ".join(spaces.caption(s, lang) + (f": {on[s.index]}" if s.index in on else "") for s in view.spaces)
         + "."
     )
     out = {"header": lines}
@@ -82,9 +80,7 @@ def sections(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> di
     for c in view.contracts:
         if c.contract is None:
             continue
-        text = t(
-            "sum.contract", name=c.contract.name, needs=labels.needs(c.contract.needs, lang), cost=c.cost, vp=c.row_vp
-        )
+        text = t("sum.contract", needs=labels.needs(c.contract.needs, lang), cost=c.cost, vp=c.row_vp)
         if c.reservations:
             who = ", ".join(f"{seat_name(r.seat, names, lang)} ({r.vp})" for r in c.reservations)
             text += " " + t("sum.reserved", who=who)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from engine.botfactory.view import BotFactoryView
-from renders.botfactory import floor, labels, pieces, players, spaces
+from renders.botfactory import floor, goal, labels, pieces, players, spaces
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, TABLE
@@ -96,7 +96,7 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
             "turn",
             lang,
             name=seat_name(turn.seat, names, lang),
-            space=view.spaces[turn.space].name,
+            space=spaces.caption(view.spaces[turn.space], lang),
             left=turn.main_left,
         )
         right -= tx.line(d, (W - M, y + ORDER_H // 2), text, 22, HIGHLIGHT, bold=True, anchor="rm", max_width=560) + 24
@@ -105,14 +105,17 @@ def _order(canvas: Image.Image, view: BotFactoryView, y: int, names: Sequence[st
         tx.line(d, (x + 12, y + ORDER_H // 2), offer, 20, MUTED_ON_TABLE, anchor="lm", max_width=right - x - 12)
 
 
-SOLO_H = 200
+SOLO_H = 298
+TASK_LINES = 3
+"""Lines the task takes at the panel's foot: what it asks and how far along it is, or how it ended."""
 
 
 def solo(
     canvas: Image.Image, view: BotFactoryView, xy: tuple[int, int], lang: str, width: int = players.PANEL_W
 ) -> None:
     """Vilela, the solo inspector (a panel ``width`` wide): her current action and robot tiles, the
-    decks, the inspection."""
+    decks, the inspection, and the task tile she inspects against: what it asks and how far the
+    player is, or once over how it ended."""
     solo = view.solo_info
     if solo is None:
         return
@@ -121,15 +124,6 @@ def solo(
     frames.panel(d, (x0, y0, x0 + width, y0 + SOLO_H))
     icons.paste(canvas, pieces.who_icon("vilela", {}, 36), (x0 + 15, y0 + 10))
     tx.line(d, (x0 + 61, y0 + 28), labels.text("vilela", lang), 28, INK_ON_TABLE, bold=True, anchor="lm")
-    tx.line(
-        d,
-        (x0 + width - 15, y0 + 30),
-        labels.text("solo.task", lang, task=solo.task),
-        22,
-        HIGHLIGHT,
-        bold=True,
-        anchor="rm",
-    )
     board = labels.text(f"board.{solo.vilela_action}", lang) if solo.vilela_action else "—"
     tx.line(d, (x0 + 15, y0 + 80), labels.text("solo.action", lang, board=board), 22, INK_ON_TABLE, anchor="lm")
     if solo.vilela_robot:
@@ -148,6 +142,9 @@ def solo(
             anchor="lm",
             max_width=width - 30,
         )
+    said = " — ".join(goal.solo_lines(view, solo, lang)[:2])
+    for i, text in enumerate(tx.wrap(said, width - 30, 20, bold=True, max_lines=TASK_LINES)):
+        tx.line(d, (x0 + 15, y0 + 206 + i * 28), text, 20, HIGHLIGHT, bold=True, anchor="lm")
 
 
 def areas(view: BotFactoryView) -> dict[str, tuple[int, int, int, int]]:

@@ -13,8 +13,8 @@ from functools import partial
 
 from engine.imaginarium.view import AssistantCard, ImaginariumView, MachineCard, ProjectTile
 from renders.api import DESCRIPTION_LIMIT, Drawings, Part, Render, drawn, drawn_parts
+from renders.imaginarium import dream, labels, phone, sheet, standings, summaries, table, tiles, workshop
 from renders.imaginarium import final as _final
-from renders.imaginarium import labels, phone, sheet, standings, summaries, table, tiles, workshop
 from renders.imaginarium.goods import KEY_COLOURS
 from renders.kit.names import seat_name
 from renders.kit.typography import punctuate
@@ -34,28 +34,28 @@ def board(view: object, *, lang: str = "en", names: Sequence[str] | None = None)
 
 def board_parts(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[Render, ...]:
     """The public table for phones: who acts and the goal, the belt, the rooms, the office, then the
-    seats' strips a few to an image; each part's text says what that part shows."""
+    seats' strips a few to an image; each part's text says what that part shows, worded from the
+    part's own sub-view (so an unchanged part keeps its words with its image)."""
     v = _check(view)
-    text = summaries.sections(v, names, lang)
-    out: list[Part] = []
-    for name, part, draw in phone.board_parts(v, names, lang):
-        if name.startswith("players-"):
-            first = (int(name.split("-")[1]) - 1) * phone.SEATS_PER_PART
-            shown = v.players[first : first + phone.SEATS_PER_PART]
-            lines = [line for p in shown for line in text[f"seat:{p.seat}"]]
-            if len(punctuate("\n".join(lines), lang)) > DESCRIPTION_LIMIT:
-                short = summaries.seats(v, names, lang, short=True)
-                lines = [short[p.seat] for p in shown]
-        else:
-            lines = {
-                "status": text["header"],
-                "belt": text["belt"],
-                "extractors": text["extractors"],
-                "rooms": text["rooms"],
-                "office": text["office"] + text.get("dream", []),
-            }[name]
-        out.append((name, (part, lang, names), partial(draw, part), "\n".join(lines)))
+    out: list[Part] = [
+        (name, (part, lang, names), partial(draw, part), partial(_part_text, name, part, names, lang))
+        for name, part, draw in phone.board_parts(v, names, lang)
+    ]
     return drawn_parts(out, KEY_COLOURS, lang)
+
+
+def _part_text(name: str, part: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:
+    """What the phone part ``name`` shows, in words, from its sub-view ``part``."""
+    if name.startswith("players-"):
+        lines = list(summaries.seats(part, names, lang).values())
+        if len(punctuate("\n".join(lines), lang)) > DESCRIPTION_LIMIT:
+            lines = list(summaries.seats(part, names, lang, short=True).values())
+        return "\n".join(lines)
+    section = {"status": "header"}.get(name, name)
+    lines = summaries.SECTIONS[section](part, names, lang)
+    if name == "office" and part.dream_spaces:
+        lines.append(dream.summary(part, names, lang))
+    return "\n".join(lines)
 
 
 def zoom_areas(view: object, *, lang: str = "en", names: Sequence[str] | None = None) -> tuple[tuple[str, str], ...]:

@@ -17,7 +17,19 @@ from renders.imaginarium import labels
 from renders.imaginarium.goods import good, type_style
 from renders.kit import frames, icons
 from renders.kit import text as tx
-from renders.kit.colours import ALERT, CARD_EDGE, HIGHLIGHT, INK, MUTED_INK, WHITE, mix
+from renders.kit.colours import (
+    ALERT,
+    CARD_EDGE,
+    HIGHLIGHT,
+    INK,
+    INK_ON_TABLE,
+    MUTED_INK,
+    MUTED_ON_TABLE,
+    RGB,
+    TABLE,
+    WHITE,
+    mix,
+)
 from renders.kit.layers import layer
 
 CARD_W = 180
@@ -124,6 +136,66 @@ def _face(card: MachineCard, k: int, lang: str) -> Image.Image:
     if card.lightning:
         x -= 26 * k
         tx.line(draw, (x + 12 * k, footer + 19 * k), "⚡", 26 * k, mix(HIGHLIGHT, INK, 0.25), bold=True, anchor="mm")
+    return img
+
+
+LEGEND_ROW = 32
+"""One line of the card legend: a letter tag and its word, 18 px text."""
+SERIAL_LETTERS = {"production": "P", "transformation": "T", "attack": "A", "defense": "D", "special": "S"}
+"""A serial's letter for each machine type, as the cards print it in every language (rulebook: each
+card's serial number), in the order the legend tells them."""
+
+
+def _legend_items(lang: str) -> list[tuple[str, str, RGB | None]]:
+    """What the legend says, in reading order: each type's serial letter (on its band colour) with
+    its name, then what the "+" line of a card lists."""
+    items: list[tuple[str, str, RGB | None]] = [
+        (letter, labels.text(f"type.{kind}", lang), type_style(kind)[0]) for kind, letter in SERIAL_LETTERS.items()
+    ]
+    items.append(("+ P2 T1", labels.text("legend.combines", lang), None))
+    return items
+
+
+def _legend_lines(width: int, lang: str) -> list[list[tuple[int, str, str, RGB | None]]]:
+    """The legend laid out in lines ``width`` wide: (x, tag, word, colour) per item."""
+    title = labels.text("legend.title", lang)
+    lines: list[list[tuple[int, str, str, RGB | None]]] = [[]]
+    x = tx.width(title, 18, True) + 12
+    for tag, word, colour in _legend_items(lang):
+        tag_w = tx.width(tag, 18, True) + (16 if colour is not None else 0)
+        item_w = tag_w + 6 + tx.width(word, 18) + 18
+        if x + item_w - 18 > width and lines[-1]:
+            lines.append([])
+            x = 0
+        lines[-1].append((x, tag, word, colour))
+        x += item_w
+    return lines
+
+
+def legend_height(width: int, lang: str) -> int:
+    """Height of :func:`legend` drawn ``width`` wide."""
+    return len(_legend_lines(width, lang)) * LEGEND_ROW
+
+
+@layer
+def legend(width: int, lang: str, fill: RGB = TABLE) -> Image.Image:
+    """What a card's codes mean, to print under cards wherever they first meet the eye: the serial's
+    letter is the machine's type (P production, T transformation, A attack, D defense, S special, as
+    the rulebook's serial numbers read), and "+ P2 T1" lists the serials it combines with."""
+    lines = _legend_lines(width, lang)
+    img = Image.new("RGB", (width, len(lines) * LEGEND_ROW), fill)
+    d = ImageDraw.Draw(img)
+    tx.line(d, (0, LEGEND_ROW // 2), labels.text("legend.title", lang), 18, INK_ON_TABLE, bold=True, anchor="lm")
+    for row, items in enumerate(lines):
+        cy = row * LEGEND_ROW + LEGEND_ROW // 2
+        for x, tag, word, colour in items:
+            if colour is not None:
+                w = tx.width(tag, 18, True) + 16
+                frames.rounded(d, (x, cy - 12, x + w, cy + 12), radius=6, fill=colour)
+                tx.line(d, (x + w // 2, cy), tag, 18, WHITE, bold=True, anchor="mm")
+            else:
+                w = tx.line(d, (x, cy), tag, 18, INK_ON_TABLE, bold=True, anchor="lm")
+            tx.line(d, (x + w + 6, cy), word, 18, MUTED_ON_TABLE, anchor="lm")
     return img
 
 

@@ -11,14 +11,18 @@ from PIL import Image, ImageDraw
 from engine.imaginarium.view import DreamSpace, ImaginariumView
 from renders.imaginarium import labels
 from renders.imaginarium.cards import amounts
-from renders.kit import frames, icons
+from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import CARD, HIGHLIGHT, INK, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, mix, player
 from renders.kit.names import seat_name
 
-HEIGHT = 270
+TITLE_H = 40
+ROW_H = 230
+"""One row of the track: the middle lane, a fork's lanes above and below it, their rewards outside."""
 NODE = 36
 LANE = 64
+GAP = 8
+"""The least room between two spaces' circles."""
 
 
 @cache
@@ -46,10 +50,50 @@ def layout(spaces: tuple[DreamSpace, ...]) -> dict[int, tuple[int, int]]:
     return {i: (column[i], lane[i]) for i in column}
 
 
+def rows(spaces: tuple[DreamSpace, ...], width: int) -> int:
+    """How many rows the track takes in ``width``: one when its spaces stand apart, else two (a
+    phone's 640 px would pack some twenty spaces into overlapping circles)."""
+    columns = max((c for c, _ in layout(spaces).values()), default=0)
+    return 1 if (width - 40 - NODE) // max(columns, 1) >= NODE + GAP else 2
+
+
+def height(spaces: tuple[DreamSpace, ...], width: int) -> int:
+    """The panel's height for the track drawn ``width`` wide."""
+    return TITLE_H + rows(spaces, width) * ROW_H
+
+
+@cache
+def _split(spaces: tuple[DreamSpace, ...]) -> int:
+    """The last column of the first row when the track takes two: the single-lane column nearest the
+    middle, so only the track itself crosses to the second row, never a fork."""
+    where = layout(spaces)
+    columns = max(c for c, _ in where.values())
+    single = {c for c in range(columns + 1) if all(lane == 0 for col, lane in where.values() if col == c)}
+    return min(single, key=lambda c: (abs(c - columns // 2), c)) if single else columns // 2
+
+
+def centres(spaces: tuple[DreamSpace, ...], box: tuple[int, int, int, int]) -> dict[int, tuple[int, int, int]]:
+    """Space index -> (x, y, row) of its circle in ``box``: on two rows when the box is narrow, the
+    second row continuing the first as lines of text do."""
+    x0, y0, x1, _ = box
+    where = layout(spaces)
+    columns = max((c for c, _ in where.values()), default=0)
+    two = rows(spaces, x1 - x0) == 2
+    first = _split(spaces) if two else columns
+    widest = max(first, columns - first - 1) if two else columns
+    step = (x1 - x0 - 40 - NODE) // max(widest, 1)
+    out = {}
+    for index, (col, lane) in where.items():
+        r = 1 if two and col > first else 0
+        mid = y0 + TITLE_H + r * ROW_H + ROW_H // 2
+        out[index] = (x0 + 20 + NODE // 2 + (col - (first + 1 if r else 0)) * step, mid + lane * LANE, r)
+    return out
+
+
 def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, int], lang: str) -> None:
-    """The track in ``box``."""
+    """The track in ``box``, as tall as :func:`height` (see :func:`centres`)."""
     d = ImageDraw.Draw(canvas)
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     frames.panel(d, box)
     w = tx.line(d, (x0 + 16, y0 + 10), labels.text("dream_track", lang), 24, INK_ON_TABLE, bold=True)
     tx.line(
@@ -61,19 +105,18 @@ def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, i
     )
     spaces = view.dream_spaces
     where = layout(spaces)
-    columns = max((c for c, _ in where.values()), default=0)
-    step = (x1 - x0 - 40 - NODE) // max(columns, 1)
-    mid = (y0 + 40 + y1) // 2
-
-    def centre(index: int) -> tuple[int, int]:
-        col, lane = where[index]
-        return x0 + 20 + NODE // 2 + col * step, mid + lane * LANE
-
+    placed = centres(spaces, box)
     for s in spaces:
         for n in s.next:
-            d.line((*centre(s.index), *centre(n)), fill=PANEL_EDGE, width=4)
+            ax, ay, a_row = placed[s.index]
+            bx, by, b_row = placed[n]
+            if a_row == b_row:
+                d.line((ax, ay, bx, by), fill=PANEL_EDGE, width=4)
+            else:  # the track runs off the first row's end and comes back at the second row's start
+                d.line((ax, ay, x1 - 8, ay), fill=PANEL_EDGE, width=4)
+                d.line((x0 + 8, by, bx, by), fill=PANEL_EDGE, width=4)
     for s in spaces:
-        cx, cy = centre(s.index)
+        cx, cy, _ = placed[s.index]
         fill = mix(PANEL, INK_ON_TABLE, 0.15) if not s.reward or s.claimed else CARD
         d.ellipse(
             (cx - NODE // 2, cy - NODE // 2, cx + NODE // 2, cy + NODE // 2), fill=fill, outline=PANEL_EDGE, width=2
@@ -91,14 +134,14 @@ def draw(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int, int, i
     for board in view.players:
         if board.dream_position is None or board.dream_position not in where:
             continue
-        cx, cy = centre(board.dream_position)
+        cx, cy, _ = placed[board.dream_position]
         k = at.get(board.dream_position, 0)
         at[board.dream_position] = k + 1
         style = player(board.seat)
         dx = (0, -16, 16, -8, 8)[k % 5]
-        icons.paste(
-            canvas, icons.shape(style.shape, 26, style.colour, (255, 255, 255)), (cx - 13 + dx, cy - 13 + (k // 3) * 12)
-        )
+        tx_, ty = cx - 13 + dx, cy - 13 + (k // 3) * 12
+        icons.paste(canvas, icons.shape(style.shape, 26, style.colour, (255, 255, 255)), (tx_, ty))
+        marks.spot(f"dreamer:{board.seat}", canvas, (tx_ - 9, ty - 9, tx_ + 35, ty + 35))
 
 
 def summary(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> str:

@@ -20,11 +20,20 @@ from functools import partial
 
 from PIL import Image, ImageDraw
 
-from engine.imaginarium.view import CurrentTurn, ImaginariumView, MachineStack, PlayerBoard, Screen
+from engine.imaginarium.view import (
+    AssistantCard,
+    BeltSlot,
+    CurrentTurn,
+    ImaginariumView,
+    MachineCard,
+    MachineStack,
+    PlayerBoard,
+    Screen,
+)
 from renders.imaginarium import dream, goal, labels, table, workshop
-from renders.imaginarium.cards import CARD_W, CHIP_H, chip
+from renders.imaginarium.cards import CARD_W, CHIP_H, chip, legend, legend_height
 from renders.imaginarium.goods import fragment, good
-from renders.kit import frames, icons, layers
+from renders.kit import frames, icons, layers, marks
 from renders.kit import text as tx
 from renders.kit.colours import (
     ALERT_TAG,
@@ -69,15 +78,29 @@ def _goal(
     canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int, lang: str, draw: bool = True
 ) -> int:
     """The goal panel; returns its height (``draw=False`` only measures)."""
-    body = [line for text in goal.lines(view, lang) for line in tx.wrap(text, INNER - 70, 20)]
+    said = tuple(goal.lines(view, lang))
+    body = [line for text in said for line in tx.wrap(text, INNER - 70, 20)]
     h = 16 + 30 + 24 * len(body) + 12
     if draw:
-        frames.panel(d, (M, y, PW - M, y + h), fill=mix(PANEL, HIGHLIGHT, 0.10))
-        icons.paste(canvas, good("vp", 40), (M + 14, y + 14))
-        tx.line(d, (M + 66, y + 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
-        for i, text in enumerate(body):
-            tx.line(d, (M + 66, y + 52 + i * 24), text, 20, INK_ON_TABLE)
+        canvas.paste(_goal_layer(said, h, lang), (0, y))
     return h
+
+
+def _goal_layer(said: tuple[str, ...], height: int, lang: str) -> Image.Image:
+    """The goal panel as a layer, kept while its words do not change (they change with the round,
+    not with who acts)."""
+
+    def draw() -> Image.Image:
+        canvas, d = blank(height + 1)  # the panel's box takes in its last row
+        frames.panel(d, (M, 0, PW - M, height), fill=mix(PANEL, HIGHLIGHT, 0.10))
+        icons.paste(canvas, good("vp", 40), (M + 14, 14))
+        tx.line(d, (M + 66, 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
+        body = [line for text in said for line in tx.wrap(text, INNER - 70, 20)]
+        for i, text in enumerate(body):
+            tx.line(d, (M + 66, 52 + i * 24), text, 20, INK_ON_TABLE)
+        return canvas
+
+    return layers.recent(("goal", said, height, lang), draw)
 
 
 def _now(
@@ -125,25 +148,55 @@ def _header(
 
 
 def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequence[str] | None, lang: str) -> int:
-    """The machine deck then the belt spaces, three a row; returns the height used."""
-    cells = len(view.belt) + 1
-    rows = -(-cells // 3)
-    h = 54 + rows * (table.SLOT_H + GAP) + 4
-    d = ImageDraw.Draw(canvas)
-    frames.panel(d, (M, y, PW - M, y + h))
-    table.title(d, (M + 14, y + 10), labels.text("belt", lang))
+    """The machine deck then the belt spaces, three a row, and under them what the cards' codes
+    mean; returns the height used."""
+    h = belt_height(view, lang)
+    canvas.paste(_belt_frame(h, view.machine_deck, lang), (0, y))
     step = (INNER - 28 - 3 * CARD_W) // 2 + CARD_W
     top = y + 50
-    table.deck_pile(canvas, (M + 14 + 20, top + 48, M + 14 + 160, top + 48 + 210), view.machine_deck, lang)
-    tx.line(d, (M + 14 + 90, top + 300), "→", 40, MUTED_ON_TABLE, bold=True, anchor="mm")
     for i, slot in enumerate(view.belt, start=1):
         r, c = divmod(i, 3)
-        table.belt_slot(canvas, slot, (M + 14 + c * step, top + r * (table.SLOT_H + GAP)), names, lang)
+        x, sy = M + 14 + c * step, top + r * (table.SLOT_H + GAP)
+        canvas.paste(_slot_layer(slot, names, lang), (x, sy))
+        marks.spot(f"belt:{slot.position}", canvas, (x - 7, sy - 7, x + CARD_W + 7, sy + table.SLOT_H + 2))
     return h
 
 
-def belt_height(view: ImaginariumView) -> int:
-    return 54 + -(-(len(view.belt) + 1) // 3) * (table.SLOT_H + GAP) + 4
+def _belt_frame(height: int, deck: int, lang: str) -> Image.Image:
+    """The belt's panel without its spaces: title, the machine deck and its count, the legend of the
+    cards' codes. Kept between moves, which change the spaces far more often than the deck."""
+
+    def draw() -> Image.Image:
+        canvas, d = blank(height + 1)  # the panel's box takes in its last row
+        frames.panel(d, (M, 0, PW - M, height))
+        table.title(d, (M + 14, 10), labels.text("belt", lang))
+        table.deck_pile(canvas, (M + 14 + 20, 50 + 48, M + 14 + 160, 50 + 48 + 210), deck, lang)
+        tx.line(d, (M + 14 + 90, 50 + 300), "→", 40, MUTED_ON_TABLE, bold=True, anchor="mm")
+        key = legend(INNER - 28, lang, PANEL)
+        canvas.paste(key, (M + 14, height - 8 - key.height))
+        return canvas
+
+    return layers.recent(("belt-frame", height, deck, lang), draw)
+
+
+def _slot_layer(slot: BeltSlot, names: Sequence[str] | None, lang: str) -> Image.Image:
+    """One belt space (price, card, the piece on it) as a layer: a reservation redraws its space
+    only."""
+    piece = slot.reserved_by if slot.reserved_by is not None else slot.sabotaged_by
+    shown = seat_name(piece, names, lang) if piece is not None else ""
+
+    def draw() -> Image.Image:
+        canvas = Image.new("RGB", (CARD_W + 1, table.SLOT_H + 1), PANEL)  # boxes take in their last pixel
+        table.belt_slot(canvas, slot, (0, 0), names, lang)
+        return canvas
+
+    return layers.recent(pickle.dumps(("slot", slot, shown, lang), pickle.HIGHEST_PROTOCOL), draw)
+
+
+def belt_height(view: ImaginariumView, lang: str) -> int:
+    """The belt panel's height: its title, the rows of cards, the legend of their codes."""
+    rows = -(-(len(view.belt) + 1) // 3)
+    return 54 + rows * (table.SLOT_H + GAP) + legend_height(INNER - 28, lang) + 8
 
 
 # -- board parts -------------------------------------------------------------------------------------
@@ -159,7 +212,7 @@ def status_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
 
 def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
     """Part 2: the machine deck and the belt."""
-    canvas, _ = blank(M + belt_height(view) + M)
+    canvas, _ = blank(M + belt_height(view, lang) + M)
     _belt_grid(canvas, view, M, names, lang)
     return canvas
 
@@ -211,25 +264,45 @@ def extractors_part(view: ImaginariumView, names: Sequence[str] | None, lang: st
 
 
 def rooms_part(view: ImaginariumView, lang: str) -> Image.Image:
-    """The meeting room and the crusher."""
+    """The meeting room and the crusher, each a layer kept while it does not change (a recruit
+    changes the room, a discarded machine the crusher)."""
     canvas, d = blank(M + CAPTION_H + 2 * (MID_H + GAP) + M - GAP)
     y = _caption(d, M, labels.text("part.rooms", lang)) + M
-    table.meeting_room(canvas, view, (M, y, PW - M, y + MID_H), lang)
-    y += MID_H + GAP
-    table.crusher(canvas, view, (M, y, PW - M, y + MID_H), lang)
+    meeting = replace(view, crusher=())
+    crushed = replace(view, meeting_room=(), assistant_deck=0)
+    canvas.paste(_panel_layer("meeting", meeting, MID_H, table.meeting_room, lang), (0, y))
+    canvas.paste(_panel_layer("crusher", crushed, MID_H, table.crusher, lang), (0, y + MID_H + GAP))
     return canvas
+
+
+def _panel_layer(
+    name: str,
+    view: ImaginariumView,
+    height: int,
+    draw_panel: Callable[[Image.Image, ImaginariumView, tuple[int, int, int, int], str], None],
+    lang: str,
+) -> Image.Image:
+    """A panel of the board drawn from ``view`` (which holds only what it shows) as a layer."""
+
+    def draw() -> Image.Image:
+        canvas, _ = blank(height + 1)  # the panel's box takes in its last row
+        draw_panel(canvas, view, (M, 0, PW - M, height), lang)
+        return canvas
+
+    return layers.recent(pickle.dumps((name, view, height, lang), pickle.HIGHEST_PROTOCOL), draw)
 
 
 def office_part(view: ImaginariumView, lang: str) -> Image.Image:
     """Part 3: the design office and, with Chimera, the dream track."""
     office_h = table.office_height(view, 3)
-    dream_h = dream.HEIGHT + GAP if view.dream_spaces else 0
+    dream_h = dream.height(view.dream_spaces, INNER) + GAP if view.dream_spaces else 0
     canvas, d = blank(M + CAPTION_H + office_h + dream_h + M)
     y = _caption(d, M, labels.text("design_office", lang)) + M
-    table.office(canvas, view, (M, y, PW - M, y + office_h), lang, per_row=3)
+    projects = replace(view, dream_spaces=(), players=(), fragment_pile=0, fragment_discard=0)
+    canvas.paste(_panel_layer("office", projects, office_h, partial(table.office, per_row=3), lang), (0, y))
     if view.dream_spaces:
-        y += office_h + GAP
-        dream.draw(canvas, view, (M, y, PW - M, y + dream.HEIGHT), lang)
+        track = replace(view, projects=())
+        canvas.paste(_panel_layer("dream", track, dream_h - GAP, dream.draw, lang), (0, y + office_h + GAP))
     return canvas
 
 
@@ -288,108 +361,171 @@ def strip(
     canvas: Image.Image, board: PlayerBoard, y: int, *, name: str, active: bool, turn: CurrentTurn | None, lang: str
 ) -> int:
     """One seat's public side as a compact strip: a chip per machine, then yard, assistants,
-    completed projects and dream. Returns its height."""
+    completed projects and dream. Returns its height.
+
+    The panel is drawn here; its three sections (who, machines, the rest) are layers pasted inside
+    it, each kept while what it shows is unchanged: a turn's step marks a machine used or an action
+    done, and redraws only the section that says so."""
     d = ImageDraw.Draw(canvas)
     h = strip_height(board, turn)
-    style = player(board.seat)
+    fill = mix(TABLE, player(board.seat).colour, 0.10)
     x0, x1 = M, PW - M
-    frames.panel(d, (x0, y, x1, y + h), fill=mix(TABLE, style.colour, 0.10), edge=HIGHLIGHT if active else PANEL_EDGE)
+    frames.panel(d, (x0, y, x1, y + h), fill=fill, edge=HIGHLIGHT if active else PANEL_EDGE)
     if active:
         frames.rounded(d, (x0, y, x1, y + h), radius=14, outline=HIGHLIGHT, width=4)
-    icons.paste(canvas, icons.shape(style.shape, 32, style.colour, (255, 255, 255)), (x0 + STRIP_PAD, y + 10))
-    detail = labels.text("workshop", lang, n=board.workshop)
-    if board.team is not None:
-        detail += " · " + labels.text("team", lang, n=board.team + 1)
-    dw = tx.line(d, (x1 - STRIP_PAD, y + 27), detail, 18, MUTED_ON_TABLE, anchor="rm", max_width=200)
-    tx.line(
-        d,
-        (x0 + STRIP_PAD + 42, y + 26),
-        name,
-        26,
-        INK_ON_TABLE,
-        bold=True,
-        anchor="lm",
-        max_width=INNER - 2 * STRIP_PAD - 54 - dw,
-    )
-    cy = y + 52
-    done = set(turn.actions_done) if turn is not None else set()
-    marks = _marks(board, turn)
-    if board.dial is not None:
-        pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in board.dial)
+    done = turn.actions_done if turn is not None else ()
+    marks = tuple(sorted(_marks(board, turn).items()))
+    top = _strip_top(board.seat, name, board.workshop, board.team, board.dial, done, active, lang)
+    canvas.paste(top, (x0 + STRIP_PAD - SLACK, y + STRIP_TOP))
+    cy = y + STRIP_TOP + top.height
+    machines = _strip_machines(board.seat, board.slots, marks, lang)
+    canvas.paste(machines, (x0 + STRIP_PAD - SLACK, cy))
+    cy += machines.height
+    info = _strip_info(board.seat, board.yard, board.assistants, board.completed_projects, board.dream, lang)
+    canvas.paste(info, (x0 + STRIP_PAD - SLACK, cy))
+    return h
+
+
+STRIP_TOP = 6
+"""Where a strip's sections start under its top edge (the active seat's outline is 4 px wide)."""
+STRIP_W = INNER - 2 * STRIP_PAD
+"""Width of a strip's content, between its paddings."""
+SLACK = 2
+"""A section's margin each side of the content, for the pixels drawn just outside it: a glyph's
+overhang, an outline on the right edge (Pillow's boxes take in their last pixel). Sections are
+drawn with the content's left edge at ``x = SLACK``."""
+
+
+def _section(seat: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    canvas = Image.new("RGB", (SLACK + STRIP_W + SLACK, height), mix(TABLE, player(seat).colour, 0.10))
+    return canvas, ImageDraw.Draw(canvas)
+
+
+def _strip_top(
+    seat: int,
+    name: str,
+    workshop_n: int,
+    team: int | None,
+    dial: tuple[str, str] | None,
+    done: tuple[str, ...],
+    active: bool,
+    lang: str,
+) -> Image.Image:
+    """A strip's first lines: the seat's token and name, its workshop (and team), the action pair."""
+
+    def draw() -> Image.Image:
+        canvas, d = _section(seat, 52 - STRIP_TOP + (32 if dial is not None else 0))
+        style = player(seat)
+        icons.paste(canvas, icons.shape(style.shape, 32, style.colour, (255, 255, 255)), (SLACK, 10 - STRIP_TOP))
+        detail = labels.text("workshop", lang, n=workshop_n)
+        if team is not None:
+            detail += " · " + labels.text("team", lang, n=team + 1)
+        dw = tx.line(d, (SLACK + STRIP_W, 27 - STRIP_TOP), detail, 18, MUTED_ON_TABLE, anchor="rm", max_width=200)
         tx.line(
-            d,
-            (x0 + STRIP_PAD, cy + 12),
-            pair,
-            20,
-            HIGHLIGHT if active else INK_ON_TABLE,
-            bold=True,
-            anchor="lm",
-            max_width=INNER - 2 * STRIP_PAD,
+            d, (SLACK + 42, 26 - STRIP_TOP), name, 26, INK_ON_TABLE, bold=True, anchor="lm", max_width=STRIP_W - 54 - dw
         )
-        cy += 32
-    cell_w = (INNER - 2 * STRIP_PAD - 8) // 2
-    slots = board.slots
-    for i in range(0, len(slots), 2):
-        row = slots[i : i + 2]
-        for j, stack in enumerate(row):
-            cx = x0 + STRIP_PAD + j * (cell_w + 8)
-            if stack is None or not stack.cards:
-                frames.rounded(d, (cx, cy, cx + cell_w, cy + CHIP_H), radius=8, outline=PANEL_EDGE, width=2)
-                tx.line(
-                    d, (cx + cell_w // 2, cy + CHIP_H // 2), labels.text("empty", lang), 18, MUTED_ON_TABLE, anchor="mm"
-                )
-                continue
-            for k, card in enumerate(reversed(stack.cards)):
-                canvas.paste(chip(card, cell_w, lang), (cx, cy + k * (CHIP_H + 4)))
-            if i + j in marks:
-                _mark(d, (cx, cy, cx + cell_w, cy + CHIP_H), marks[i + j])
-        cy += max(_stack_h(s) for s in row) + 4
-    if marks:
-        lx = x0 + STRIP_PAD
-        for mark in dict.fromkeys(marks.values()):
+        if dial is not None:
+            pair = " + ".join(("✓ " if a in done else "") + labels.text(f"action.{a}", lang) for a in dial)
+            colour = HIGHLIGHT if active else INK_ON_TABLE
+            tx.line(d, (SLACK, 52 - STRIP_TOP + 12), pair, 20, colour, bold=True, anchor="lm", max_width=STRIP_W)
+        return canvas
+
+    return layers.recent(("strip-top", seat, name, workshop_n, team, dial, done, active, lang), draw)
+
+
+def _strip_machines(
+    seat: int, slots: tuple[MachineStack | None, ...], marks: tuple[tuple[int, str], ...], lang: str
+) -> Image.Image:
+    """A strip's machines, a chip each two to a row, marked used or tangled, and the marks' legend."""
+
+    def draw() -> Image.Image:
+        rows = [slots[i : i + 2] for i in range(0, len(slots), 2)]
+        height = sum(max(_stack_h(s) for s in row) + 4 for row in rows) + (LEGEND_H if marks else 0)
+        canvas, d = _section(seat, height)
+        marked = dict(marks)
+        cell_w = (STRIP_W - 8) // 2
+        cy = 0
+        for i, row in zip(range(0, len(slots), 2), rows, strict=True):
+            for j, stack in enumerate(row):
+                cx = SLACK + j * (cell_w + 8)
+                if stack is None or not stack.cards:
+                    frames.rounded(d, (cx, cy, cx + cell_w, cy + CHIP_H), radius=8, outline=PANEL_EDGE, width=2)
+                    empty = labels.text("empty", lang)
+                    tx.line(d, (cx + cell_w // 2, cy + CHIP_H // 2), empty, 18, MUTED_ON_TABLE, anchor="mm")
+                    continue
+                for k, card in enumerate(reversed(stack.cards)):
+                    canvas.paste(chip(card, cell_w, lang), (cx, cy + k * (CHIP_H + 4)))
+                if i + j in marked:
+                    _mark(d, (cx, cy, cx + cell_w, cy + CHIP_H), marked[i + j])
+            cy += max(_stack_h(s) for s in row) + 4
+        lx = SLACK
+        for mark in dict.fromkeys(marked.values()):
             symbol, fill = MARKS[mark]
             frames.rounded(d, (lx, cy + 2, lx + 24, cy + 24), radius=5, fill=fill, outline=(255, 255, 255), width=2)
             tx.line(d, (lx + 12, cy + 13), symbol, 18, (255, 255, 255), bold=True, anchor="mm")
             word = labels.text(mark, lang).lower()
             lx += 32 + tx.line(d, (lx + 32, cy + 13), word, 18, MUTED_ON_TABLE, anchor="lm") + 20
-        cy += LEGEND_H
-    info_w = INNER - 2 * STRIP_PAD - 110
-    for key, n in _strip_rows(board):
-        tx.line(
-            d,
-            (x0 + STRIP_PAD, cy + CHIP_H // 2),
-            labels.text(key, lang),
-            18,
-            MUTED_ON_TABLE,
-            bold=True,
-            anchor="lm",
-            max_width=104,
-        )
-        ix = x0 + STRIP_PAD + 110
-        if key == "yard":
-            w = (info_w - 8) // 2
-            for k, card in enumerate(board.yard):
-                r, c = divmod(k, 2)
-                canvas.paste(chip(card, w, lang), (ix + c * (w + 8), cy + r * (CHIP_H + 4)))
-            items: list[str] = [] if board.yard else [labels.text("none", lang)]
-        elif key == "assistants":
-            items = [
-                workshop.named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), info_w, 20)
-                for a in board.assistants
-            ] or [labels.text("none", lang)]
-        elif key == "projects":
-            items = [
-                workshop.named(labels.project_name(p, lang), labels.project(p, lang), info_w, 20)
-                for p in board.completed_projects
-            ] or [labels.text("none", lang)]
-        else:
-            for k, colour in enumerate(board.dream):
-                icons.paste(canvas, fragment(colour, 32), (ix + k * 36, cy + 4))
-            items = []
-        for k, text in enumerate(items):
-            tx.line(d, (ix, cy + k * (CHIP_H + 4) + CHIP_H // 2), text, 20, INK_ON_TABLE, anchor="lm", max_width=info_w)
-        cy += n * (CHIP_H + 4) + 4
-    return h
+        return canvas
+
+    return layers.recent(pickle.dumps(("strip-machines", seat, slots, marks, lang), pickle.HIGHEST_PROTOCOL), draw)
+
+
+def _strip_info(
+    seat: int,
+    yard: tuple[MachineCard, ...],
+    assistants: tuple[AssistantCard, ...],
+    projects: tuple[str, ...],
+    fragments: tuple[str, ...],
+    lang: str,
+) -> Image.Image:
+    """A strip's other rows: the yard's broken machines, the assistants, the completed projects and,
+    with Chimera, the dream."""
+    board = PlayerBoard(seat, 0, "", (), yard, assistants, None, projects, dream=fragments)
+
+    def draw() -> Image.Image:
+        rows = _strip_rows(board)
+        canvas, d = _section(seat, sum(n * (CHIP_H + 4) + 4 for _, n in rows))
+        info_w = STRIP_W - 110
+        cy = 0
+        for key, n in rows:
+            tx.line(
+                d,
+                (SLACK, cy + CHIP_H // 2),
+                labels.text(key, lang),
+                18,
+                MUTED_ON_TABLE,
+                bold=True,
+                anchor="lm",
+                max_width=104,
+            )
+            ix = SLACK + 110
+            if key == "yard":
+                w = (info_w - 8) // 2
+                for k, card in enumerate(yard):
+                    r, c = divmod(k, 2)
+                    canvas.paste(chip(card, w, lang), (ix + c * (w + 8), cy + r * (CHIP_H + 4)))
+                items: list[str] = [] if yard else [labels.text("none", lang)]
+            elif key == "assistants":
+                items = [
+                    workshop.named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), info_w, 20)
+                    for a in assistants
+                ] or [labels.text("none", lang)]
+            elif key == "projects":
+                items = [
+                    workshop.named(labels.project_name(p, lang), labels.project(p, lang), info_w, 20) for p in projects
+                ] or [labels.text("none", lang)]
+            else:
+                for k, colour in enumerate(fragments):
+                    icons.paste(canvas, fragment(colour, 32), (ix + k * 36, cy + 4))
+                items = []
+            for k, text in enumerate(items):
+                y = cy + k * (CHIP_H + 4) + CHIP_H // 2
+                tx.line(d, (ix, y), text, 20, INK_ON_TABLE, anchor="lm", max_width=info_w)
+            cy += n * (CHIP_H + 4) + 4
+        return canvas
+
+    key = ("strip-info", seat, yard, assistants, projects, fragments, lang)
+    return layers.recent(pickle.dumps(key, pickle.HIGHEST_PROTOCOL), draw)
 
 
 def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None, lang: str) -> Image.Image:
@@ -408,17 +544,32 @@ def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None,
     y = _caption(d, M, title) + M
     for board in boards:
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
-        y += (
-            strip(
-                canvas, board, y, name=seat_name(board.seat, names, lang), active=turn is not None, turn=turn, lang=lang
-            )
-            + GAP
-        )
+        layer = _strip_layer(board, seat_name(board.seat, names, lang), turn, lang)
+        canvas.paste(layer, (0, y))
+        y += strip_height(board, turn) + GAP
     return canvas
+
+
+def _strip_layer(board: PlayerBoard, name: str, turn: CurrentTurn | None, lang: str) -> Image.Image:
+    """One seat's strip as a layer, kept while that seat's side does not change: a move redraws the
+    strip of the seat it changed and pastes the others (see :func:`layers.recent`)."""
+
+    def draw() -> Image.Image:
+        canvas, _ = blank(strip_height(board, turn) + 1)  # the panel's box takes in its last row
+        strip(canvas, board, 0, name=name, active=turn is not None, turn=turn, lang=lang)
+        return canvas
+
+    return layers.recent(pickle.dumps(("strip", board, name, turn, lang), pickle.HIGHEST_PROTOCOL), draw)
 
 
 Part = tuple[str, ImaginariumView, Callable[[ImaginariumView], Image.Image]]
 """A part of the phone board: its name, the sub-view it is drawn from, and how it is drawn."""
+
+
+def _shown(turn: CurrentTurn) -> CurrentTurn:
+    """What a strip shows of the turn being played: whose it is, the actions done, the machines used
+    (not the step deciding now, nor the transactions made, which change without changing it)."""
+    return CurrentTurn(turn.seat, "", turn.used_slots, actions_done=turn.actions_done)
 
 
 def _bare(board: PlayerBoard) -> PlayerBoard:
@@ -443,6 +594,7 @@ def board_parts(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
         players=tuple(_bare(p) for p in view.players),
         dream_spaces=view.dream_spaces,
         target_vp=view.target_vp,
+        turn=view.turn,  # its text says what the turn has done
     )
     belt = replace(base, belt=view.belt, machine_deck=view.machine_deck)
     extractors = replace(base, extractors=view.extractors, initiative=view.initiative)
@@ -466,7 +618,7 @@ def board_parts(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
     for i, start in enumerate(range(0, len(view.players), SEATS_PER_PART), start=1):
         boards = view.players[start : start + SEATS_PER_PART]
         seats = {b.seat for b in boards}
-        turn = view.turn if view.turn is not None and view.turn.seat in seats else None
+        turn = _shown(view.turn) if view.turn is not None and view.turn.seat in seats else None
         chunk = replace(base, players=boards, turn=turn)
         parts.append((f"players-{i}", chunk, partial(players_part, start=start, names=names, lang=lang)))
     return parts
@@ -494,6 +646,7 @@ def _reserve(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int
         icons.paste(canvas, good(g, 40), (cx - 44, y + 52))
         tx.line(d, (cx + 4, y + 72), str(value), 36, INK_ON_TABLE, bold=True, anchor="lm")
         tx.line(d, (cx, y + 118), labels.text(f"good.{g}", lang), 18, MUTED_ON_TABLE, anchor="mm", max_width=cell - 6)
+        marks.spot(f"good:{g}", canvas, (cx - cell // 2 + 4, y + 44, cx + cell // 2 - 4, y + h - 6))
     return h
 
 
@@ -513,6 +666,7 @@ def _secrets(canvas: Image.Image, d: ImageDraw.ImageDraw, screen: Screen, y: int
         x = M + tx.width(labels.text("screen.fragments", lang), 22, True) + 14
         for i, colour in enumerate(screen.fragments):
             icons.paste(canvas, fragment(colour, 36), (x + i * 42, y))
+        marks.spot("fragments", canvas, (x - 8, y - 4, x + len(screen.fragments) * 42 + 2, y + 40))
         h += 44
     return h
 
@@ -533,7 +687,7 @@ def screen(
     planning = view.phase == "planning"
     recruiting = view.turn is not None and view.turn.seat == seat and view.turn.step == "recruit"
     if planning:
-        decision_h = 40 + belt_height(view)
+        decision_h = 40 + belt_height(view, lang)
     elif recruiting:
         decision_h = 40 + MID_H
     else:
@@ -566,7 +720,7 @@ def _belt_layer(view: ImaginariumView, names: Sequence[str] | None, lang: str) -
     """The belt grid as a layer, kept while the belt does not change (see :func:`layers.recent`)."""
 
     def draw() -> Image.Image:
-        canvas, _ = blank(belt_height(view))
+        canvas, _ = blank(belt_height(view, lang))
         _belt_grid(canvas, view, 0, names, lang)
         return canvas
 

@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw
 
 from engine.imaginarium.view import BeltSlot, CurrentTurn, ImaginariumView
 from renders.imaginarium import catalogue, dream, labels, workshop
-from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, chip, face
+from renders.imaginarium.cards import CARD_H, CARD_W, CHIP_H, LEGEND_ROW, chip, face, legend
 from renders.imaginarium.goods import fragment, good
-from renders.kit import frames, icons
+from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import (
     ALERT_ON_TABLE,
@@ -38,7 +38,10 @@ W = 1600
 M = 20
 GAP = 12
 HEADER_H = 72
-BELT_H = 380
+CARDS_H = 380
+"""The belt's cards with their prices and pieces."""
+BELT_H = CARDS_H + LEGEND_ROW + 8
+"""The belt panel: its cards, then one line saying what their codes mean (:func:`cards.legend`)."""
 MID_H = 340
 OFFICE_H = 200
 TOKEN = 32
@@ -133,6 +136,7 @@ def _belt(canvas: Image.Image, view: ImaginariumView, y0: int, names: Sequence[s
     step = (W - M - 16 - x_start - CARD_W) // max(count - 1, 1)
     for i, slot in enumerate(view.belt):
         belt_slot(canvas, slot, (x_start + i * step, y0 + 12), names, lang)
+    canvas.paste(legend(W - 2 * M - 32, lang, PANEL), (M + 16, y0 + CARDS_H))
 
 
 def belt_slot(canvas: Image.Image, slot: BeltSlot, xy: tuple[int, int], names: Sequence[str] | None, lang: str) -> None:
@@ -219,6 +223,7 @@ def extractors(
             laid = _occupant_name(seat_name(piece, names, lang))
             if laid is not None:
                 tx.lines(d, (cx + 84, cy + 60), laid, ALERT_ON_TABLE if saboteur else INK_ON_TABLE)
+        marks.spot(f"extractor:{i}", canvas, (cx - 8, cy - 8, cx + 166, cy + 94))
     ty = y0 + 148
     title(d, (x0 + 16, ty), labels.text("initiative", lang))
     spaces = view.initiative
@@ -283,6 +288,7 @@ def meeting_room(canvas: Image.Image, view: ImaginariumView, box: tuple[int, int
         if text is None or len(tx.wrap(text, w - 24, 20)) > body_lines:
             text = labels.assistant(card.id, lang)
         tx.paragraph(d, (cx + 12, cy + 60 + name_h), text, 20, INK, w - 24, max_lines=body_lines)
+        marks.spot(f"assistant:{card.id}", canvas, (cx - 5, cy - 5, cx + w + 5, y1 - 9))
 
 
 CRUSHER_CHIP_W = 200
@@ -345,6 +351,7 @@ def office(
         )
         for j, seat in enumerate(tile.completed_by):
             token(canvas, seat, (x + 8 + j * 30, y + h - 34), 28)
+        marks.spot(f"project:{tile.id}", canvas, (x - 5, y - 5, x + w + 5, y + h + 5))
 
 
 def project_tile(
@@ -404,8 +411,8 @@ def areas(view: ImaginariumView) -> dict[str, tuple[int, int, int, int]]:
         "office": (M, y_office, W - M, y_office + OFFICE_H),
     }
     if view.dream_spaces:
-        out["dream"] = (M, y_dream, W - M, y_dream + dream.HEIGHT)
-    y = y_dream + (dream.HEIGHT + GAP if view.dream_spaces else 0)
+        out["dream"] = (M, y_dream, W - M, y_dream + dream.height(view.dream_spaces, W - 2 * M))
+    y = y_dream + (dream.height(view.dream_spaces, W - 2 * M) + GAP if view.dream_spaces else 0)
     for r, row_h in enumerate(rows):
         for c, board in enumerate(view.players[2 * r : 2 * r + 2]):
             x = M + c * (workshop.PANEL_W + GAP)

@@ -26,7 +26,7 @@ from renders.imaginarium.cards import (
     stack_height,
 )
 from renders.imaginarium.goods import fragment
-from renders.kit import frames, icons
+from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import (
     ALERT,
@@ -152,6 +152,8 @@ def draw(
                 _tangled(canvas, (sx, y, sx + CARD_W, y + stack_height(len(stack.cards))), lang)
             if r * per_row + i in used:
                 _used(d, (sx, y + (len(stack.cards) - 1) * BAND), lang)
+            bottom = y + stack_height(len(stack.cards))
+            marks.spot(f"slot:{r * per_row + i}", canvas, (sx - 4, y - 4, sx + CARD_W + 4, bottom + 4))
         y += _row_height(row) + GAP
     # yard, assistants, projects, dream
     for key, rows in _info_rows(board):
@@ -160,7 +162,12 @@ def draw(
         avail = panel_w - 2 * PAD - LABEL_W
         if key == "yard":
             # two chips a row: three would leave the longest machine names too little room
-            _chips(canvas, [chip(card, (avail - GAP) // 2, lang) for card in board.yard], (cx, y), 2, lang)
+            w = (avail - GAP) // 2
+            _chips(canvas, [chip(card, w, lang) for card in board.yard], (cx, y), 2, lang)
+            for k, card in enumerate(board.yard):
+                r, c = divmod(k, 2)
+                x, top = cx + c * (w + GAP), y + r * (CHIP_H + 6)
+                marks.spot(f"yard:{card.serial}", canvas, (x - 3, top - 3, x + w + 3, top + CHIP_H + 3))
         elif key == "assistants":
             texts = [
                 named(labels.assistant_name(a.id, lang), labels.assistant(a.id, lang), avail - 20, 20)
@@ -175,6 +182,7 @@ def draw(
             _text_chips(d, texts, (cx, y), avail, lang)
         else:
             _dream(canvas, board, (cx, y))
+            marks.spot("dream", canvas, (cx - 6, y - 2, cx + len(board.dream) * 36 + 2, y + 42))
         y += rows * (CHIP_H + 6) + 4
 
 

@@ -17,12 +17,14 @@ from typing import ParamSpec
 
 from PIL import Image
 
+from renders.kit import marks
 from renders.kit.fonts import FontRecord, recording, replay
 
 P = ParamSpec("P")
 
-RECENT = 32
-"""How many recently drawn composite layers :func:`recent` keeps."""
+RECENT = 64
+"""How many recently drawn composite layers :func:`recent` keeps: a few tables' belts, belt spaces,
+workshops and strips."""
 _recent: OrderedDict[Hashable, tuple[Image.Image, FontRecord]] = OrderedDict()
 _recent_lock = threading.Lock()
 
@@ -54,6 +56,8 @@ def recent(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
     reads. Like :func:`layer`, the layer's text record is replayed on every use; callers
     paste the returned image and must not draw on it.
     """
+    if marks.active():  # a ring must not be kept (see renders.kit.marks)
+        return draw()
     with _recent_lock:
         hit = _recent.get(key)
         if hit is not None:

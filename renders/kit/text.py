@@ -10,6 +10,7 @@ glyph for (emoji in a display name) are left out of what is measured and drawn (
 
 from __future__ import annotations
 
+import re
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -65,12 +66,17 @@ def fit(text: str, max_width: int, size: int, *, bold: bool = False) -> tuple[st
     return cut.rstrip() + ELLIPSIS, font(MIN_SIZE, bold=bold)
 
 
+BREAKS = re.compile(r"[ \t\n]+")
+"""Where a line may break: plain spaces, tabs and line ends (never a non-breaking space)."""
+
+
 def wrap(text: str, max_width: int, size: int, *, bold: bool = False, max_lines: int = 99) -> list[str]:
     """Greedy word wrap into lines no wider than ``max_width``; the last kept line ends with an
-    ellipsis when text had to be dropped."""
+    ellipsis when text had to be dropped. Lines break at plain spaces only: a non-breaking one
+    (French, before « : » and « ; ») keeps its punctuation on the line of the word before it."""
     lines: list[str] = []
     current = ""
-    for word in text.split():
+    for word in BREAKS.split(text.strip()):
         candidate = f"{current} {word}".strip()
         if current and width(candidate, size, bold) > max_width:
             lines.append(current)

@@ -9,6 +9,7 @@ every line of text wraps in full, and axis labels that would touch are left out.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
@@ -108,30 +109,36 @@ def _legend(image: Image.Image, draw: ImageDraw.ImageDraw, chart: Panel, label: 
         style = _style(curve)
         icons.paste(image, icons.shape(style.shape, 22, style.colour, INK_ON_TABLE), (MARGIN, y + 2))
         final = curve.final if curve.final is not None else (curve.values[-1] if curve.values else None)
-        shown = "" if final is None else str(final)
+        shown = curve.uncounted or ("" if final is None else str(final))
+        ink = MUTED_ON_TABLE if curve.uncounted else INK_ON_TABLE
         score = width(shown, LABEL + 2, True)
         line(draw, (MARGIN + 32, y + 1), curve.name, LABEL + 2, INK_ON_TABLE, max_width=INNER - 48 - score)
-        line(draw, (WIDTH - MARGIN, y + 1), shown, LABEL + 2, INK_ON_TABLE, bold=True, anchor="ra")
+        line(draw, (WIDTH - MARGIN, y + 1), shown, LABEL + 2, ink, bold=True, anchor="ra")
         y += 30
     return y + 8
 
 
+STRIDES = (1, 2, 5, 10, 20, 50, 100)
+"""How many rounds apart the labelled points may stand: a regular stride reads as an axis (1, 3, 5…
+or 1, 6, 11…), where fitting labels one by one would skip some at random (9, 12, 14…)."""
+
+
 def ticks(xs: Sequence[float], labels: Sequence[str], size: int = LABEL) -> list[int]:
     """Which points of the x axis get their label: the last one always (right-aligned on its
-    point), the others centred on theirs, left to right, each only if it keeps :data:`TICK_GAP`
-    from its neighbours."""
+    point), and every stride-th from the first, centred on theirs, at the smallest stride of
+    :data:`STRIDES` that keeps :data:`TICK_GAP` between all of them (the first label alone if none
+    does)."""
     if not xs:
         return []
     last = len(xs) - 1
-    last_left = xs[last] - width(labels[last], size)
-    shown: list[int] = []
-    right = float("-inf")
-    for index in range(last):
-        half = width(labels[index], size) / 2
-        if xs[index] - half >= right + TICK_GAP and xs[index] + half <= last_left - TICK_GAP:
-            shown.append(index)
-            right = xs[index] + half
-    return [*shown, last]
+    spans = [(xs[i] - width(labels[i], size) / 2, xs[i] + width(labels[i], size) / 2) for i in range(last)]
+    end = (xs[last] - width(labels[last], size), xs[last])
+    for stride in STRIDES:
+        shown = list(range(0, last, stride))
+        boxes = [spans[i] for i in shown] + [end]
+        if all(a[1] + TICK_GAP <= b[0] for a, b in itertools.pairwise(boxes)):
+            return [*shown, last]
+    return [0, last] if last and spans[0][1] + TICK_GAP <= end[0] else [last]
 
 
 def _panel(

@@ -21,6 +21,9 @@ class Line:
     """The seat's colour and shape as the game's board draws them (``None``: the kit's for the seat)."""
     final: int | None = None
     """The seat's final score, shown in the legend (``None``: the curve's last value)."""
+    uncounted: str = ""
+    """The legend's words for a final score that does not count (a solo task missed: "49, not
+    counted"), drawn muted in its place; "" for a score that counts."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,10 +71,14 @@ def test_bench_service_counts_the_moves_of_several_worker_processes(capsys: pyte
     assert set(result["moves_per_s"]) == {"1", "2"} and all(r > 0 for r in result["moves_per_s"].values())
 
 
-def test_demo_default_plays_imaginarium_with_images(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_demo_default_plays_imaginarium_with_images(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["demo"]) == 0
     out = tmp_path / "demo-out"
+    files = len(list(out.iterdir()))
+    assert f"Wrote {files} files" in capsys.readouterr().out, "the count is the files in the folder"
     assert (out / "final-scores.png").read_bytes().startswith(b"\x89PNG")
     assert {f"screen-seat-{i}.png" for i in (1, 2, 3)} <= {p.name for p in out.iterdir()}
     assert len(list(out.glob("board-round-*.png"))) >= 2

@@ -239,7 +239,7 @@ def test_the_legend_gives_the_final_scores_under_their_label_and_the_points_end_
     assert told.best is not None
     best = next(note for note in shown.notes if note.startswith("Largest scoring turn"))
     assert f"from {told.best.before} to {told.best.before + told.best.gain})" in best
-    assert shown.ending[0] == game.text(row.outcome["reason"], {}, "en")
+    assert list(shown.ending) == [game.text(row.outcome["reason"], row.outcome["details"], "en")]
     assert not any("Winner" in line for line in shown.ending)
 
 
@@ -280,3 +280,40 @@ def test_axis_labels_never_touch_and_the_end_is_always_labelled(points: int, lan
     spans = [(xs[i] - width(labels[i], 18) / 2, xs[i] + width(labels[i], 18) / 2) for i in shown[:-1]]
     spans.append((xs[-1] - width(labels[-1], 18), xs[-1]))
     assert all(a[1] + TICK_GAP <= b[0] for a, b in itertools.pairwise(spans)), spans
+
+
+@pytest.mark.parametrize("points", range(3, 60))
+def test_axis_labels_stand_at_a_regular_stride(points: int) -> None:
+    """1, 3, 5… or 1, 6, 11…: no round is skipped where its neighbours at the same spacing are shown."""
+    labels = [*(str(r) for r in range(1, points)), "End"]
+    xs = [72 + (622 - 72) * i / (points - 1) for i in range(points)]
+    shown = ticks(xs, labels)[:-1]
+    strides = {b - a for a, b in itertools.pairwise(shown)}
+    assert len(strides) <= 1, shown
+
+
+@pytest.mark.parametrize(("kind", "seats", "options"), [("botfactory", 1, (("task", "D"),)), ("imaginarium", 3, ())])
+def test_the_best_turn_is_one_rounds_play_and_ends_within_the_chart(
+    kind: str, seats: int, options: tuple[tuple[str, str], ...]
+) -> None:
+    """A solo player makes every move: the best turn is still one round's, and it never ends above
+    the final score the chart ends at when it is the game's last."""
+    game, row, actions = played(kind, seats, 6, options)
+    told = story(game, row, seats, actions)
+    assert told.best is not None and row.outcome is not None
+    curve = dict(told.series)[told.headline][told.best.seat]
+    rounds = [r for r in told.rounds if r is not None]
+    assert told.best.round in rounds
+    assert told.best.round > rounds[0] and told.best.before != curve[0], "one round's turn, not the whole game"
+    if told.best.round == rounds[-1]:
+        assert told.best.before + told.best.gain == row.outcome["scores"][told.best.seat]
+
+
+def test_a_score_that_does_not_count_is_shown_as_such() -> None:
+    game, row, actions = played("botfactory", 1, 6, (("task", "D"),))
+    assert row.outcome is not None and row.outcome["details"]["uncounted"] == [0], "this game's task was missed"
+    shown = picture(story(game, row, 1, actions), game, ["Alice"], "fr")
+    (line,) = shown.panels[0].lines
+    assert line.uncounted == f"{row.outcome['scores'][0]}, non compté"
+    assert len(shown.ending) == 1 and "ne comptent pas" in shown.ending[0]
+    assert draw_report(shown).png

@@ -3,10 +3,17 @@ privately and specifically, and nothing done (never the generic "Something went 
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
 
+from bot import ai
+from bot.service.models import GameKind
+from bot.words import t
+from cogs.kit.errors import UserFacingError
+from cogs.kit.params import parse_options
+from engine import registry
 from tests.cogs.conftest import ALICE, BOB, StartBot
 from tests.cogs.flows import open_game
 from tests.support.discord import gateway
@@ -125,3 +132,19 @@ async def test_autocomplete_with_a_forged_option_suggests_nothing(start_bot: Sta
     assert suggested.response_type == 8 and suggested.autocomplete == []
     fine = await harness.autocomplete(ALICE, "game new", "kind", kind="ti")
     assert [c["value"] for c in fine.autocomplete] == ["tiny"]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_options_example_in_the_help_is_accepted(lang: str) -> None:
+    """``/game new``'s help shows options to type: typed as shown, they are one game's real options."""
+    help_text = t("cmd.game.new.opt.options.description", lang)
+    example = re.search(r"(?:e\.g\.|par ex\.) (.+?) \(", help_text)
+    assert example is not None, help_text
+    accepted = []
+    for g in registry.games().values():
+        kind = GameKind(g.kind, g.title, g.min_seats, g.max_seats, g.option_specs, ai.policy_names(g))
+        try:
+            accepted.append(parse_options(kind, example.group(1)))
+        except UserFacingError:  # the example is one game's; the others refuse it
+            continue
+    assert accepted == [{"chimera": True, "teams": True}], example.group(1)

@@ -203,7 +203,7 @@ async def test_a_solo_inspection_is_explained_and_its_report_gives_reasons(
     left = check_the_table_speaks_to_people(fake, table, [AURORE], seen)
     final = "\n".join(texts(_final(fake, table.thread_id)))
     assert re.search(r"Task B (achieved|not achieved)", final), final
-    assert re.search(r"a (poor|satisfactory|exemplary) performance|score does not count", final), final
+    assert re.search(r"a (poor|satisfactory|exemplary) performance|VP do not count", final), final
     assert "No winner" not in final and "tie" not in final.lower(), final
     print(f"solo: {clicks} clicks, {left} live messages, choices checked: {dict(seen.counts)}")
 

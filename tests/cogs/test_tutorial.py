@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot import lessons
 from engine import registry
 from engine.core.tutorial import tutorial_of
 from tests.cogs.conftest import ALICE, StartBot
@@ -77,7 +78,9 @@ async def test_another_choice_is_explained_then_retried_or_passed(start_bot: Sta
     first, second, third = (s.id for s in tutorial.run()[:3])
     other = await _pick(harness, ALICE, opened.message, 1)
     assert other.message is not None
-    assert (other.message["content"] or "").startswith(f"✗ {words[first].other}")
+    said = other.message["content"] or ""
+    assert said.startswith("✗ Compared with the taught choice (★): ")
+    assert f"Why the taught choice: {words[first].why}" in said
     assert custom_ids(other.message) == [f"tut:imaginarium:*:{first}:retry", f"tut:imaginarium:*:{first}:next"]
     again = await harness.click(ALICE, other.message["id"], f"tut:imaginarium:*:{first}:retry")
     assert again.message is not None and words[first].title in again.text()
@@ -131,9 +134,14 @@ async def test_another_choice_at_every_step_is_explained_and_never_fails(start_b
         last = len(_menu(message)["options"]) - 1
         other = await _pick(harness, ALICE, message, last)
         assert other.message is not None
-        if last == 0:  # a lone choice is the taught one
+        lesson = lessons.lesson(kind, step.id, "en", "Alice")
+        if last == 0 or lessons.answer(lesson, lesson.offers[last].id).accepted:  # taught, or as good: on
+            said = other.message["content"] or other.message["embeds"][0]["description"]  # the end: in the embed
+            assert said.startswith("✓ "), (step.id, other.text())
             message = other.message
             continue
-        assert (other.message["content"] or "").startswith(f"✗ {words[step.id].other}"), (step.id, other.text())
+        said = other.message["content"] or ""
+        assert said.startswith("✗ Compared with the taught choice (★): "), (step.id, other.text())
+        assert f"Why the taught choice: {words[step.id].why}" in said, (step.id, said)
         message = (await harness.click(ALICE, other.message["id"], f"tut:{kind}:*:{step.id}:next")).message
     assert message is not None and message["embeds"][0]["title"] == "Tutorial finished"

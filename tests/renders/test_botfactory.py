@@ -119,7 +119,7 @@ def test_a_bot_factory_state_is_refused() -> None:
 
 def test_close_up_lists_the_seats_reserved_contracts() -> None:
     render = render_screen(botfactory_samples.mid_game(viewer=1))
-    assert "Reserved contracts: Yellow + blue (C02) for 4 VP." in render.text
+    assert "Reserved contracts: Yellow + blue for 4 VP." in render.text
     assert "Robot values: red 6, yellow 7, blue 8, green 9." in render.text
     other = render_screen(botfactory_samples.mid_game(viewer=0))
     assert "Reserved contracts" not in other.text
@@ -130,5 +130,5 @@ def test_french_bot_factory() -> None:
     english, french = render_board(view), render_board(view, lang="fr")
     assert french.png != english.png
     assert french.text.startswith("Bot Factory — Manche 5 · Actions.")
-    assert "Jaune + bleu (C02\u00a0; réservation 3, +5 PV) réservé par Place 2 (4)" in french.text
-    assert "Contrats réservés\u00a0: Jaune + bleu (C02) pour 4 PV." in render_screen(view, lang="fr").text
+    assert "Jaune + bleu (réservation 3, +5 PV) réservé par Place 2 (4)" in french.text
+    assert "Contrats réservés\u00a0: Jaune + bleu pour 4 PV." in render_screen(view, lang="fr").text

@@ -44,8 +44,9 @@ def test_demo_needs_the_demo_flag(tmp_path: Path) -> None:
 
 def test_bench_ends_with_the_json_figures(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "render", "--game", "imaginarium", "--runs", "2", "--json"]) == 0
-    last = capsys.readouterr().out.strip().splitlines()[-1]
-    images = json.loads(last)["images"]
+    out = capsys.readouterr().out.strip().splitlines()
+    assert out[0].split()[-3:] == ["enc", "p95", "×floor"]
+    images = json.loads(out[-1])["images"]
     names = {(item["seats"], item["name"]) for item in images}
     tables = {(item["seats"], item["options"]) for item in images if item["name"] == "board_parts"}
     assert tables == {*((n, "-") for n in (2, 3, 4, 5)), *((n, "chimera") for n in (2, 3, 4, 5)), (6, "chimera-teams")}
@@ -60,6 +61,8 @@ def test_bench_ends_with_the_json_figures(capsys: pytest.CaptureFixture[str]) ->
     assert {item["lang"] for item in images} == {"en", "fr"}
     for item in images:
         assert item["p95_ms"] > 0 and item["bytes"] > 0 and isinstance(item["posted"], bool)
+        if item["name"] == "board_parts":  # each set beside the encoding alone of the pixels it drew
+            assert 0 < item["encode_p50_ms"] <= item["encode_p95_ms"] and item["floor_ratio"] > 0
         if item["name"] != "board_parts":
             assert item["width"] > 0 and item["height"] > 0 and item["min_font_px"] >= 18
             assert item["legible_px"] == round(item["min_font_px"] * 400 / item["width"], 2)

@@ -6,11 +6,14 @@ import dataclasses
 import random
 
 import pytest
+from PIL import Image, ImageChops, ImageStat
 
 from engine import registry
+from engine.imaginarium import GAME
+from engine.imaginarium.scenario import Scenario
 from engine.imaginarium.view import Amount, CurrentTurn, DreamSpace
-from renders.api import render_board, render_card, render_final, render_screen
-from renders.imaginarium import board, card, dream, final, labels, screen
+from renders.api import render_board, render_board_parts, render_card, render_final, render_screen
+from renders.imaginarium import board, card, cards, dream, final, labels, phone, screen
 from tests.renders import samples
 from tests.renders.helpers import decode, distinct_colours
 from tests.support.tinygame import TinyView
@@ -237,3 +240,34 @@ def test_a_player_recruiting_sees_the_meeting_room_on_their_screen() -> None:
         shown = render_screen(view, lang=lang)
         assert room in shown.text and shown.ellipsized == 0
         assert labels.assistant_name(view.meeting_room[0].id, lang) in shown.text
+
+
+@pytest.mark.parametrize("width", [608, 1568])
+def test_dream_track_spaces_never_overlap(width: int) -> None:
+    """A phone's width takes the track on two rows rather than packing "5a6a7a" together."""
+    spaces = GAME.view(Scenario(3, chimera=True).build(), None).dream_spaces
+    placed = dream.centres(spaces, (0, 0, width, dream.height(spaces, width)))
+    assert dream.rows(spaces, width) == (2 if width < 1000 else 1)
+    for a, (ax, ay, _) in placed.items():
+        for b, (bx, by, _) in placed.items():
+            if a < b:
+                assert max(abs(ax - bx), abs(ay - by)) >= dream.NODE + dream.GAP, (a, b)
+            assert ax - dream.NODE // 2 >= 0 and ax + dream.NODE // 2 <= width
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_belt_says_what_the_card_codes_mean(lang: str) -> None:
+    """P, T, A, D and S and the "+" line are explained under the cards wherever the belt is drawn."""
+    said = [(tag, word) for tag, word, _ in cards._legend_items(lang)]
+    assert [tag for tag, _ in said[:-1]] == ["P", "T", "A", "D", "S"]
+    assert [word for _, word in said[:-1]] == [labels.text(f"type.{k}", lang) for k in cards.SERIAL_LETTERS]
+    view = GAME.view(Scenario(3).build(), None)
+    belt = next(p for p in render_board_parts(view, lang=lang) if p.name == "belt")
+    image = decode(belt.png)
+    key = cards.legend(phone.INNER - 28, lang, phone.PANEL)
+    top = phone.M + phone.belt_height(view, lang) - 8 - key.height
+    shown = image.crop((phone.M + 14, top, phone.M + 14 + key.width, top + key.height))
+    drawn = ImageStat.Stat(ImageChops.difference(shown, key.convert("RGB"))).mean
+    blank = ImageStat.Stat(ImageChops.difference(shown, Image.new("RGB", key.size, phone.PANEL))).mean
+    assert max(drawn) < 3 < max(blank), "the legend is drawn under the cards"
+    assert belt.ellipsized == 0 and cards.legend_height(1568, lang) == cards.LEGEND_ROW, "one line on the full board"

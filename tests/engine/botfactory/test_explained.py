@@ -104,7 +104,7 @@ def test_a_contract_says_what_it_needs_and_pays() -> None:
     state = scenario.acting(0).build()
     reserve = next(c for c in _choices(state, "reserve") if c.params["contract"] == "C07")
     assert _described(reserve) == (
-        "Reserve contract C07 (red + green)",
+        "Reserve the red + green contract",
         "1 token; needs a red robot and a green robot; fulfilled: +5 VP, else −4 VP",
     )
     assert _described(reserve, "fr")[1] == (

@@ -60,7 +60,7 @@ def test_task_c_is_not_met_by_three_of_one_colour() -> None:
     scenario = _solo("C").robots_left(green=0)
     state = _last_turn(scenario, "red").hand(0, robots=["red", "red", "yellow"]).acting(0).build()
     _, outcome = _play_out(state, "red")
-    assert outcome.winners == () and outcome.reason == "botfactory.end.fired"
+    assert outcome.winners == () and outcome.reason == "botfactory.solo.fired"
 
 
 def _three_contracts(scenario: Scenario, seat: int) -> Scenario:
@@ -83,7 +83,7 @@ def test_task_d_three_contracts_with_five_robots() -> None:
 def test_task_d_fails_with_two_contracts() -> None:
     scenario = _three_contracts(_solo("D"), 0).hand(0, robots=["red", "yellow", "green", "yellow"])
     state, outcome = _play_out(_last_turn(scenario, "blue").acting(0).build(), "blue")
-    assert len(scoring.score(state, 0).fulfilled) == 2 and outcome.reason == "botfactory.end.fired"
+    assert len(scoring.score(state, 0).fulfilled) == 2 and outcome.reason == "botfactory.solo.fired"
 
 
 def test_a_player_fulfils_three_contracts_in_a_multiplayer_game() -> None:

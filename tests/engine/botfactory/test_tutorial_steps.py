@@ -16,10 +16,10 @@ from engine.botfactory import GAME, scoring
 from engine.botfactory.scenario import space_of
 from engine.botfactory.state import State
 from engine.botfactory.tutorial import SCENARIOS
-from renders.api import render_board, render_board_parts, render_screen
+from renders.api import render_board_parts, render_screen
 
 CHAPTER_TEXTS = ("title", "goal", "summary")
-STEP_TEXTS = ("title", "look", "rule", "do", "done", "other")
+STEP_TEXTS = ("title", "look", "rule", "do", "done", "why")
 LANGS = ("en", "fr")
 UNCONTRACTED = re.compile(r"(?<!\w)(?:à|de) les?(?!\w)", re.IGNORECASE)
 """French contracts "à le", "de les"... into "au", "des" (see tests/test_french_catalogues.py)."""
@@ -104,7 +104,7 @@ def test_the_solo_chapter_ends_with_the_task_met_and_a_promotion() -> None:
     assert GAME.outcome(_position(last["scenario"])) is None
     outcome = GAME.outcome(_taught(last))
     assert outcome is not None
-    assert outcome.winners == (0,) and outcome.reason == "botfactory.end.satisfactory"
+    assert outcome.winners == (0,) and outcome.reason == "botfactory.solo.satisfactory"
     assert outcome.details["task"] == "A"
 
 
@@ -143,8 +143,6 @@ def test_the_image_part_a_step_leads_with_exists(step_id: str) -> None:
     look = step["look"]
     if look == "screen":
         assert render_screen(GAME.view(state, 0)).png
-    elif look == "board":
-        assert render_board(GAME.view(state, None)).png
     else:
         parts = {part.name: part for part in render_board_parts(GAME.view(state, None))}
         assert look in parts, sorted(parts)

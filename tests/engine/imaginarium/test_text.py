@@ -13,10 +13,12 @@ import re
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+import engine.imaginarium.lesson
 from engine.core.contract import Choice, Decision
 from engine.core.rng import Rng
 from engine.core.text import Catalog
@@ -155,6 +157,8 @@ def test_every_key_is_used(playout: Playout) -> None:
     used |= {f"imaginarium.end.{reason}" for reason in ("target", "dream", "limit")}
     used |= scenes()
     used |= {f"imaginarium.{section}.vp" for section in ("metric", "gain")}  # the report's measure
+    lesson = Path(engine.imaginarium.lesson.__file__).read_text("utf-8")  # the tutorial's answers
+    used |= set(re.findall(r'"(imaginarium\.lesson\.[a-z_]+)"', lesson))
     unused = sorted(set(GAME.catalog.messages("en")) - used)
     assert unused == []
     assert sorted(k for k in playout.used if not GAME.catalog.has(k, "en")) == []
@@ -296,13 +300,13 @@ def test_events_start_with_the_player_they_are_about() -> None:
             "imaginarium.event.extracted",
             {"seat": 0, "amount": 1, "number": 1},
             "Seat 1 gained 1 charcoalium from extractor 1",
-            "Place 1 a gagné 1 charbonium sur l'extracteur 1",
+            "Place 1 a gagné 1 charbonium sur l’extracteur 1",
         ),
         (
             "imaginarium.event.extracted",
             {"seat": 0, "amount": 2, "number": 2},
             "Seat 1 gained 2 charcoalium from extractor 2",
-            "Place 1 a gagné 2 charboniums sur l'extracteur 2",
+            "Place 1 a gagné 2 charboniums sur l’extracteur 2",
         ),
         (
             "imaginarium.event.stole_private",
