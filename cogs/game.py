@@ -2,7 +2,8 @@
 
 Each command parses its options, calls the service (through the helpers in :mod:`cogs.ui`) and
 answers; no rule of any game lives here. Errors reach the user through the tree's one error handler.
-This extension also registers the dynamic items that route every button and menu the bot sends.
+This extension also registers the dynamic items that route every button and menu the bot sends
+(:data:`cogs.routes.EVERY_ITEM`).
 
 Every command that names a game resolves it through :func:`cogs.kit.params.resolve_game`, which only
 returns a game the user may see (:mod:`cogs.kit.access`). ``/game`` works in servers and in the bot's
@@ -29,13 +30,11 @@ from cogs.kit.errors import UserFacingError
 from cogs.kit.text import person, title
 from cogs.lobby import seats as lobby
 from cogs.results import reports as results
-from cogs.routes import DYNAMIC_ITEMS
-from cogs.rules.guide import GuidePage
+from cogs.routes import EVERY_ITEM
 from cogs.table import log as history
 from cogs.table import screen as table
 from cogs.table.hints import LEVEL_CHOICES
 from cogs.tutorial import flow as tutorial_flow
-from cogs.tutorial.buttons import TutorialItem
 from engine import registry
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
@@ -318,8 +317,7 @@ class UnknownComponents(commands.Cog):
             return
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        known = (*DYNAMIC_ITEMS, GuidePage, TutorialItem)
-        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)  # type: ignore[attr-defined]
+        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in EVERY_ITEM)
         if routed and _on_message(interaction.message, custom_id):
             return
         await interaction.response.send_message(t("game.unknown_button", await _lang(interaction)), ephemeral=True)
@@ -344,10 +342,10 @@ def _on_message(message: discord.Message | None, custom_id: str) -> bool:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)  # the tutorial's components name no game
+    bot.add_dynamic_items(*EVERY_ITEM)
     await bot.add_cog(Game(bot))
     await bot.add_cog(UnknownComponents())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)
+    bot.remove_dynamic_items(*EVERY_ITEM)

@@ -10,6 +10,7 @@ only (``game.view(state, None)``), so it never shows what was hidden at the time
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,8 @@ from bot.store import ActionRow, GameRow, ResultRow, Store
 from bot.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, Outcome, View
-from renders.api import seat_styles
+from renders.api import Render, seat_styles
+from renders.results.chart import report
 from renders.results.model import Line, Panel, ReportPicture
 
 
@@ -283,3 +285,13 @@ async def names_of(store: Store, game_id: int, lang: str) -> list[str]:
     if loaded is not None:
         return seat_names([seat_info(seat) for seat in loaded.seats], lang)
     return [shown_name(row, lang) for row in await store.results(game_id=game_id)]
+
+
+async def drawn_report(store: Store, game_id: int, lang: str) -> tuple[ReportPicture, Render]:
+    """A finished game's report in ``lang``: its values with their text alternative, and its picture,
+    replayed and drawn off the event loop (what the final-scores message and the web's history show)."""
+    played, row, seats, actions = await log_of(store, game_id)
+    names = await names_of(store, game_id, lang)
+    told = await asyncio.to_thread(story, played, row, seats, actions)
+    shown = picture(told, played, names, lang)
+    return shown, await asyncio.to_thread(report, shown)

@@ -12,9 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import GuildSettings, TimeoutPolicy
-from bot.words import t
-from cogs.delivery.publisher import explain_block
+from bot.words import LANGUAGE_NAMES, t
 from cogs.kit import params
+from cogs.kit.blocks import explain_block
 from cogs.kit.context import lang_for, service_of
 from cogs.kit.text import CONTENT, clip, title
 
@@ -93,7 +93,7 @@ def _describe(settings: GuildSettings, lang: str) -> str:
     return t(
         "config.settings",
         lang,
-        language=params.LANGUAGE_NAMES.get(settings.lang, settings.lang),
+        language=LANGUAGE_NAMES.get(settings.lang, settings.lang),
         where=where,
         timer=timer_text(settings.turn_timer, lang),
         missed=params.missed_turn_text(settings.timeout_policy, lang),

@@ -20,8 +20,7 @@ import pytest
 from bot.refusals import REFUSAL_STATES
 from bot.service import errors as service_errors
 from bot.words import CATALOG
-from cogs.delivery import publisher
-from cogs.kit import errors
+from cogs.kit import blocks, errors
 from cogs.rules import guide
 from cogs.rules import index as rulebook
 from engine.botfactory import loader as botfactory_rules
@@ -140,7 +139,7 @@ BUILT: dict[str, Callable[[], set[str]] | None] = {
     "refusal.": _refusal_keys,
     "refusal.state.": lambda: set(REFUSAL_STATES),
     "rules.section.": _sections,
-    "outbox.permission.": lambda: set(publisher.NEEDED),
+    "outbox.permission.": lambda: set(blocks.NEEDED),
     # checked by tests/cogs/test_translator.py against every command, option and choice of the tree
     "cmd.": None,
     "cmd.choice.": None,
