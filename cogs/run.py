@@ -1,6 +1,8 @@
 """``bricabot run``: connect to Discord and serve games until stopped (Ctrl-C or SIGTERM).
 
-Declared in :mod:`cogs.cli`, which imports this module only when the command is chosen.
+Declared in :mod:`program.cli`, which imports this module only when the command is chosen, and hands
+it the companions to run beside the bot (the web pages when ``WEB_PORT`` is set): each is started with
+the bot and stopped when it stops.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ import asyncio
 import logging
 import signal
 import sys
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import discord
 from pydantic import ValidationError
@@ -22,7 +26,19 @@ from cogs.client import Bricabot
 from engine.core.errors import BadData
 
 
-def run(args: argparse.Namespace) -> int:
+class Companion(Protocol):
+    """A service run beside the bot in the same process, started before it connects and stopped after it
+    closes."""
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+Companions = Callable[[Settings], Sequence[Companion]]
+
+
+def run(args: argparse.Namespace, companions: Companions = lambda settings: ()) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
@@ -46,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"bricabot: {problem}", file=sys.stderr)
         return 2
     try:
-        asyncio.run(_serve(settings))
+        asyncio.run(_serve(settings, companions(settings)))
     except discord.LoginFailure:
         print(
             "bricabot: Discord refused the token (DISCORD_TOKEN); copy it again from the developer portal.",
@@ -108,16 +124,22 @@ def limit_payload_loggers(level: int) -> None:
         logging.getLogger(name).setLevel(max(level, logging.INFO))
 
 
-async def _serve(settings: Settings) -> None:
-    """Start the bot; SIGTERM and SIGINT close it cleanly (moves in flight finish, the database closes,
-    the AI's search processes stop)."""
+async def _serve(settings: Settings, companions: Sequence[Companion] = ()) -> None:
+    """Start the bot and its companions; SIGTERM and SIGINT close it cleanly (moves in flight finish, the
+    database closes, the companions stop, the AI's search processes stop)."""
     assert settings.discord_token is not None
     bot = Bricabot(settings)
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    started: list[Companion] = []
     try:
+        for companion in companions:
+            await companion.start()
+            started.append(companion)
         async with bot:
             await bot.start(settings.discord_token.get_secret_value())
     finally:
+        for companion in reversed(started):
+            await companion.stop()
         ai.shutdown()

@@ -197,6 +197,20 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, kind)
     );
     """,
+    # Web links (bot/links.py). A user's link generation: every link carries the generation it was issued
+    # under, and revoking a user's links bumps it, so every earlier link stops opening. A server whose
+    # managers turned spectator links off has a row here with spectators = 0.
+    """
+    CREATE TABLE link_generations (
+        user_id     BIGINT  NOT NULL PRIMARY KEY,
+        generation  INTEGER NOT NULL DEFAULT 0,
+        revoked_at  BIGINT
+    );
+    CREATE TABLE guild_web (
+        guild_id    BIGINT  NOT NULL PRIMARY KEY,
+        spectators  INTEGER NOT NULL DEFAULT 1
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -529,6 +529,24 @@ class Tx:
             ],
         )
 
+    # -- web links -----------------------------------------------------------------------------
+    async def revoke_links(self, user_id: int, now: int) -> int:
+        """Bump ``user_id``'s link generation (every link issued before stops opening); the new one."""
+        rows = await self._db.fetch(
+            "INSERT INTO link_generations (user_id, generation, revoked_at) VALUES (?, 1, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET generation = link_generations.generation + 1, "
+            "revoked_at = excluded.revoked_at RETURNING generation",
+            (user_id, now),
+        )
+        return int(rows[0][0])
+
+    async def set_spectator_links(self, guild_id: int, on: bool) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_web (guild_id, spectators) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET spectators = excluded.spectators",
+            (guild_id, int(on)),
+        )
+
 
 class Store:
     """Typed access to the database; see the module docstring for the locking and durability rules."""
@@ -905,6 +923,28 @@ class Store:
             "AND NOT EXISTS (SELECT 1 FROM results r WHERE r.game_id = g.id) ORDER BY finished_at, id"
         )
         return [int(r[0]) for r in rows]
+
+    # -- web links -------------------------------------------------------------------------------
+    async def link_generation(self, user_id: int) -> int:
+        """The generation ``user_id``'s links must carry to open (0 until they first revoke them)."""
+        rows = await self.fetch("SELECT generation FROM link_generations WHERE user_id = ?", (user_id,))
+        return int(rows[0][0]) if rows else 0
+
+    async def spectator_links(self, guild_id: int) -> bool:
+        """Whether the server lets those who may see a game's channel have a spectator link (by default yes)."""
+        rows = await self.fetch("SELECT spectators FROM guild_web WHERE guild_id = ?", (guild_id,))
+        return bool(rows[0][0]) if rows else True
+
+    async def revisions(self, game_ids: Sequence[int]) -> dict[int, int]:
+        """Each game's revision (bumped by every write to it: a move, a seat, a setting), in one query:
+        what a page watching games polls to learn that one changed."""
+        out: dict[int, int] = {}
+        for start in range(0, len(game_ids), 500):
+            chunk = game_ids[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            for row in await self.fetch(f"SELECT id, revision FROM games WHERE id IN ({marks})", chunk):
+                out[int(row[0])] = int(row[1])
+        return out
 
 
 _DELIVERY_COLUMNS = "game_id, key, lane, version, payload, attempts, due_at, done_at, blocked"

@@ -59,8 +59,6 @@ def missed_policy(value: str | None) -> TimeoutPolicy | None:
     return None if chosen is None else MISSED_TURN[chosen]
 
 
-
-
 def language_choices() -> list[app_commands.Choice[str]]:
     """The languages some game has a catalogue in (English always), for ``language`` options."""
     codes = {"en"} | {lang for game in registry.games().values() for lang in game.catalog.languages()}

@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 
 from bot import lessons
-from cogs.cli import main
 from engine import registry
 from engine.core.tutorial import tutorial_of
+from program.cli import main
 
 TAUGHT = sorted(kind for kind, game in registry.games().items() if tutorial_of(game) is not None)
 ENGLISH = re.compile(r"\b(Step|Look|Rule|Do|Choose|the|your|you|and|with|Chapter done|Tutorial finished)\b")

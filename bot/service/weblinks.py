@@ -1,0 +1,54 @@
+"""What the web links need of the database: a user's link generation and its revocation, and whether a
+server lets spectator links be had (see :mod:`bot.links`)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from bot.clock import to_epoch
+from bot.links import LIFETIME, Link, Opens
+from bot.service.base import ServiceBase
+from bot.service.inputs import check_ints
+
+
+class WebLinks(ServiceBase):
+    """Link generations per user, the spectator-links switch per server, and the games' revisions a
+    live page watches."""
+
+    async def link_generation(self, user_id: int) -> int:
+        """The generation ``user_id``'s links must carry to open."""
+        check_ints(user_id=user_id)
+        return await self.store.link_generation(user_id)
+
+    async def link(self, user_id: int, opens: Opens, target: int, lifetime: timedelta = LIFETIME) -> Link:
+        """A new link for ``user_id`` (under their current generation) opening ``opens`` ``target`` for
+        ``lifetime``. Whether the user may have it (the access rule, the server's spectator switch) is
+        the caller's to judge first."""
+        check_ints(user_id=user_id, target=target)
+        generation = await self.store.link_generation(user_id)
+        return Link(user_id, generation, opens, target, to_epoch(self.clock.now() + lifetime))
+
+    async def revoke_links(self, user_id: int) -> int:
+        """Make every link ``user_id`` was given stop opening; returns the generation new links carry."""
+        check_ints(user_id=user_id)
+        async with self.store.transaction() as tx:
+            return await tx.revoke_links(user_id, self._now())
+
+    async def spectator_links(self, guild_id: int) -> bool:
+        """Whether members who may see a game's channel on this server may have a spectator link."""
+        check_ints(guild_id=guild_id)
+        return await self.store.spectator_links(guild_id)
+
+    async def set_spectator_links(self, guild_id: int, on: bool) -> None:
+        """Let (or stop letting) members have spectator links to the server's games; turned off, the
+        spectator links already given stop opening too."""
+        check_ints(guild_id=guild_id)
+        async with self.store.transaction() as tx:
+            await tx.set_spectator_links(guild_id, on)
+
+    async def revisions(self, game_ids: list[int]) -> dict[int, int]:
+        """Each of ``game_ids``' revision, which every change to a game bumps, in one query (an unknown
+        id is left out)."""
+        for game_id in game_ids:
+            check_ints(game=game_id)
+        return await self.store.revisions(game_ids)

@@ -1,0 +1,71 @@
+"""What the pages share: the reader's language for a grant, a game's content kept per revision, and the
+page a refused link gets."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from typing import Any
+
+from aiohttp import web
+
+from bot.links import Refusal
+from web.grants import Grant
+from web.pages.content import GameContent, game_content
+from web.site import Site, html, reader_lang
+
+REFUSED_STATUS: dict[Refusal, int] = {
+    "tampered": 403,
+    "expired": 410,
+    "revoked": 410,
+    "elsewhere": 403,
+    "spectators_off": 403,
+    "unknown": 404,
+}
+"""The status of each refusal: a link that was good once and is no more is gone (410)."""
+
+
+async def grant_lang(site: Site, request: web.Request, grant: Grant) -> str:
+    """A page's language: the reader's pick (``?lang=``), else on a personal link the user's own choice,
+    else the language the game's server chose, else the browser's, else English."""
+    guild = grant.game.guild_id if grant.game is not None else None
+    if grant.link.opens == "server":
+        guild = grant.link.target
+    mine, server = await site.service.chosen_langs(grant.link.user if grant.personal else 0, guild)
+    return await reader_lang(request, mine, server)
+
+
+def seat_of(grant: Grant) -> int | None:
+    """The seat whose secrets the grant's pages show: the one the personal link's user controls."""
+    if grant.game is None or not grant.personal:
+        return None
+    seat = grant.game.seat_of(grant.link.user)
+    return None if seat is None else seat.seat
+
+
+async def revision(site: Site, game_id: int) -> int:
+    """The game's revision now (every change bumps it): what its page's content is kept by."""
+    return (await site.service.revisions([game_id])).get(game_id, 0)
+
+
+async def content(site: Site, grant: Grant, at: int, lang: str) -> GameContent:
+    """The game's content at revision ``at`` for the grant's reader, made once per revision, seat and
+    language (every spectator shares one)."""
+    assert grant.game is not None
+    game_id, seat = grant.game.id, seat_of(grant)
+    user = grant.link.user if seat is not None else None
+    made: GameContent = await site.contents(
+        ("game", game_id, at, seat, lang), lambda: game_content(site.service, site.pictures, game_id, user, lang)
+    )
+    return made
+
+
+def as_json(value: Any) -> web.Response:
+    """A page's data as its JSON sibling."""
+    return web.Response(text=json.dumps(asdict(value), ensure_ascii=False), content_type="application/json")
+
+
+async def refusal(request: web.Request, site: Site, reason: Refusal) -> web.Response:
+    """The page of a link that does not open: why, and what to do (ask Discord for a new one)."""
+    lang = await reader_lang(request)
+    return html(site.render("refused.html", lang, reason=reason), status=REFUSED_STATUS[reason])
