@@ -28,6 +28,7 @@ from cogs.kit import access, params
 from cogs.kit.context import acting_host, bot_of, lang_for, service_of, spoken
 from cogs.kit.errors import UserFacingError
 from cogs.kit.text import person, title
+from cogs.links import web as web_links
 from cogs.lobby import seats as lobby
 from cogs.results import reports as results
 from cogs.routes import EVERY_ITEM
@@ -177,6 +178,22 @@ class Game(
     @app_commands.autocomplete(game=results.finished_autocomplete)
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await results.replay(interaction, await params.resolve_game(interaction, game))
+
+    # -- the web pages ---------------------------------------------------------------------------
+    @app_commands.command(name="web", description="A private link to a game's page on the web, or a spectator link")
+    @app_commands.describe(
+        game=GAME_HELP,
+        spectator="A link to share: the public table only, for anyone who may see the game's channel",
+        revoke="Make every link you were given stop working (then ask again for a new one)",
+    )
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def web(
+        self, interaction: discord.Interaction, game: int | None = None, spectator: bool = False, revoke: bool = False
+    ) -> None:
+        if revoke:
+            await web_links.revoke(interaction)
+            return
+        await web_links.give(interaction, await params.resolve_game(interaction, game), spectator)
 
     # -- seats ---------------------------------------------------------------------------------
     @app_commands.command(name="abandon", description="Leave a running game for good; an AI takes your seat")

@@ -2,7 +2,8 @@
 from being posted; both for members with Manage Server.
 
 Language of the boards, the channel lobbies are posted in, and the turn timer and missed-turn policy
-``/game new`` uses when it is not given them. Options left out keep their current value.
+``/game new`` uses when it is not given them; whether members may have spectator links to the games'
+web pages (``/game web spectator``). Options left out keep their current value.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
         anywhere="True: post lobbies where /game new is typed again (clears the channel)",
         timer="Default turn timer of new games",
         missed="Default for what happens when someone misses their deadline",
+        spectator_links="Whether members who see a game's channel may have a spectator link to its web page",
     )
     @app_commands.choices(
         language=params.language_choices(), timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES
@@ -45,6 +47,7 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
         anywhere: bool = False,
         timer: str | None = None,
         missed: str | None = None,
+        spectator_links: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         service = service_of(interaction)
@@ -63,11 +66,18 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
             "timeout_policy": policy is not None,
         }
         changed = [name for name, was_given in given.items() if was_given]
+        if spectator_links is not None:
+            await service.set_spectator_links(interaction.guild_id, spectator_links)
         if changed:
             settings = await service.set_guild_settings(interaction.guild_id, chosen, changed)
         else:
             settings = await service.guild_settings(interaction.guild_id)
-        await interaction.response.send_message(_describe(settings, await lang_for(interaction)), ephemeral=True)
+        lang = await lang_for(interaction)
+        watch = t(
+            "config.spectators_on" if await service.spectator_links(interaction.guild_id) else "config.spectators_off",
+            lang,
+        )
+        await interaction.response.send_message(f"{_describe(settings, lang)}\n{watch}", ephemeral=True)
 
     @app_commands.command(name="status", description="Games whose board or turn notices I cannot post, and why")
     @app_commands.checks.has_permissions(manage_guild=True)
