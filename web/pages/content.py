@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from babel.dates import format_datetime
@@ -19,7 +19,7 @@ from babel.dates import format_datetime
 from bot import board
 from bot.log_lines import lines
 from bot.pictures import Pictures
-from bot.service import GameService, TableView, ending
+from bot.service import GameService, TableView, WrongStatus, ending
 from bot.service.names import seat_names
 from engine import registry
 from renders.api import Render, drawings
@@ -135,20 +135,9 @@ async def game_content(
     service: GameService, pictures: Pictures, game_id: int, user: int | None, lang: str
 ) -> GameContent:
     """The page of ``game_id`` for ``user`` (``None``: a spectator) in ``lang``."""
-    public = await service.view(game_id, None)
-    own = None if user is None else await service.view(game_id, user)
-    seen = own if own is not None and own.seat is not None else public
-    info = public.game
+    info = await service.game(game_id)
     names = seat_names(info.seats, lang)
     rules = registry.get(info.kind)
-    drawn = drawings(info.kind) is not None
-    parts: tuple[Picture, ...] = ()
-    final = None
-    if drawn and info.status != "lobby":
-        renders = await pictures.parts(public, lang)
-        parts = tuple(picture(f"part-{r.name}", board.caption(info.kind, r.name, lang), r) for r in renders)
-        if info.status == "finished":
-            final = picture("final", "", await pictures.final(public, lang))
     since = max(0, info.version - LOG_SHOWN)
     entries = await service.log(game_id, user, since=since, lang=lang, names=names)
     log = tuple(
@@ -156,8 +145,7 @@ async def game_content(
         for entry in reversed(entries)
         if entry.lines
     )[:LOG_SHOWN]
-    outcome = info.outcome
-    return GameContent(
+    empty = GameContent(
         id=info.id,
         title=board.title(info),
         game=info.title,
@@ -165,25 +153,51 @@ async def game_content(
         version=info.version,
         guild=info.guild_id,
         players=tuple(names),
-        headline=board.headline(public.view, lang) if info.status != "lobby" else None,
+        headline=None,
+        waiting=(),
+        task=(),
+        standings=(),
+        board=False,
+        parts=(),
+        ending=(),
+        final=None,
+        log=log,
+        private=None,
+    )
+    try:
+        public = await service.view(game_id, None)
+    except WrongStatus:  # a lobby (or one cancelled before it started): no table yet
+        return empty
+    own = None if user is None else await service.view(game_id, user)
+    seen = own if own is not None and own.seat is not None else public
+    info = public.game
+    drawn = drawings(info.kind) is not None
+    parts: tuple[Picture, ...] = ()
+    final = None
+    if drawn:
+        renders = await pictures.parts(public, lang)
+        parts = tuple(picture(f"part-{r.name}", board.caption(info.kind, r.name, lang), r) for r in renders)
+        if info.status == "finished":
+            final = picture("final", "", await pictures.final(public, lang))
+    outcome = info.outcome
+    return replace(
+        empty,
+        headline=board.headline(public.view, lang),
         waiting=tuple(
             Waiting(seat.name, seat.ai, None if seat.deadline is None else moment(seat.deadline, lang))
             for seat in board.acting(info, names)
         ),
-        task=tuple(board.task(public.view, lang)) if info.status != "lobby" else (),
+        task=tuple(board.task(public.view, lang)),
         standings=_standings(public, names, lang),
-        board=drawn and info.status != "lobby",
+        board=drawn,
         parts=parts,
         ending=() if outcome is None else tuple(ending.end_lines(rules, outcome, names, lang)),
         final=final,
-        log=log,
         private=None if seen is public else await _private(seen, pictures, names, lang),
     )
 
 
 def _standings(public: TableView, names: Sequence[str], lang: str) -> tuple[Standing, ...]:
-    if public.game.status == "lobby":
-        return ()
     out = []
     for name, value in board.standings(public.view, names, lang):
         rows = []
@@ -199,7 +213,7 @@ async def _private(seen: TableView, pictures: Pictures, names: Sequence[str], la
     assert seen.seat is not None
     rules = registry.get(info.kind)
     screen = None
-    if drawings(info.kind) is not None and info.status != "lobby":
+    if drawings(info.kind) is not None:
         screen = picture("screen", "", await pictures.screen(seen, lang))
     decision = seen.decision
     seat = next(s for s in info.seats if s.seat == seen.seat)

@@ -94,7 +94,7 @@ async def history_content(site: Site, grant: Grant, at: int, lang: str) -> Histo
     async def make() -> HistoryContent:
         names = seat_names(game.seats, lang)
         rules = registry.get(game.kind)
-        started = game.status not in ("lobby",)
+        started = game.status in ("active", "finished") or (game.status == "cancelled" and game.version > 0)
         rounds = await _rounds(site, game.id, at) if started and drawings(game.kind) is not None else []
         labelled = []
         for index, (round_, version, _) in enumerate(rounds):
