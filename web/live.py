@@ -54,6 +54,8 @@ class Live:
         self._tick = tick
         self._games: dict[int, Watched] = {}
         self._task: asyncio.Task[None] | None = None
+        self.closed = False
+        """Set when the server stops: every open page's stream ends."""
         self.queries = 0
         """Revision queries made (one per tick with pages open, whatever their number)."""
 
@@ -98,7 +100,10 @@ class Live:
                 watched.move(revision)
 
     async def close(self) -> None:
-        """Stop the watcher (the server is shutting down)."""
+        """Stop the watcher and wake every open page so its stream ends (the server is shutting down)."""
+        self.closed = True
+        for watched in list(self._games.values()):
+            watched.move(watched.revision)
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

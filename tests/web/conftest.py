@@ -4,7 +4,7 @@ server with links signed by a test secret."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -17,6 +17,7 @@ from bot.links import Link, Opens, Signer
 from bot.service import GameService
 from bot.store.postgres import scratch_schema
 from tests.bot.databases import SKIPPED, STORES, TEST_DATABASE_URL
+from tests.web import browser
 from web.app import build
 from web.site import Site
 
@@ -52,12 +53,29 @@ async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
-    """The one line saying the PostgreSQL half was skipped (unless the service suites' own says it)."""
-    said = any(
-        getattr(p, "__name__", "") == "tests.bot.conftest" for p in terminalreporter.config.pluginmanager.get_plugins()
-    )
+    """The one line saying the PostgreSQL half was skipped (unless the service suites' own says it), and
+    the one saying the browser tests were."""
+    plugins = terminalreporter.config.pluginmanager.get_plugins()
+    said = any(getattr(p, "__name__", "") == "tests.bot.conftest" for p in plugins)
     if not TEST_DATABASE_URL and not said:
         terminalreporter.write_line(SKIPPED)
+    if not browser.available():
+        terminalreporter.write_line(browser.SKIPPED)
+
+
+def pytest_ignore_collect(collection_path: Path) -> bool | None:
+    """Without Chromium the browser tests are not collected (one line says so at the end)."""
+    return True if collection_path.name == "test_browser.py" and not browser.available() else None
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[browser.Browser]:
+    """One headless Chromium for every browser test of the session."""
+    opened = browser.Browser()
+    try:
+        yield opened
+    finally:
+        opened.close()
 
 
 @pytest.fixture
@@ -104,6 +122,10 @@ class Web:
     site: Site
     client: TestClient  # type: ignore[type-arg]
     signer: Signer
+
+    def url(self, path: str) -> str:
+        """The full address of ``path`` on the test server (for the browser)."""
+        return str(self.client.make_url(path))
 
     async def link(self, user: int, opens: Opens, target: int, days: int = 30) -> str:
         """The address of a link as ``/game web`` gives it (the user's current generation)."""

@@ -111,8 +111,10 @@ async def events(request: web.Request) -> web.StreamResponse:
     try:
         await stream.write(f"retry: {RETRY_MS}\n\n".encode())
         async with site.live.watch(grant.game.id, now) as watched:
-            while True:
+            while not site.live.closed:
                 moved = await watched.moved(seen, PING)
+                if site.live.closed:
+                    break
                 if moved is None:
                     await stream.write(b": ping\n\n")
                     continue
