@@ -10,6 +10,7 @@ picture is ``Cache-Control: private, no-store``, so no shared cache keeps it.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ from bot.kept import Kept
 from bot.links import LIFETIME, Link, Signer
 from bot.pictures import Pictures
 from bot.service import GameService
+from bot.store import StoreUnavailable
 from bot.words import CATALOG, LANGUAGE_NAMES, t
 from web.live import Live
 
@@ -63,9 +65,11 @@ class Site:
 
     live: Live = field(init=False)
     """The open pages' live updates."""
+    admission: asyncio.Semaphore = field(init=False)
 
     def __post_init__(self) -> None:
         self.live = Live(self.service)
+        self.admission = asyncio.Semaphore(ADMITTED)
 
     def now(self) -> int:
         """The time links are judged at (the service's clock, which tests move)."""
@@ -141,16 +145,46 @@ def secure(response: web.StreamResponse) -> web.StreamResponse:
     return response
 
 
+EVENTS = "/events"
+"""The end of an event stream's address: a stream takes its turn only while it opens (:func:`admitted`)."""
+
+
+async def busy(request: web.Request) -> web.Response:
+    """The page of a request the database could not answer in time: nothing is lost, try again."""
+    site: Site = request.app[SITE]
+    text = site.render("busy.html", await reader_lang(request))
+    return html(text, status=503) if not request.path.endswith(EVENTS) else web.Response(status=503)
+
+
 @web.middleware
 async def headers(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Every response's security headers (an event stream sets them itself before its first byte)."""
+    """Every response's security headers (an event stream sets them itself before its first byte), and
+    each request's turn at the database (:func:`admitted`)."""
     try:
-        response = await handler(request)
+        if request.path.endswith(EVENTS) or request.path.startswith(STATIC):
+            response = await handler(request)
+        else:
+            async with admitted(request):
+                response = await handler(request)
     except web.HTTPException as refused:  # a missing page or route: still with the headers
         return secure(web.Response(status=refused.status, text=refused.text, content_type="text/plain"))
+    except StoreUnavailable:
+        response = await busy(request)
+        response.headers["Retry-After"] = "2"
     if request.path.startswith(STATIC):
         response.headers.setdefault("Cache-Control", STATIC_CACHE)
     return response if response.prepared else secure(response)
+
+
+ADMITTED = 16
+"""Requests reading the database at once; the others wait their turn here rather than at the database's
+own lock, whose wait is bounded (``DATABASE_LOCK_TIMEOUT``): a crowd of pages opening together is
+served in turn instead of refused."""
+
+
+def admitted(request: web.Request) -> asyncio.Semaphore:
+    """The turn a request waits for before it reads the database."""
+    return request.app[SITE].admission
 
 
 def application(site: Site, routes: list[web.AbstractRouteDef]) -> web.Application:

@@ -46,6 +46,20 @@ class WebLinks(ServiceBase):
         async with self.store.transaction() as tx:
             await tx.set_spectator_links(guild_id, on)
 
+    async def watched(
+        self, game_ids: list[int], user_ids: list[int], guild_ids: list[int]
+    ) -> tuple[dict[int, int], dict[int, int], dict[int, bool]]:
+        """What open live pages depend on, in three queries whatever their number: each game's revision
+        (an unknown id is left out), each user's link generation, each server's spectator switch."""
+        for number in (*game_ids, *user_ids, *guild_ids):
+            check_ints(id=number)
+        store = self.store
+        return (
+            await store.revisions(game_ids),
+            await store.link_generations(user_ids),
+            await store.spectator_switches(guild_ids),
+        )
+
     async def revisions(self, game_ids: list[int]) -> dict[int, int]:
         """Each of ``game_ids``' revision, which every change to a game bumps, in one query (an unknown
         id is left out)."""

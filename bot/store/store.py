@@ -935,6 +935,26 @@ class Store:
         rows = await self.fetch("SELECT spectators FROM guild_web WHERE guild_id = ?", (guild_id,))
         return bool(rows[0][0]) if rows else True
 
+    async def link_generations(self, user_ids: Sequence[int]) -> dict[int, int]:
+        """Each of ``user_ids``' link generation in one query (0 for a user who never revoked)."""
+        out = dict.fromkeys(user_ids, 0)
+        for start in range(0, len(user_ids), 500):
+            chunk = user_ids[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            sql = f"SELECT user_id, generation FROM link_generations WHERE user_id IN ({marks})"
+            out |= {int(row[0]): int(row[1]) for row in await self.fetch(sql, chunk)}
+        return out
+
+    async def spectator_switches(self, guild_ids: Sequence[int]) -> dict[int, bool]:
+        """Whether each of ``guild_ids`` lets spectator links be had, in one query."""
+        out = dict.fromkeys(guild_ids, True)
+        for start in range(0, len(guild_ids), 500):
+            chunk = guild_ids[start : start + 500]
+            marks = ", ".join("?" * len(chunk))
+            sql = f"SELECT guild_id, spectators FROM guild_web WHERE guild_id IN ({marks})"
+            out |= {int(row[0]): bool(row[1]) for row in await self.fetch(sql, chunk)}
+        return out
+
     async def revisions(self, game_ids: Sequence[int]) -> dict[int, int]:
         """Each game's revision (bumped by every write to it: a move, a seat, a setting), in one query:
         what a page watching games polls to learn that one changed."""

@@ -4,6 +4,7 @@ line, comments (``: ping``) apart."""
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass, field
 
 from aiohttp import ClientResponse
@@ -20,6 +21,11 @@ class Event:
     @property
     def text(self) -> str:
         return "\n".join(self.data)
+
+    @property
+    def html(self) -> str:
+        """The page's regions an ``update`` or ``table`` event carries, one after the other."""
+        return "\n".join(json.loads(self.text).values())
 
 
 async def next_event(response: ClientResponse, timeout: float) -> Event:
@@ -54,11 +60,14 @@ async def next_event(response: ClientResponse, timeout: float) -> Event:
     return await asyncio.wait_for(read(), timeout)
 
 
-async def next_update(response: ClientResponse, timeout: float) -> Event:
-    """The next ``update`` event, skipping pings and the opening ``retry``."""
+async def next_update(
+    response: ClientResponse, timeout: float, names: tuple[str, ...] = ("update", "refused")
+) -> Event:
+    """The next event named one of ``names`` (an ``update`` or a refusal), skipping pings, the opening
+    ``retry`` and other events."""
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
         left = deadline - asyncio.get_running_loop().time()
         event = await next_event(response, max(0.01, left))
-        if event.name in ("update", "refused"):
+        if event.name in names:
             return event

@@ -79,7 +79,7 @@ async def test_a_move_appears_live_without_a_reload(service: GameService, web: W
     await chromium.open(web.url(await web.link(BOB, "watch", game_id)), width=400)
     await chromium.script("window.notReloaded = true")
     before = (await service.game(game_id)).version
-    image = "return document.querySelector('#live img').src"
+    image = "return document.querySelector('#table img').src"
     assert f"/v{before}/" in await chromium.script(image)
     await play(service, game_id, 1)
     moved = time.monotonic()

@@ -106,9 +106,11 @@ async def test_a_spectator_link_shows_nothing_hidden(
 
     await play(service, game_id, 1)
     update = await next_update(stream, 5)
-    assert update.name == "update"
+    table = await next_update(stream, 5, ("table",))
+    assert update.name == "update" and table.name == "table"
     secrets, _ = await ground_truth(service, game_id)
-    assert _leaks(html.unescape(update.text), set().union(*secrets.values())) == []
+    for event in (update, table):
+        assert _leaks(html.unescape(event.html), set().union(*secrets.values())) == []
     stream.close()
 
 

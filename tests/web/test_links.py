@@ -10,6 +10,7 @@ import pytest
 
 from bot.links import Link, LinkRefused, Signer
 from bot.service import GameService
+from bot.store import StoreUnavailable
 from tests.web.conftest import ANA, BOB, CAT, GUILD, SECRET, ManualClock, Web, started
 
 HEADERS = {
@@ -133,3 +134,22 @@ async def test_a_personal_page_in_the_players_own_language(service: GameService,
     assert 'lang="en"' in text
     asked = await web.client.get(await web.link(ANA, "game", game) + "?lang=en")
     assert 'lang="en"' in await asked.text()
+
+
+async def test_a_busy_database_asks_to_try_again(
+    service: GameService, web: Web, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await started(service, moves=2)
+    path = await web.link(ANA, "game", game)
+
+    async def locked(*args: object) -> None:
+        raise StoreUnavailable("locked", unchanged=True)
+
+    monkeypatch.setattr(service.store, "revisions", locked)
+    for address in (path, f"{path}/events"):
+        response = await web.client.get(address)
+        assert response.status == 503 and response.headers["Retry-After"] == "2", address
+        assert all(response.headers[name] == value for name, value in HEADERS.items())
+    assert "reload this page in a few seconds" in await (await web.client.get(path)).text()
+    monkeypatch.undo()
+    assert (await web.client.get(path)).status == 200

@@ -11,8 +11,9 @@ import pytest
 
 from bot.service import GameService
 from tests.bot.conftest import dump_game
-from tests.web.conftest import ANA, BOB, CAT, Web, play, started
+from tests.web.conftest import ANA, BOB, CAT, GUILD, Web, play, started
 from tests.web.sse import next_event, next_update
+from web.live import TICK
 from web.pages import game as game_page
 
 
@@ -29,12 +30,16 @@ async def test_a_move_reaches_an_open_page_within_two_seconds(service: GameServi
     moved = time.monotonic()
     update = await next_update(stream, 2)
     assert time.monotonic() - moved < 2.0
-    assert update.name == "update" and f"/v{before + 1}/" in update.text
-    assert int(update.id) == (await service.revisions([game_id]))[game_id]
+    assert update.name == "update" and not update.id, "the page is whole again only with its pictures"
+    table = await next_update(stream, 2, ("table",))
+    assert time.monotonic() - moved < 2.0
+    assert f"/v{before + 1}/" in table.html and f"/v{before + 1}/" not in update.html
+    assert int(table.id) == (await service.revisions([game_id]))[game_id]
 
     # A browser that reconnects says what it saw last, and gets what changed since at once.
-    again = await web.client.get(f"{path}/events", headers={"Last-Event-ID": str(int(update.id) - 1)})
-    assert (await next_update(again, 2)).id == update.id
+    again = await web.client.get(f"{path}/events", headers={"Last-Event-ID": str(int(table.id) - 1)})
+    assert (await next_update(again, 2)).name == "update"
+    assert (await next_update(again, 2, ("table",))).id == table.id
     stream.close()
     again.close()
 
@@ -51,14 +56,30 @@ async def test_a_quiet_stream_keeps_alive_with_comments(
     stream.close()
 
 
-async def test_revoking_a_link_ends_its_open_page(service: GameService, web: Web) -> None:
+async def test_revoking_a_link_ends_its_open_page_at_once(service: GameService, web: Web) -> None:
     game_id = await started(service, moves=2)
     stream = await web.client.get(f"{await web.link(BOB, 'game', game_id)}/events")
+    other = await web.client.get(f"{await web.link(ANA, 'game', game_id)}/events")
     await next_event(stream, 2)
-    await service.revoke_links(BOB)
-    await play(service, game_id, 1)
-    refused = await next_update(stream, 3)
+    await next_event(other, 2)
+    await service.revoke_links(BOB)  # no move needed: the next look at the database sees it
+    refused = await next_update(stream, 2)
     assert refused.name == "refused" and refused.text == "revoked"
+    await play(service, game_id, 1)
+    assert (await next_update(other, 2)).name == "update", "the other user's page goes on"
+
+
+async def test_turning_spectator_links_off_ends_the_spectators_pages(service: GameService, web: Web) -> None:
+    game_id = await started(service, moves=2)
+    spectator = await web.client.get(f"{await web.link(CAT, 'watch', game_id)}/events")
+    player = await web.client.get(f"{await web.link(ANA, 'game', game_id)}/events")
+    await next_event(spectator, 2)
+    await next_event(player, 2)
+    await service.set_spectator_links(GUILD, False)
+    refused = await next_update(spectator, 2)
+    assert refused.name == "refused" and refused.text == "spectators_off"
+    await play(service, game_id, 1)
+    assert (await next_update(player, 2)).name == "update"
 
 
 async def test_many_open_pages_cost_one_query_per_tick(service: GameService, web: Web) -> None:
@@ -72,7 +93,7 @@ async def test_many_open_pages_cost_one_query_per_tick(service: GameService, web
     live = web.site.live
     start, began = live.queries, time.monotonic()
     await asyncio.sleep(1.6)
-    ticks = (time.monotonic() - began) / 0.5
+    ticks = (time.monotonic() - began) / TICK
     assert live.queries - start <= ticks + 1, "one query a tick for every page, not one per page"
     await play(service, games[1], 1)
     updated = await asyncio.gather(*(next_update(s, 2) for s in streams[1::3]))

@@ -48,14 +48,15 @@ async def revision(site: Site, game_id: int) -> int:
     return (await site.service.revisions([game_id])).get(game_id, 0)
 
 
-async def content(site: Site, grant: Grant, at: int, lang: str) -> GameContent:
-    """The game's content at revision ``at`` for the grant's reader, made once per revision, seat and
-    language (every spectator shares one)."""
+async def content(site: Site, grant: Grant, at: int, lang: str, *, draw: bool = True) -> GameContent:
+    """The game's content at revision ``at`` for the grant's reader, made once per revision, seat,
+    language and whether its pictures are drawn (every spectator shares one)."""
     assert grant.game is not None
     game_id, seat = grant.game.id, seat_of(grant)
     user = grant.link.user if seat is not None else None
     made: GameContent = await site.contents(
-        ("game", game_id, at, seat, lang), lambda: game_content(site.service, site.pictures, game_id, user, lang)
+        ("game", game_id, at, seat, lang, draw),
+        lambda: game_content(site.service, site.pictures, game_id, user, lang, draw=draw),
     )
     return made
 

@@ -132,9 +132,10 @@ class GameContent:
 
 
 async def game_content(
-    service: GameService, pictures: Pictures, game_id: int, user: int | None, lang: str
+    service: GameService, pictures: Pictures, game_id: int, user: int | None, lang: str, *, draw: bool = True
 ) -> GameContent:
-    """The page of ``game_id`` for ``user`` (``None``: a spectator) in ``lang``."""
+    """The page of ``game_id`` for ``user`` (``None``: a spectator) in ``lang``; without ``draw``, all but
+    its pictures (what a live page is sent first, before the pictures are drawn)."""
     info = await service.game(game_id)
     names = seat_names(info.seats, lang)
     rules = registry.get(info.kind)
@@ -174,7 +175,7 @@ async def game_content(
     drawn = drawings(info.kind) is not None
     parts: tuple[Picture, ...] = ()
     final = None
-    if drawn:
+    if drawn and draw:
         renders = await pictures.parts(public, lang)
         parts = tuple(picture(f"part-{r.name}", board.caption(info.kind, r.name, lang), r) for r in renders)
         if info.status == "finished":
@@ -193,7 +194,7 @@ async def game_content(
         parts=parts,
         ending=() if outcome is None else tuple(ending.end_lines(rules, outcome, names, lang)),
         final=final,
-        private=None if seen is public else await _private(seen, pictures, names, lang),
+        private=None if seen is public else await _private(seen, pictures if draw else None, names, lang),
     )
 
 
@@ -208,12 +209,12 @@ def _standings(public: TableView, names: Sequence[str], lang: str) -> tuple[Stan
     return tuple(out)
 
 
-async def _private(seen: TableView, pictures: Pictures, names: Sequence[str], lang: str) -> Private:
+async def _private(seen: TableView, pictures: Pictures | None, names: Sequence[str], lang: str) -> Private:
     info = seen.game
     assert seen.seat is not None
     rules = registry.get(info.kind)
     screen = None
-    if drawings(info.kind) is not None:
+    if drawings(info.kind) is not None and pictures is not None:
         screen = picture("screen", "", await pictures.screen(seen, lang))
     decision = seen.decision
     seat = next(s for s in info.seats if s.seat == seen.seat)

@@ -8,6 +8,10 @@ link their screen and open choices (reading only: moves are made in Discord). Th
 
 from __future__ import annotations
 
+import asyncio
+import json
+from functools import partial
+
 from aiohttp import web
 from markupsafe import Markup
 
@@ -15,11 +19,12 @@ from bot.links import LinkRefused
 from bot.pictures import Key, Pictures
 from bot.service import GameInfo, TableView
 from bot.service.names import seat_names
-from renders.api import Render
-from web.grants import Grant, current, granted, number, watchable
+from bot.store import StoreUnavailable
+from renders.api import Render, drawings
+from web.grants import Grant, granted, number
 from web.pages.common import as_json, content, grant_lang, refusal, revision, seat_of
 from web.pages.content import GameContent
-from web.site import SITE, Site, html, secure
+from web.site import SITE, Site, admitted, html, secure
 
 routes = web.RouteTableDef()
 
@@ -37,20 +42,27 @@ async def _grant(request: web.Request) -> Grant:
     return await granted(request, ("game", "watch"), number(request, "game"))
 
 
-async def live(site: Site, grant: Grant, at: int, lang: str) -> tuple[GameContent, Markup]:
-    """The game's content and the HTML of its changing part (``#live``), made once per revision, seat
-    and language: every open page of the game gets the same bytes."""
-    shown = await content(site, grant, at, lang)
+REGIONS = ("now", "table", "rest")
+"""The parts of a game's page that change: who acts and the reader's own choices, the pictures, the
+standings and the log. The pictures come last: a live page is sent the others first, while they are
+drawn."""
+
+
+async def regions(site: Site, grant: Grant, at: int, lang: str, names: tuple[str, ...]) -> dict[str, str]:
+    """The HTML of the regions ``names`` of the game's page at revision ``at``, made once per revision,
+    seat and language: every open page of the game gets the same bytes. Only ``table`` draws."""
     assert grant.game is not None
-    made: str = await site.contents(
-        ("live", grant.game.id, at, seat_of(grant), lang),
-        lambda: _fragment(site, shown, lang),
-    )
-    return shown, Markup(made)  # made by an autoescaping template
+    draw = "table" in names
+    shown = await content(site, grant, at, lang, draw=draw)
+    out = {}
+    for name in names:
+        key = (name, grant.game.id, at, seat_of(grant), lang)
+        out[name] = await site.contents(key, partial(_region, site, name, shown, lang))
+    return out
 
 
-async def _fragment(site: Site, shown: GameContent, lang: str) -> str:
-    return site.render("live.html", lang, game=shown)
+async def _region(site: Site, name: str, shown: GameContent, lang: str) -> str:
+    return site.render(f"{name}.html", lang, game=shown)
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}")
@@ -63,13 +75,14 @@ async def page(request: web.Request) -> web.Response:
     assert grant.game is not None
     lang = await grant_lang(site, request, grant)
     at = await revision(site, grant.game.id)
-    shown, fragment = await live(site, grant, at, lang)
+    shown = await content(site, grant, at, lang)
+    made = {name: Markup(html_) for name, html_ in (await regions(site, grant, at, lang, REGIONS)).items()}
     server = None
     if grant.personal and shown.guild is not None:
         server = site.path(grant.link.aimed("server", shown.guild))
     mine = site.path(grant.link.aimed("mine", grant.link.user)) if grant.personal else None
     body = site.render(
-        "game.html", lang, game=shown, live=fragment, revision=at, personal=grant.personal, server=server, mine=mine
+        "game.html", lang, game=shown, revision=at, personal=grant.personal, server=server, mine=mine, **made
     )
     return html(body)
 
@@ -86,23 +99,34 @@ async def data(request: web.Request) -> web.Response:
     return as_json(await content(site, grant, await revision(site, grant.game.id), lang))
 
 
-def _event(at: int, fragment: str) -> bytes:
-    lines = "".join(f"data: {line}\n" for line in fragment.splitlines() or [""])
-    return f"id: {at}\nevent: update\n{lines}\n".encode()
+UPDATE = ("now", "rest")
+"""The regions sent first after a change (no picture to draw)."""
+
+
+def _event(name: str, regions: dict[str, str], at: int, more: bool = False) -> bytes:
+    """One event of the stream: its name, the regions' HTML as one JSON line, and the revision ``at``
+    unless ``more`` is to come for it (the page is whole again only then: a browser reconnecting says
+    the last revision it saw whole)."""
+    head = f"event: {name}\n" if more else f"id: {at}\nevent: {name}\n"
+    return f"{head}data: {json.dumps(regions, ensure_ascii=False)}\n\n".encode()
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}/events")
 async def events(request: web.Request) -> web.StreamResponse:
-    """The page's one event stream: ``update`` with the new ``#live`` after each change, ``refused``
-    when the link stops opening, ``: ping`` while nothing happens."""
+    """The page's one event stream: after each change ``update`` (who acts, the reader's choices, the
+    standings, the log) then ``table`` (the pictures, once drawn), ``refused`` when the link stops
+    opening, ``: ping`` while nothing happens."""
     site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    assert grant.game is not None
-    lang = await grant_lang(site, request, grant)
-    now = await revision(site, grant.game.id)
+    async with admitted(request):  # a crowd of pages opening together reads the database in turn
+        try:
+            grant = await _grant(request)
+        except LinkRefused as refused:
+            return await refusal(request, site, refused.reason)
+        assert grant.game is not None
+        lang = await grant_lang(site, request, grant)
+        now = await revision(site, grant.game.id)
+    game_id, guild = grant.game.id, grant.game.guild_id
+    drawn = drawings(grant.game.kind) is not None
     last = request.headers.get("Last-Event-ID", request.query.get("r", ""))
     seen = int(last) if last.isdigit() else now
     stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
@@ -110,35 +134,32 @@ async def events(request: web.Request) -> web.StreamResponse:
     await stream.prepare(request)
     try:
         await stream.write(f"retry: {RETRY_MS}\n\n".encode())
-        async with site.live.watch(grant.game.id, now) as watched:
+        async with site.live.watch(game_id, now, grant.link, guild) as watched:
             while not site.live.closed:
                 moved = await watched.moved(seen, PING)
                 if site.live.closed:
+                    break
+                stopped = site.live.refusal(grant.link, guild)
+                if stopped is not None:
+                    await stream.write(f"event: refused\ndata: {stopped}\n\n".encode())
                     break
                 if moved is None:
                     await stream.write(b": ping\n\n")
                     continue
                 try:
-                    grant = await _again(site, grant)
-                except LinkRefused as refused:
-                    await stream.write(f"event: refused\ndata: {refused.reason}\n\n".encode())
-                    break
-                _, fragment = await live(site, grant, moved, lang)
-                await stream.write(_event(moved, fragment))
+                    game: GameInfo = await site.contents(("info", game_id, moved), lambda: site.service.game(game_id))
+                    grant = Grant(grant.link, grant.token, game)
+                    await stream.write(_event("update", await regions(site, grant, moved, lang, UPDATE), moved, drawn))
+                    if drawn:
+                        pictures = await regions(site, grant, moved, lang, ("table",))
+                        await stream.write(_event("table", pictures, moved))
+                except StoreUnavailable:  # the database is busy: this page tries again a moment later
+                    await asyncio.sleep(RETRY_MS / 1000)
+                    continue
                 seen = moved
     except (ConnectionResetError, ConnectionError):
         pass  # the page was closed
     return stream
-
-
-async def _again(site: Site, grant: Grant) -> Grant:
-    """The grant as the game now stands: still its user's generation (not revoked), the seats as they
-    are (a seat given away takes its secrets with it), spectator links still allowed."""
-    assert grant.game is not None
-    await current(site, grant.link)
-    game = await site.service.game(grant.game.id)
-    await watchable(site, grant.link, game)
-    return Grant(grant.link, grant.token, game)
 
 
 PARTS = ("board", "screen", "final")

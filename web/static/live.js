@@ -1,6 +1,7 @@
-// Keeps a game's page current: one event stream per page; each "update" brings the changing part of the
-// page whole, which replaces the old one (times written again in the reader's zone, the change announced
-// to screen readers). The browser reopens a cut stream by itself.
+// Keeps a game's page current: one event stream per page. After a change, "update" brings who acts, the
+// reader's own choices, the standings and the log, and "table" the pictures once they are drawn; each
+// replaces its part of the page whole (times written again in the reader's zone, the change announced to
+// screen readers, the keyboard focus kept where it was). The browser reopens a cut stream by itself.
 "use strict";
 (function () {
   document.addEventListener("DOMContentLoaded", function () {
@@ -9,21 +10,32 @@
     if (!live || !window.EventSource) {
       return;
     }
-    const source = new EventSource(live.dataset.events);
-    source.addEventListener("update", function (event) {
+
+    function replace(event) {
+      const regions = JSON.parse(event.data);
       const focused = document.activeElement && live.contains(document.activeElement) ? document.activeElement.id : "";
-      live.innerHTML = event.data;
-      if (window.bricabotLocalTimes) {
-        window.bricabotLocalTimes(live);
+      for (const [name, html] of Object.entries(regions)) {
+        const region = document.getElementById(name);
+        if (region && live.contains(region)) {
+          region.innerHTML = html;
+          if (window.bricabotLocalTimes) {
+            window.bricabotLocalTimes(region);
+          }
+        }
       }
       const again = focused ? document.getElementById(focused) : null;
       if (again) {
         again.focus();
       }
-      const headline = live.querySelector(".status");
-      announce.textContent = announce.dataset.updated + " " + (headline ? headline.textContent : "");
-      live.dataset.revision = event.lastEventId;
+    }
+
+    const source = new EventSource(live.dataset.events);
+    source.addEventListener("update", function (event) {
+      replace(event);
+      const status = document.querySelector("#now .status");
+      announce.textContent = announce.dataset.updated + " " + (status ? status.textContent : "");
     });
+    source.addEventListener("table", replace);
     source.addEventListener("refused", function () {
       source.close();
       announce.textContent = announce.dataset.refused;
