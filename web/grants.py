@@ -15,15 +15,18 @@ from aiohttp import web
 
 from bot.links import Link, LinkRefused, Opens
 from bot.service import GameInfo, GameNotFound
+from bot.service.weblinks import PageFacts
 from web.site import SITE, Site
 
 
 @dataclass(frozen=True, slots=True)
 class Grant:
-    """A link that opens the page asked for, with the game it opens (for a game's pages)."""
+    """A link that opens the page asked for, with the game it opens (for a game's pages) and what the
+    page checked about it (the reader's languages, the game's revision)."""
 
     link: Link
     token: str
+    facts: PageFacts
     game: GameInfo | None = None
 
     @property
@@ -36,36 +39,36 @@ class Grant:
         """Whose view the pages show: the link's user on a personal link, nobody's (a spectator) otherwise."""
         return self.link.user if self.personal else None
 
+    @property
+    def revision(self) -> int:
+        """The game's revision as the page checked it: what its content is kept by."""
+        return self.facts.revision or 0
+
 
 async def granted(request: web.Request, opens: tuple[Opens, ...], target: int) -> Grant:
     """The grant of the request's link for ``target`` (a game, a server, or the user for ``mine``), or
-    :class:`LinkRefused` saying why not."""
+    :class:`LinkRefused` saying why not: the link read, then the game and what the page checks about it
+    (two reads of the database, whatever the page)."""
     site: Site = request.app[SITE]
     token = request.match_info["token"]
     link = site.signer.read(token, site.now())
     if link.opens not in opens or link.target != target:
         raise LinkRefused("elsewhere")
-    await current(site, link)
-    if link.opens not in ("game", "watch"):
-        return Grant(link, token)
-    try:
-        game = await site.service.game(target)
-    except GameNotFound as error:
-        raise LinkRefused("unknown") from error
-    await watchable(site, link, game)
-    return Grant(link, token, game)
-
-
-async def watchable(site: Site, link: Link, game: GameInfo) -> None:
-    """Refuse a spectator link to a game of a server whose managers turned spectator links off."""
-    if link.opens == "watch" and game.guild_id is not None and not await site.service.spectator_links(game.guild_id):
-        raise LinkRefused("spectators_off")
-
-
-async def current(site: Site, link: Link) -> None:
-    """Refuse ``link`` when its user revoked their links after it was given."""
-    if await site.service.link_generation(link.user) != link.generation:
+    reader = 0 if link.opens == "watch" else link.user
+    game = None
+    guild = link.target if link.opens == "server" else None
+    if link.opens in ("game", "watch"):
+        try:
+            game = await site.service.game(target)
+        except GameNotFound as error:
+            raise LinkRefused("unknown") from error
+        guild = game.guild_id
+    facts = await site.service.page_facts(link.user, reader, guild, None if game is None else game.id)
+    if facts.generation != link.generation:
         raise LinkRefused("revoked")
+    if link.opens == "watch" and guild is not None and not facts.spectators:
+        raise LinkRefused("spectators_off")
+    return Grant(link, token, facts, game)
 
 
 def number(request: web.Request, name: str) -> int:

@@ -3,6 +3,7 @@ server lets spectator links be had (see :mod:`bot.links`)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 
 from bot.clock import to_epoch
@@ -11,9 +12,31 @@ from bot.service.base import ServiceBase
 from bot.service.inputs import check_ints
 
 
+@dataclass(frozen=True, slots=True)
+class PageFacts:
+    """What a web page checks before it shows a game, read in one statement (see :meth:`WebLinks.page_facts`)."""
+
+    generation: int
+    """The generation the link's user's links must carry."""
+    spectators: bool
+    """Whether the game's server lets spectator links be had."""
+    revision: int | None
+    """The game's revision (every change bumps it); ``None`` without a game."""
+    user_lang: str | None
+    """The language the reader chose (``/game profile``), if any."""
+    guild_lang: str | None
+    """The language the server's managers chose, if any."""
+
+
 class WebLinks(ServiceBase):
     """Link generations per user, the spectator-links switch per server, and the games' revisions a
     live page watches."""
+
+    async def page_facts(self, user_id: int, reader_id: int, guild_id: int | None, game_id: int | None) -> PageFacts:
+        """What a page opened by ``user_id``'s link (read by ``reader_id``: the user, or 0 for a
+        spectator) checks about the game ``game_id`` of ``guild_id`` before showing it."""
+        check_ints(user_id=user_id, reader_id=reader_id, guild_id=guild_id, game_id=game_id)
+        return PageFacts(*await self.store.page_facts(user_id, reader_id, guild_id, game_id))
 
     async def link_generation(self, user_id: int) -> int:
         """The generation ``user_id``'s links must carry to open."""

@@ -935,6 +935,28 @@ class Store:
         rows = await self.fetch("SELECT spectators FROM guild_web WHERE guild_id = ?", (guild_id,))
         return bool(rows[0][0]) if rows else True
 
+    async def page_facts(
+        self, user_id: int, reader_id: int, guild_id: int | None, game_id: int | None
+    ) -> tuple[int, bool, int | None, str | None, str | None]:
+        """What a web page checks before it reads a game, in one statement: ``user_id``'s link generation,
+        whether ``guild_id`` lets spectator links be had, ``game_id``'s revision (``None``: no such game),
+        and the languages ``reader_id`` and the server's managers chose (``None`` where nobody chose)."""
+        rows = await self.fetch(
+            "SELECT (SELECT generation FROM link_generations WHERE user_id = ?), "
+            "(SELECT spectators FROM guild_web WHERE guild_id = ?), (SELECT revision FROM games WHERE id = ?), "
+            "(SELECT lang FROM user_settings WHERE user_id = ? AND lang_chosen = 1), "
+            "(SELECT lang FROM guild_settings WHERE guild_id = ? AND lang_chosen = 1)",
+            (user_id, guild_id or 0, game_id or 0, reader_id, guild_id or 0),
+        )
+        generation, spectators, revision, mine, server = rows[0]
+        return (
+            int(generation or 0),
+            spectators is None or bool(spectators),
+            None if revision is None else int(revision),
+            None if mine is None else str(mine),
+            None if server is None else str(server),
+        )
+
     async def link_generations(self, user_ids: Sequence[int]) -> dict[int, int]:
         """Each of ``user_ids``' link generation in one query (0 for a user who never revoked)."""
         out = dict.fromkeys(user_ids, 0)

@@ -145,7 +145,7 @@ async def test_a_busy_database_asks_to_try_again(
     async def locked(*args: object) -> None:
         raise StoreUnavailable("locked", unchanged=True)
 
-    monkeypatch.setattr(service.store, "revisions", locked)
+    monkeypatch.setattr(service.store, "page_facts", locked)
     for address in (path, f"{path}/events"):
         response = await web.client.get(address)
         assert response.status == 503 and response.headers["Retry-After"] == "2", address

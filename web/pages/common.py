@@ -28,11 +28,7 @@ REFUSED_STATUS: dict[Refusal, int] = {
 async def grant_lang(site: Site, request: web.Request, grant: Grant) -> str:
     """A page's language: the reader's pick (``?lang=``), else on a personal link the user's own choice,
     else the language the game's server chose, else the browser's, else English."""
-    guild = grant.game.guild_id if grant.game is not None else None
-    if grant.link.opens == "server":
-        guild = grant.link.target
-    mine, server = await site.service.chosen_langs(grant.link.user if grant.personal else 0, guild)
-    return await reader_lang(request, mine, server)
+    return await reader_lang(request, grant.facts.user_lang, grant.facts.guild_lang)
 
 
 def seat_of(grant: Grant) -> int | None:
@@ -41,11 +37,6 @@ def seat_of(grant: Grant) -> int | None:
         return None
     seat = grant.game.seat_of(grant.link.user)
     return None if seat is None else seat.seat
-
-
-async def revision(site: Site, game_id: int) -> int:
-    """The game's revision now (every change bumps it): what its page's content is kept by."""
-    return (await site.service.revisions([game_id])).get(game_id, 0)
 
 
 async def content(site: Site, grant: Grant, at: int, lang: str, *, draw: bool = True) -> GameContent:

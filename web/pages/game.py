@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 from functools import partial
 
 from aiohttp import web
@@ -22,7 +23,7 @@ from bot.service.names import seat_names
 from bot.store import StoreUnavailable
 from renders.api import Render, drawings
 from web.grants import Grant, granted, number
-from web.pages.common import as_json, content, grant_lang, refusal, revision, seat_of
+from web.pages.common import as_json, content, grant_lang, refusal, seat_of
 from web.pages.content import GameContent
 from web.site import SITE, Site, admitted, html, secure
 
@@ -74,7 +75,7 @@ async def page(request: web.Request) -> web.Response:
         return await refusal(request, site, refused.reason)
     assert grant.game is not None
     lang = await grant_lang(site, request, grant)
-    at = await revision(site, grant.game.id)
+    at = grant.revision
     shown = await content(site, grant, at, lang)
     made = {name: Markup(html_) for name, html_ in (await regions(site, grant, at, lang, REGIONS)).items()}
     server = None
@@ -96,7 +97,7 @@ async def data(request: web.Request) -> web.Response:
         return await refusal(request, site, refused.reason)
     assert grant.game is not None
     lang = await grant_lang(site, request, grant)
-    return as_json(await content(site, grant, await revision(site, grant.game.id), lang))
+    return as_json(await content(site, grant, grant.revision, lang))
 
 
 UPDATE = ("now", "rest")
@@ -124,7 +125,7 @@ async def events(request: web.Request) -> web.StreamResponse:
             return await refusal(request, site, refused.reason)
         assert grant.game is not None
         lang = await grant_lang(site, request, grant)
-        now = await revision(site, grant.game.id)
+        now = grant.revision
     game_id, guild = grant.game.id, grant.game.guild_id
     drawn = drawings(grant.game.kind) is not None
     last = request.headers.get("Last-Event-ID", request.query.get("r", ""))
@@ -148,7 +149,7 @@ async def events(request: web.Request) -> web.StreamResponse:
                     continue
                 try:
                     game: GameInfo = await site.contents(("info", game_id, moved), lambda: site.service.game(game_id))
-                    grant = Grant(grant.link, grant.token, game)
+                    grant = replace(grant, game=game)
                     await stream.write(_event("update", await regions(site, grant, moved, lang, UPDATE), moved, drawn))
                     if drawn:
                         pictures = await regions(site, grant, moved, lang, ("table",))

@@ -26,7 +26,7 @@ from renders.results.model import ReportPicture
 from renders.results.replay import animation, frames
 from web.grants import Grant, granted, number
 from web.outline import Item, outline
-from web.pages.common import as_json, grant_lang, refusal, revision
+from web.pages.common import as_json, grant_lang, refusal
 from web.pages.content import LogLine, moment, png_size
 from web.site import SITE, Site, etag, html
 
@@ -134,7 +134,7 @@ async def page(request: web.Request) -> web.Response:
         return await refusal(request, site, refused.reason)
     assert grant.game is not None
     lang = await grant_lang(site, request, grant)
-    shown = await history_content(site, grant, await revision(site, grant.game.id), lang)
+    shown = await history_content(site, grant, grant.revision, lang)
     return html(site.render("history.html", lang, history=shown))
 
 
@@ -147,7 +147,7 @@ async def data(request: web.Request) -> web.Response:
         return await refusal(request, site, refused.reason)
     assert grant.game is not None
     lang = await grant_lang(site, request, grant)
-    return as_json(await history_content(site, grant, await revision(site, grant.game.id), lang))
+    return as_json(await history_content(site, grant, grant.revision, lang))
 
 
 def _png(data: bytes, tag: str, request: web.Request) -> web.Response:
@@ -173,7 +173,7 @@ async def board(request: web.Request) -> web.StreamResponse:
     tag = etag("round", game.id, version, lang, names)
 
     async def draw() -> bytes:
-        rounds = await _rounds(site, game.id, await revision(site, game.id))
+        rounds = await _rounds(site, game.id, grant.revision)
         view = next((view for _, seen, view in rounds if seen == version), None)
         if view is None:
             raise web.HTTPNotFound()
@@ -209,7 +209,7 @@ async def finished(request: web.Request) -> web.StreamResponse:
         raise web.HTTPNotFound()
 
     async def animate() -> bytes:
-        rounds = await _rounds(site, game.id, await revision(site, game.id))
+        rounds = await _rounds(site, game.id, grant.revision)
         names = seat_names(game.seats, lang)
         pictures: Any = await asyncio.to_thread(frames, [view for _, _, view in rounds], lang=lang, names=names)
         made = await asyncio.to_thread(animation, pictures, limit=REPLAY_LIMIT)
