@@ -146,7 +146,7 @@ def secure(response: web.StreamResponse) -> web.StreamResponse:
 
 
 EVENTS = "/events"
-"""The end of an event stream's address: a stream takes its turn only while it opens (:func:`admitted`)."""
+"""The end of an event stream's address (a stream the database could not open gets no page, only 503)."""
 
 
 async def busy(request: web.Request) -> web.Response:
@@ -159,13 +159,9 @@ async def busy(request: web.Request) -> web.Response:
 @web.middleware
 async def headers(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Every response's security headers (an event stream sets them itself before its first byte), and
-    each request's turn at the database (:func:`admitted`)."""
+    the page of a request the database could not answer in time."""
     try:
-        if request.path.endswith(EVENTS) or request.path.startswith(STATIC):
-            response = await handler(request)
-        else:
-            async with admitted(request):
-                response = await handler(request)
+        response = await handler(request)
     except web.HTTPException as refused:  # a missing page or route: still with the headers
         return secure(web.Response(status=refused.status, text=refused.text, content_type="text/plain"))
     except StoreUnavailable:
@@ -180,11 +176,6 @@ ADMITTED = 16
 """Requests reading the database at once; the others wait their turn here rather than at the database's
 own lock, whose wait is bounded (``DATABASE_LOCK_TIMEOUT``): a crowd of pages opening together is
 served in turn instead of refused."""
-
-
-def admitted(request: web.Request) -> asyncio.Semaphore:
-    """The turn a request waits for before it reads the database."""
-    return request.app[SITE].admission
 
 
 def application(site: Site, routes: list[web.AbstractRouteDef]) -> web.Application:

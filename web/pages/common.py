@@ -3,16 +3,19 @@ page a refused link gets."""
 
 from __future__ import annotations
 
+import functools
 import json
-from dataclasses import asdict
+from collections.abc import Awaitable, Callable
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from aiohttp import web
 
-from bot.links import Refusal
-from web.grants import Grant
+from bot.links import LinkRefused, Opens, Refusal
+from bot.service import GameInfo
+from web.grants import Grant, granted, number
 from web.pages.content import GameContent, game_content
-from web.site import Site, html, reader_lang
+from web.site import SITE, Site, html, reader_lang
 
 REFUSED_STATUS: dict[Refusal, int] = {
     "tampered": 403,
@@ -61,3 +64,66 @@ async def refusal(request: web.Request, site: Site, reason: Refusal) -> web.Resp
     """The page of a link that does not open: why, and what to do (ask Discord for a new one)."""
     lang = await reader_lang(request)
     return html(site.render("refused.html", lang, reason=reason), status=REFUSED_STATUS[reason])
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """A request whose link opens its page: the site, the grant and the reader's language."""
+
+    site: Site
+    grant: Grant
+    lang: str
+
+    @property
+    def game(self) -> GameInfo:
+        """The game a game's page shows."""
+        assert self.grant.game is not None
+        return self.grant.game
+
+
+GAME: tuple[Opens, ...] = ("game", "watch")
+"""The links that open a game's pages: a player's own, and a spectator's."""
+SERVER: tuple[Opens, ...] = ("server",)
+MINE: tuple[Opens, ...] = ("mine",)
+Target = Callable[[web.Request, Site], int]
+"""What a page's address names: the game, the server, or (for ``mine``) the link's own user."""
+Handler = Callable[[web.Request, Opened], Awaitable[web.StreamResponse]]
+
+
+def game_of(request: web.Request, site: Site) -> int:
+    return number(request, "game")
+
+
+def server_of(request: web.Request, site: Site) -> int:
+    return number(request, "guild")
+
+
+def user_of(request: web.Request, site: Site) -> int:
+    """The user a ``mine`` address is about: the one its link names (the address carries no id)."""
+    return site.signer.read(request.match_info["token"], site.now()).user
+
+
+def opened(
+    opens: tuple[Opens, ...], target: Target, *, stream: bool = False
+) -> Callable[[Handler], Callable[[web.Request], Awaitable[web.StreamResponse]]]:
+    """A page's handler, called only with a link that opens it (else the refusal page), in its turn at
+    the database (:data:`web.site.ADMITTED`): the whole handler, or for an event stream only until it
+    opens."""
+
+    def wrap(handler: Handler) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+        @functools.wraps(handler)
+        async def route(request: web.Request) -> web.StreamResponse:
+            site: Site = request.app[SITE]
+            async with site.admission:
+                try:
+                    grant = await granted(request, opens, target(request, site))
+                    reader = Opened(site, grant, await grant_lang(site, request, grant))
+                    if not stream:
+                        return await handler(request, reader)
+                except LinkRefused as refused:
+                    return await refusal(request, site, refused.reason)
+            return await handler(request, reader)
+
+        return route
+
+    return wrap

@@ -16,16 +16,15 @@ from functools import partial
 from aiohttp import web
 from markupsafe import Markup
 
-from bot.links import LinkRefused
 from bot.pictures import Key, Pictures
 from bot.service import GameInfo, TableView
 from bot.service.names import seat_names
 from bot.store import StoreUnavailable
 from renders.api import Render, drawings
-from web.grants import Grant, granted, number
-from web.pages.common import as_json, content, grant_lang, refusal, seat_of
+from web.grants import Grant
+from web.pages.common import GAME, Opened, as_json, content, game_of, opened, seat_of
 from web.pages.content import GameContent
-from web.site import SITE, Site, admitted, html, secure
+from web.site import Site, html, secure
 
 routes = web.RouteTableDef()
 
@@ -37,10 +36,6 @@ PICTURE_CACHE = "public, max-age=31536000, immutable"
 """A public picture never changes under its address (the game's version is in it)."""
 SCREEN_CACHE = "private, no-cache"
 """A player's screen: their browser may keep it, asking again each time; no shared cache may."""
-
-
-async def _grant(request: web.Request) -> Grant:
-    return await granted(request, ("game", "watch"), number(request, "game"))
 
 
 REGIONS = ("now", "table", "rest")
@@ -67,37 +62,25 @@ async def _region(site: Site, name: str, shown: GameContent, lang: str) -> str:
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}")
-async def page(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    assert grant.game is not None
-    lang = await grant_lang(site, request, grant)
-    at = grant.revision
-    shown = await content(site, grant, at, lang)
-    made = {name: Markup(html_) for name, html_ in (await regions(site, grant, at, lang, REGIONS)).items()}
+@opened(GAME, game_of)
+async def page(request: web.Request, reader: Opened) -> web.Response:
+    site, grant, lang = reader.site, reader.grant, reader.lang
+    shown = await content(site, grant, grant.revision, lang)
+    made = {name: Markup(text) for name, text in (await regions(site, grant, grant.revision, lang, REGIONS)).items()}
     server = None
     if grant.personal and shown.guild is not None:
         server = site.path(grant.link.aimed("server", shown.guild))
     mine = site.path(grant.link.aimed("mine", grant.link.user)) if grant.personal else None
-    body = site.render(
-        "game.html", lang, game=shown, revision=at, personal=grant.personal, server=server, mine=mine, **made
+    personal, at = grant.personal, grant.revision
+    return html(
+        site.render("game.html", lang, game=shown, revision=at, personal=personal, server=server, mine=mine, **made)
     )
-    return html(body)
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}.json")
-async def data(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    assert grant.game is not None
-    lang = await grant_lang(site, request, grant)
-    return as_json(await content(site, grant, grant.revision, lang))
+@opened(GAME, game_of)
+async def data(request: web.Request, reader: Opened) -> web.Response:
+    return as_json(await content(reader.site, reader.grant, reader.grant.revision, reader.lang))
 
 
 UPDATE = ("now", "rest")
@@ -113,21 +96,14 @@ def _event(name: str, regions: dict[str, str], at: int, more: bool = False) -> b
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}/events")
-async def events(request: web.Request) -> web.StreamResponse:
+@opened(GAME, game_of, stream=True)
+async def events(request: web.Request, reader: Opened) -> web.StreamResponse:
     """The page's one event stream: after each change ``update`` (who acts, the reader's choices, the
     standings, the log) then ``table`` (the pictures, once drawn), ``refused`` when the link stops
     opening, ``: ping`` while nothing happens."""
-    site: Site = request.app[SITE]
-    async with admitted(request):  # a crowd of pages opening together reads the database in turn
-        try:
-            grant = await _grant(request)
-        except LinkRefused as refused:
-            return await refusal(request, site, refused.reason)
-        assert grant.game is not None
-        lang = await grant_lang(site, request, grant)
-        now = grant.revision
-    game_id, guild = grant.game.id, grant.game.guild_id
-    drawn = drawings(grant.game.kind) is not None
+    site, grant, lang = reader.site, reader.grant, reader.lang
+    game_id, guild, now = reader.game.id, reader.game.guild_id, grant.revision
+    drawn = drawings(reader.game.kind) is not None
     last = request.headers.get("Last-Event-ID", request.query.get("r", ""))
     seen = int(last) if last.isdigit() else now
     stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
@@ -168,28 +144,23 @@ PARTS = ("board", "screen", "final")
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}/v{version:\d+}/{file:[a-z0-9:-]+}.png")
-async def picture(request: web.Request) -> web.StreamResponse:
+@opened(GAME, game_of)
+async def picture(request: web.Request, reader: Opened) -> web.StreamResponse:
     """One picture of the game at a version, in the page's language: answered from memory when it was
     drawn, ``304`` when the browser has it already (its ETag), drawn only for the game as it is now."""
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    assert grant.game is not None
+    site, grant, lang = reader.site, reader.grant, reader.lang
     file, version = request.match_info["file"], int(request.match_info["version"])
     seat = seat_of(grant)
     part = "parts" if file.startswith("part-") else file
     if part not in (*PARTS, "parts") or (part == "screen" and seat is None):
         raise web.HTTPNotFound()
-    lang = await grant_lang(site, request, grant)
-    key = _key(grant.game, version, part, lang, seat)
+    key = _key(reader.game, version, part, lang, seat)
     cache = SCREEN_CACHE if part == "screen" else PICTURE_CACHE
     if key.etag in request.headers.get("If-None-Match", ""):
         return web.Response(status=304, headers={"ETag": key.etag, "Cache-Control": cache})
     drawn = site.pictures.cached(key)
     if drawn is None:
-        if version != grant.game.version:
+        if version != reader.game.version:
             raise web.HTTPNotFound()  # an older version no longer kept: the page's next update names the new one
         drawn = await _draw(site.pictures, site, grant, part, seat, lang)
     render = next((r for r in drawn if part != "parts" or f"part-{r.name}" == file), None)

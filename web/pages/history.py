@@ -14,7 +14,6 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.links import LinkRefused
 from bot.log_lines import lines
 from bot.service.names import seat_names
 from bot.service.report import drawn_report, record_of, round_starts
@@ -24,11 +23,11 @@ from engine.core.contract import View
 from renders.api import Render, drawings, render_board
 from renders.results.model import ReportPicture
 from renders.results.replay import animation, frames
-from web.grants import Grant, granted, number
+from web.grants import Grant
 from web.outline import Item, outline
-from web.pages.common import as_json, grant_lang, refusal
+from web.pages.common import GAME, Opened, as_json, game_of, opened
 from web.pages.content import LogLine, moment, png_size
-from web.site import SITE, Site, etag, html
+from web.site import Site, etag, html
 
 routes = web.RouteTableDef()
 
@@ -63,10 +62,6 @@ class HistoryContent:
     frames: tuple[Frame, ...]
     moves: tuple[LogLine, ...]
     report: Report | None
-
-
-async def _grant(request: web.Request) -> Grant:
-    return await granted(request, ("game", "watch"), number(request, "game"))
 
 
 async def _rounds(site: Site, game_id: int, at: int) -> list[tuple[int | None, int, View]]:
@@ -126,28 +121,16 @@ async def history_content(site: Site, grant: Grant, at: int, lang: str) -> Histo
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}/history")
-async def page(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    assert grant.game is not None
-    lang = await grant_lang(site, request, grant)
-    shown = await history_content(site, grant, grant.revision, lang)
-    return html(site.render("history.html", lang, history=shown))
+@opened(GAME, game_of)
+async def page(request: web.Request, reader: Opened) -> web.Response:
+    shown = await history_content(reader.site, reader.grant, reader.grant.revision, reader.lang)
+    return html(reader.site.render("history.html", reader.lang, history=shown))
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}/history.json")
-async def data(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    assert grant.game is not None
-    lang = await grant_lang(site, request, grant)
-    return as_json(await history_content(site, grant, grant.revision, lang))
+@opened(GAME, game_of)
+async def data(request: web.Request, reader: Opened) -> web.Response:
+    return as_json(await history_content(reader.site, reader.grant, reader.grant.revision, reader.lang))
 
 
 def _png(data: bytes, tag: str, request: web.Request) -> web.Response:
@@ -158,22 +141,16 @@ def _png(data: bytes, tag: str, request: web.Request) -> web.Response:
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}/history/v{version:\d+}.png")
-async def board(request: web.Request) -> web.StreamResponse:
+@opened(GAME, game_of)
+async def board(request: web.Request, reader: Opened) -> web.StreamResponse:
     """The public board at one stop of the scrubber (a round's start, or now), drawn once."""
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    assert grant.game is not None
-    game = grant.game
-    lang = await grant_lang(site, request, grant)
+    site, game, lang = reader.site, reader.game, reader.lang
     version = int(request.match_info["version"])
     names = tuple(seat_names(game.seats, lang))
     tag = etag("round", game.id, version, lang, names)
 
     async def draw() -> bytes:
-        rounds = await _rounds(site, game.id, grant.revision)
+        rounds = await _rounds(site, game.id, reader.grant.revision)
         view = next((view for _, seen, view in rounds if seen == version), None)
         if view is None:
             raise web.HTTPNotFound()
@@ -187,29 +164,21 @@ async def board(request: web.Request) -> web.StreamResponse:
 
 
 @routes.get(r"/t/{token}/game/{game:\d+}/history/{what:report|replay}.png")
-async def finished(request: web.Request) -> web.StreamResponse:
+@opened(GAME, game_of)
+async def finished(request: web.Request, reader: Opened) -> web.StreamResponse:
     """The report's chart, or the animated replay (APNG), of a finished game."""
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    assert grant.game is not None
-    game = grant.game
+    site, game, lang = reader.site, reader.game, reader.lang
     if game.status != "finished":
         raise web.HTTPNotFound()
-    lang = await grant_lang(site, request, grant)
     what = request.match_info["what"]
     if what == "report":
-        _, drawn = await site.contents(
-            ("report", game.id, lang), lambda: drawn_report(site.service.store, game.id, lang)
-        )
+        _, drawn = await _report(site, game.id, lang)
         return _png(drawn.png, etag("report", game.id, lang, game.version), request)
     if drawings(game.kind) is None:
         raise web.HTTPNotFound()
 
     async def animate() -> bytes:
-        rounds = await _rounds(site, game.id, grant.revision)
+        rounds = await _rounds(site, game.id, reader.grant.revision)
         names = seat_names(game.seats, lang)
         pictures: Any = await asyncio.to_thread(frames, [view for _, _, view in rounds], lang=lang, names=names)
         made = await asyncio.to_thread(animation, pictures, limit=REPLAY_LIMIT)

@@ -9,12 +9,11 @@ from aiohttp import web
 
 from bot import board
 from bot.access import may_see
-from bot.links import LinkRefused
 from bot.service.names import seat_names
-from web.grants import Grant, granted
-from web.pages.common import as_json, grant_lang, refusal
+from web.grants import Grant
+from web.pages.common import MINE, Opened, as_json, opened, user_of
 from web.pages.content import Moment, moment
-from web.site import SITE, Site, html
+from web.site import Site, html
 
 routes = web.RouteTableDef()
 
@@ -67,26 +66,13 @@ async def mine_content(site: Site, grant: Grant, lang: str) -> MineContent:
 
 
 @routes.get(r"/t/{token}/mine")
-async def page(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await granted(request, ("mine",), _own(request, site))
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    lang = await grant_lang(site, request, grant)
-    return html(site.render("mine.html", lang, mine=await mine_content(site, grant, lang)))
+@opened(MINE, user_of)
+async def page(request: web.Request, reader: Opened) -> web.Response:
+    shown = await mine_content(reader.site, reader.grant, reader.lang)
+    return html(reader.site.render("mine.html", reader.lang, mine=shown))
 
 
 @routes.get(r"/t/{token}/mine.json")
-async def data(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await granted(request, ("mine",), _own(request, site))
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    return as_json(await mine_content(site, grant, await grant_lang(site, request, grant)))
-
-
-def _own(request: web.Request, site: Site) -> int:
-    """The user a ``mine`` address is about: the one its link names (the address carries no id)."""
-    return site.signer.read(request.match_info["token"], site.now()).user
+@opened(MINE, user_of)
+async def data(request: web.Request, reader: Opened) -> web.Response:
+    return as_json(await mine_content(reader.site, reader.grant, reader.lang))

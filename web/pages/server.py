@@ -19,10 +19,9 @@ from bot.service.ratings import Player, Standing, leaderboard, player_stats
 from bot.service.report import ai_name, shown_name
 from bot.store import ResultRow
 from engine import registry
-from web.grants import Grant, granted, number
-from web.pages.common import as_json, grant_lang, refusal
+from web.pages.common import SERVER, Opened, as_json, opened, server_of
 from web.pages.content import Moment, moment
-from web.site import SITE, Site, html
+from web.site import Site, html
 
 routes = web.RouteTableDef()
 
@@ -115,10 +114,6 @@ def spark(values: tuple[float, ...], width: int = SPARK[0], height: int = SPARK[
     return " ".join(f"{i * step:.1f},{height - 2 - (v - low) / span * (height - 4):.1f}" for i, v in enumerate(values))
 
 
-async def _grant(request: web.Request) -> Grant:
-    return await granted(request, ("server",), number(request, "guild"))
-
-
 async def _results(site: Site, guild: int) -> list[ResultRow]:
     return await site.service.store.results(guild_id=guild)
 
@@ -186,47 +181,31 @@ def moment_of(row: ResultRow, lang: str) -> Moment:
 
 
 @routes.get(r"/t/{token}/server/{guild:\d+}")
-async def board_page(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    lang = await grant_lang(site, request, grant)
-    shown = await board_content(site, grant.link.target, lang)
+@opened(SERVER, server_of)
+async def board_page(request: web.Request, reader: Opened) -> web.Response:
+    site, grant = reader.site, reader.grant
+    shown = await board_content(site, grant.link.target, reader.lang)
     mine = site.path(grant.link.aimed("mine", grant.link.user))
-    return html(site.render("leaderboard.html", lang, board=shown, mine=mine, spark=SPARK))
+    return html(site.render("leaderboard.html", reader.lang, board=shown, mine=mine, spark=SPARK))
 
 
 @routes.get(r"/t/{token}/server/{guild:\d+}.json")
-async def board_data(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    return as_json(await board_content(site, grant.link.target, await grant_lang(site, request, grant)))
+@opened(SERVER, server_of)
+async def board_data(request: web.Request, reader: Opened) -> web.Response:
+    return as_json(await board_content(reader.site, reader.grant.link.target, reader.lang))
 
 
-@routes.get(r"/t/{token}/server/{guild:\d+}/player/{who:ai-[a-z0-9_]{1,30}|\d{1,19}}")
-async def player_page(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-        lang = await grant_lang(site, request, grant)
-        shown = await player_content(site, grant.link.target, request.match_info["who"], lang)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    return html(site.render("player.html", lang, player=shown, chart=CHART))
+PLAYER = r"/t/{token}/server/{guild:\d+}/player/{who:ai-[a-z0-9_]{1,30}|\d{1,19}}"
 
 
-@routes.get(r"/t/{token}/server/{guild:\d+}/player/{who:ai-[a-z0-9_]{1,30}|\d{1,19}}.json")
-async def player_data(request: web.Request) -> web.Response:
-    site: Site = request.app[SITE]
-    try:
-        grant = await _grant(request)
-        lang = await grant_lang(site, request, grant)
-        shown = await player_content(site, grant.link.target, request.match_info["who"], lang)
-    except LinkRefused as refused:
-        return await refusal(request, site, refused.reason)
-    return as_json(shown)
+@routes.get(PLAYER)
+@opened(SERVER, server_of)
+async def player_page(request: web.Request, reader: Opened) -> web.Response:
+    shown = await player_content(reader.site, reader.grant.link.target, request.match_info["who"], reader.lang)
+    return html(reader.site.render("player.html", reader.lang, player=shown, chart=CHART))
+
+
+@routes.get(PLAYER + ".json")
+@opened(SERVER, server_of)
+async def player_data(request: web.Request, reader: Opened) -> web.Response:
+    return as_json(await player_content(reader.site, reader.grant.link.target, request.match_info["who"], reader.lang))
