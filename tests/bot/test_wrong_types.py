@@ -8,7 +8,7 @@ import asyncio
 import inspect
 import threading
 from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import pytest
@@ -122,6 +122,7 @@ def valid(name: str, hint: Any, game_id: int) -> Any:
         return ("lang",)
     made = {
         datetime: NOW,
+        timedelta: timedelta(days=1),
         TimeoutPolicy: TimeoutPolicy(),
         GuildSettings: GuildSettings(),
         Work: Work("resume", game_id, None, NOW),
