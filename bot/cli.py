@@ -5,7 +5,7 @@ path, e.g. ``("bench", "render")``), ``HELP``, ``configure(parser)`` and ``run(a
 parser is assembled from whatever modules are there, so adding a command touches nothing else.
 
 These are the commands that work without Discord (``python -m bot``); the ``bricabot`` program
-(:mod:`cogs.cli`) adds ``bricabot run``, which the Discord layer owns.
+(:mod:`program.cli`) adds ``bricabot run`` (the Discord layer) and ``bricabot web`` (the web pages).
 """
 
 from __future__ import annotations

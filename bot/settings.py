@@ -38,6 +38,17 @@ class Settings(BaseSettings):
     shard_ids: str | None = None
     """The shards this process runs, e.g. ``0-3`` or ``0,2``; ``None``: every shard."""
 
+    # The web pages (web/, docs/web.md).
+    web_port: int | None = Field(default=None, ge=1, le=65535)
+    """The port ``bricabot web`` listens on, and ``bricabot run`` beside the bot when set."""
+    web_base_url: str | None = None
+    """The pages' public address (behind a reverse proxy), which links start with; default
+    ``http://127.0.0.1:<WEB_PORT>``."""
+    web_secret: SecretStr | None = None
+    """Signs the links (``/game web``); every process serving or issuing links needs the same one."""
+    web_link_days: int = Field(default=30, ge=1, le=366)
+    """How long a link opens."""
+
     @field_validator("database_url")
     @classmethod
     def _known_database(cls, url: str | None) -> str | None:
@@ -80,6 +91,14 @@ class Settings(BaseSettings):
                 raise ValueError(f"SHARD_IDS: {part!r} is not a shard number or a range like 0-3")
             ids.update(range(int(first), int(last or first) + 1))
         return sorted(ids)
+
+    @property
+    def web_address(self) -> str | None:
+        """Where links point: ``WEB_BASE_URL`` without its trailing slash, else the local port; ``None``
+        when neither is set (no links can be given)."""
+        if self.web_base_url:
+            return self.web_base_url.rstrip("/")
+        return None if self.web_port is None else f"http://127.0.0.1:{self.web_port}"
 
     @property
     def syncs_commands(self) -> bool:

@@ -17,3 +17,7 @@ CATALOG = Catalog("bot")
 def t(key: str, lang: str, /, **params: Any) -> str:
     """The message ``key`` in ``lang`` (English when the language lacks it) with ``params`` filled in."""
     return CATALOG.format(key, params, lang)
+
+
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español", "it": "Italiano"}
+"""Each language as its own speakers name it (menus and switches offering a language)."""

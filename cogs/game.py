@@ -2,7 +2,8 @@
 
 Each command parses its options, calls the service (through the helpers in :mod:`cogs.ui`) and
 answers; no rule of any game lives here. Errors reach the user through the tree's one error handler.
-This extension also registers the dynamic items that route every button and menu the bot sends.
+This extension also registers the dynamic items that route every button and menu the bot sends
+(:data:`cogs.routes.EVERY_ITEM`).
 
 Every command that names a game resolves it through :func:`cogs.kit.params.resolve_game`, which only
 returns a game the user may see (:mod:`cogs.kit.access`). ``/game`` works in servers and in the bot's
@@ -27,15 +28,14 @@ from cogs.kit import access, params
 from cogs.kit.context import acting_host, bot_of, lang_for, service_of, spoken
 from cogs.kit.errors import UserFacingError
 from cogs.kit.text import person, title
+from cogs.links import web as web_links
 from cogs.lobby import seats as lobby
 from cogs.results import reports as results
-from cogs.routes import DYNAMIC_ITEMS
-from cogs.rules.guide import GuidePage
+from cogs.routes import EVERY_ITEM
 from cogs.table import log as history
 from cogs.table import screen as table
 from cogs.table.hints import LEVEL_CHOICES
 from cogs.tutorial import flow as tutorial_flow
-from cogs.tutorial.buttons import TutorialItem
 from engine import registry
 
 GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
@@ -182,6 +182,22 @@ class Game(
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         await results.replay(interaction, await params.resolve_game(interaction, game))
 
+    # -- the web pages ---------------------------------------------------------------------------
+    @app_commands.command(name="web", description="A private link to a game's page on the web, or a spectator link")
+    @app_commands.describe(
+        game=GAME_HELP,
+        spectator="A link to share: the public table only, for anyone who may see the game's channel",
+        revoke="Make every link you were given stop working (then ask again for a new one)",
+    )
+    @app_commands.autocomplete(game=params.game_autocomplete)
+    async def web(
+        self, interaction: discord.Interaction, game: int | None = None, spectator: bool = False, revoke: bool = False
+    ) -> None:
+        if revoke:
+            await web_links.revoke(interaction)
+            return
+        await web_links.give(interaction, await params.resolve_game(interaction, game), spectator)
+
     # -- seats ---------------------------------------------------------------------------------
     @app_commands.command(name="abandon", description="Leave a running game for good; an AI takes your seat")
     @app_commands.describe(game=GAME_HELP)
@@ -326,8 +342,7 @@ class UnknownComponents(commands.Cog):
             return
         data: Mapping[str, Any] = interaction.data or {}
         custom_id = str(data.get("custom_id", ""))
-        known = (*DYNAMIC_ITEMS, GuidePage, TutorialItem)
-        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in known)  # type: ignore[attr-defined]
+        routed = any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in EVERY_ITEM)
         if routed and _on_message(interaction.message, custom_id):
             return
         await interaction.response.send_message(t("game.unknown_button", await _lang(interaction)), ephemeral=True)
@@ -352,10 +367,10 @@ def _on_message(message: discord.Message | None, custom_id: str) -> bool:
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)  # the tutorial's components name no game
+    bot.add_dynamic_items(*EVERY_ITEM)
     await bot.add_cog(Game(bot))
     await bot.add_cog(UnknownComponents())
 
 
 async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(*DYNAMIC_ITEMS, TutorialItem)
+    bot.remove_dynamic_items(*EVERY_ITEM)

@@ -1,11 +1,12 @@
 """Dynamic items: how each custom_id template is routed to its handler, before and after restarts.
 
 discord.py builds one of these per click from the custom_id (see :mod:`cogs.kit.ids`), so no view is
-held in memory and buttons sent by an earlier process keep working. Every custom_id names a game,
-and a click goes to its handler only when the clicking user may see that game
-(:mod:`cogs.kit.access`); otherwise, forged or not, it gets the unknown-game answer. Errors raised by a
-handler go through the one error handler (discord.py would otherwise only log them and leave the
-click unanswered).
+held in memory and buttons sent by an earlier process keep working. Every custom_id but a guide's page
+and a tutorial's step names a game, and a click goes to its handler only when the clicking user may see
+that game (:mod:`cogs.kit.access`); otherwise, forged or not, it gets the unknown-game answer. Errors
+raised by a handler go through the one error handler (discord.py would otherwise only log them and
+leave the click unanswered). The features' handlers never call each other: a control that leads from
+one to another (the tutorial's end opens a lobby or the guide) is routed here.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from cogs.kit import access, ids
 from cogs.kit.answers import report
 from cogs.kit.context import lang_for
 from cogs.kit.errors import UserFacingError
+from cogs.kit.ids import Parsed
 from cogs.lobby import seats as lobby
 from cogs.results import reports as results
 from cogs.rules import guide
@@ -29,6 +31,8 @@ from cogs.table import controls as panel
 from cogs.table import log as history
 from cogs.table import screen as table
 from cogs.table.hints import HintButton
+from cogs.tutorial import flow as tutorial
+from cogs.tutorial.ids import ALL, NONE, TEMPLATE
 
 
 async def _rules(interaction: discord.Interaction, game: GameInfo) -> None:
@@ -139,3 +143,40 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReplayButton,
     HintButton,
 )
+"""The items whose custom_id names a game: a click reaches them only from a user who may see it."""
+
+
+class TutorialItem(Parsed, template=TEMPLATE):
+    """A tutorial menu or button (custom_ids in :mod:`cogs.tutorial.ids`): the step it names is built
+    again from the game's data and answered; the end's buttons open a lobby with AI seats or the guide."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            kind, action = self.fields["kind"], self.fields["action"]
+            chapter = None if self.fields["chapter"] == ALL else self.fields["chapter"]
+            step = None if self.fields["step"] == NONE else self.fields["step"]
+            if action == "guide":
+                await guide.show(interaction, kind)
+                return
+            if action == "play":
+                seats = tutorial.seats_after(kind)
+                await lobby.create(interaction, kind, {}, seats=None, timer=None, policy=None, ai_seats=seats - 1)
+                return
+            if step is None:  # only the end's buttons name no step; a forged one is refused
+                raise UserFacingError("no_tutorial", games=kind)
+            if action.startswith("pick"):
+                assert isinstance(self.item, discord.ui.Select)
+                values = list(self.item.values)
+                if len(values) != 1:
+                    raise UserFacingError("one_choice")
+                await tutorial.pick(interaction, kind, chapter, step, values[0])
+            elif action == "retry":
+                await tutorial.retry(interaction, kind, chapter, step)
+            else:
+                await tutorial.move_on(interaction, kind, chapter, step, note=None)
+        except Exception as error:
+            await report(interaction, error)
+
+
+EVERY_ITEM: tuple[type[discord.ui.DynamicItem[Any]], ...] = (*DYNAMIC_ITEMS, guide.GuidePage, TutorialItem)
+"""Every component the bot sends, by its custom_id's template: the game's, a guide's page, a tutorial's."""

@@ -1,6 +1,8 @@
 """``bricabot run``: connect to Discord and serve games until stopped (Ctrl-C or SIGTERM).
 
-Declared in :mod:`cogs.cli`, which imports this module only when the command is chosen.
+Declared in :mod:`program.cli`, which imports this module only when the command is chosen, and hands
+it the companions to run beside the bot (the web pages when ``WEB_PORT`` is set): each is started with
+the bot and stopped when it stops.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import discord
 from pydantic import ValidationError
@@ -28,7 +32,19 @@ from engine.core.errors import BadData
 log = logging.getLogger("bricabot")
 
 
-def run(args: argparse.Namespace) -> int:
+class Companion(Protocol):
+    """A service run beside the bot in the same process, started before it connects and stopped after it
+    closes."""
+
+    async def start(self) -> None: ...
+
+    async def stop(self) -> None: ...
+
+
+Companions = Callable[[Settings], Sequence[Companion]]
+
+
+def run(args: argparse.Namespace, companions: Companions = lambda settings: ()) -> int:
     try:
         settings = Settings()
     except ValidationError as exc:
@@ -52,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"bricabot: {problem}", file=sys.stderr)
         return 2
     try:
-        asyncio.run(_serve(settings))
+        asyncio.run(_serve(settings, companions(settings)))
     except discord.LoginFailure:
         print(
             "bricabot: Discord refused the token (DISCORD_TOKEN); copy it again from the developer portal.",
@@ -119,11 +135,17 @@ HARD_STOP_SECONDS = 9.5
 saying so, before a supervisor's kill (``docker stop`` and systemd wait 10 s)."""
 
 
-async def _serve(settings: Settings) -> None:
-    """Run the bot until SIGTERM or SIGINT, then stop it cleanly (:meth:`Bricabot.shutdown`) and stop the
-    AI's search processes, all awaited here, in the main coroutine: work left to a task would be
-    cancelled by ``asyncio.run`` on its way out, leaving threads (a database connection's) that keep the
-    process alive. A second signal ends the process at once."""
+COMPANION_STOP_SECONDS = 5.0
+"""How long a companion (the web pages: open pages' streams closed within 2 s, then its database) may
+take to stop; it stops while the bot does."""
+
+
+async def _serve(settings: Settings, companions: Sequence[Companion] = ()) -> None:
+    """Run the bot and its companions until SIGTERM or SIGINT, then stop the bot cleanly
+    (:meth:`Bricabot.shutdown`), the companions and the AI's search processes, all awaited here, in the
+    main coroutine: work left to a task would be cancelled by ``asyncio.run`` on its way out, leaving
+    threads (a database connection's) that keep the process alive. A second signal ends the process at
+    once."""
     assert settings.discord_token is not None
     bot = Bricabot(settings)
     loop = asyncio.get_running_loop()
@@ -138,6 +160,10 @@ async def _serve(settings: Settings) -> None:
 
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, on_signal, sig)
+    started: list[Companion] = []
+    for companion in companions:
+        await companion.start()
+        started.append(companion)
     runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()), name="bricabot-run")
     await asyncio.wait((runner, asked), return_when=asyncio.FIRST_COMPLETED)
     why = asked.result() if asked.done() else "the connection to Discord ended"
@@ -148,9 +174,11 @@ async def _serve(settings: Settings) -> None:
         why,
         bot.gate.in_flight,
     )
-    try:
+    companions_stopped = asyncio.gather(*(_stop(companion) for companion in started))
+    try:  # the bot and its companions stop side by side: each has its own database connections
         stopped = await bot.shutdown()
     finally:
+        await companions_stopped
         runner.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner
@@ -163,6 +191,13 @@ async def _serve(settings: Settings) -> None:
     failure = None if asked.done() or runner.cancelled() else runner.exception()
     if failure is not None:  # the connection ended by itself: a refused token or intent (run() says which)
         raise failure
+
+
+async def _stop(companion: Companion) -> None:
+    try:
+        await asyncio.wait_for(companion.stop(), COMPANION_STOP_SECONDS)
+    except Exception as exc:
+        log.warning("%s did not stop cleanly (%s)", type(companion).__name__, type(exc).__name__)
 
 
 def _watchdog(began: float) -> None:

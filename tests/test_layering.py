@@ -1,7 +1,9 @@
-"""The floors and their arrows: engine <- renders <- bot <- cogs, never upward (an import, one under
-``TYPE_CHECKING``, or a module named in a string for ``importlib``), no import cycle on any floor, engine/
-pure rules, and bot/ and cogs/ naming no game: what they need of one comes through the contracts
-(:class:`engine.core.contract.Game`, :class:`renders.api.Drawings`). ``docs/architecture.md`` draws it."""
+"""The floors and their arrows: engine <- renders <- bot <- {cogs, web} <- program, never upward nor
+sideways between the two faces (an import, one under ``TYPE_CHECKING``, or a module named in a string
+for ``importlib``), no import cycle on any floor, engine/ pure rules, the Discord layer's features
+sharing only through its kit, and bot/, cogs/ and web/ naming no game: what they need of one comes
+through the contracts (:class:`engine.core.contract.Game`, :class:`renders.api.Drawings`).
+``docs/architecture.md`` draws it."""
 
 from __future__ import annotations
 
@@ -108,22 +110,40 @@ def test_no_floor_has_an_import_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-FLOORS = ("engine", "renders", "bot", "cogs")
-"""From the bottom up: a floor imports only from its own and those below it."""
-MODULE_NAME = re.compile(r"^(engine|renders|bot|cogs)(\.\w+)*$")
+LEVELS: tuple[tuple[str, ...], ...] = (("engine",), ("renders",), ("bot",), ("cogs", "web"), ("program",))
+"""From the bottom up: a floor imports only from its own and those below it. The two faces, Discord
+(``cogs``) and the web pages (``web``), stand side by side on the same floors and never name each other;
+``program`` (the ``bricabot`` command line) composes both."""
+FLOORS = tuple(floor for level in LEVELS for floor in level)
+MODULE_NAME = re.compile(rf"^({'|'.join(FLOORS)})(\.\w+)*$")
+IMPORTERS = {"import_module", "__import__"}
 
 
 def _named_modules(path: Path) -> set[str]:
     """Every module ``path`` names: its imports (wherever they sit, ``TYPE_CHECKING`` included), string
-    constants that are module paths (what ``importlib.import_module`` or an extension loader is given),
-    and the literal head of an f-string given to ``import_module`` (``f"renders.{kind}"``)."""
+    constants that are dotted module paths (what an extension loader is given), any string given to
+    ``import_module`` (a floor's bare name too: elsewhere a word such as "web" is a command's name), and
+    the literal head of an f-string given to ``import_module`` (``f"renders.{kind}"``)."""
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    tree = ast.parse(path.read_text("utf-8"))
+    imported = {
+        id(node.args[0])
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and node.args
+        and (getattr(node.func, "id", None) or getattr(node.func, "attr", None)) in IMPORTERS
+    }
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             names.add(node.module)
-        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and MODULE_NAME.match(node.value):
+        elif (
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and MODULE_NAME.match(node.value)
+            and ("." in node.value or id(node) in imported)
+        ):
             names.add(node.value)
         elif isinstance(node, ast.JoinedStr) and node.values:
             head = node.values[0]
@@ -136,12 +156,16 @@ def _sources(floor: str) -> list[Path]:
     return sorted((ROOT / floor).rglob("*.py"))
 
 
+def _level(floor: str) -> int:
+    return next(number for number, level in enumerate(LEVELS) if floor in level)
+
+
 @pytest.mark.parametrize("floor", FLOORS)
-def test_no_arrow_runs_up(floor: str) -> None:
-    above = set(FLOORS[FLOORS.index(floor) + 1 :])
+def test_no_arrow_runs_up_or_sideways(floor: str) -> None:
+    barred = {other for other in FLOORS if other != floor and _level(other) >= _level(floor)}
     for path in _sources(floor):
-        upward = sorted(name for name in _named_modules(path) if name.split(".")[0] in above)
-        assert not upward, f"{path.relative_to(ROOT)} names {upward}, a floor above {floor}/"
+        wrong = sorted(name for name in _named_modules(path) if name.split(".")[0] in barred)
+        assert not wrong, f"{path.relative_to(ROOT)} names {wrong}, a floor above {floor}/ or beside it"
 
 
 def test_the_arrow_check_sees_strings_and_type_only_imports(tmp_path: Path) -> None:
@@ -149,8 +173,37 @@ def test_the_arrow_check_sees_strings_and_type_only_imports(tmp_path: Path) -> N
     source.write_text(
         "import importlib\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from cogs.client import X\n"
         'importlib.import_module("cogs.game")\nimportlib.import_module(f"renders.{kind}")\n'
+        'importlib.import_module("web")\nname = "program"\n'
     )
-    assert _named_modules(source) == {"cogs.client", "cogs.game", "renders"}
+    assert _named_modules(source) == {"cogs.client", "cogs.game", "renders", "web"}
+
+
+FEATURE_SHARED = "kit"
+"""The Discord layer's package every feature may import; a feature imports no other feature."""
+
+
+def _feature_imports() -> list[tuple[Path, str, str]]:
+    """``(module, its feature, a feature it names)`` for each name a module of ``cogs/<feature>/``
+    gives of another feature of the Discord layer (the kit included for the kit's own modules)."""
+    found = []
+    for path in _sources("cogs"):
+        parts = path.relative_to(ROOT / "cogs").parts
+        if len(parts) < 2:
+            continue  # the layer's top (the client, /game, the routes) composes the features
+        feature = parts[0]
+        allowed = {feature} if feature == FEATURE_SHARED else {feature, FEATURE_SHARED}
+        for name in _named_modules(path):
+            pieces = name.split(".")
+            if pieces[0] == "cogs" and (len(pieces) < 2 or pieces[1] not in allowed):
+                found.append((path, feature, name))
+    return found
+
+
+def test_discord_features_share_only_through_the_kit() -> None:
+    """Each feature (``cogs/lobby/``, ``cogs/board/``...) imports its own modules and ``cogs/kit/``;
+    what two features both need lives in the kit, and what leads from one to another is routed by the
+    layer's top (``cogs/routes.py``, ``cogs/game.py``)."""
+    assert [(str(path.relative_to(ROOT)), name) for path, _, name in _feature_imports()] == []
 
 
 GAME_PACKAGES = sorted(
@@ -176,10 +229,10 @@ def _code_strings(tree: ast.AST) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("floor", ["bot", "cogs"])
-def test_bot_and_cogs_name_no_game(floor: str) -> None:
+@pytest.mark.parametrize("floor", ["bot", "cogs", "web", "program"])
+def test_bot_and_the_faces_name_no_game(floor: str) -> None:
     """No import of a game's package and no table keyed by a game's name: what the service and the
-    Discord layer need of a game comes through the contracts, so adding a game touches neither."""
+    faces need of a game comes through the contracts, so adding a game touches none of them."""
     assert GAME_PACKAGES, "no game found in engine/"
     for path in _sources(floor):
         where = path.relative_to(ROOT)

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 @asynccontextmanager
-async def _scratch(url: str | None) -> AsyncIterator[str]:
+async def scratch_database(url: str | None) -> AsyncIterator[str]:
     """A fresh, empty database address, removed afterwards."""
     path = sqlite_path(url) if url else None
     if url and path is None:
@@ -128,7 +128,7 @@ async def _move(service: GameService, game_id: int, choices: Rng) -> tuple[int, 
 
 
 async def _latency(args: argparse.Namespace, size: int) -> dict[str, Any]:
-    async with _scratch(args.database_url) as address, await GameService.open(address) as service:
+    async with scratch_database(args.database_url) as address, await GameService.open(address) as service:
         started = time.perf_counter()
         fresh = await _stored(service, args, size)
         seed_seconds = time.perf_counter() - started
@@ -162,7 +162,7 @@ async def _latency(args: argparse.Namespace, size: int) -> dict[str, Any]:
 
 async def _throughput(args: argparse.Namespace, workers: int) -> float:
     """Moves per second committed by ``workers`` processes playing their shares of the active games."""
-    async with _scratch(args.database_url) as address:
+    async with scratch_database(args.database_url) as address:
         async with await GameService.open(address) as service:
             games = await _stored(service, args, args.active)
         context = multiprocessing.get_context("spawn")

@@ -129,7 +129,7 @@ def _conforms_generic(value: object, origin: Any, args: tuple[Any, ...]) -> bool
     if isinstance(value, Mapping):
         key, item = args if len(args) == 2 else (Any, Any)
         return all(conforms(k, key) and conforms(v, item) for k, v in value.items())
-    if isinstance(value, tuple) and args and args[-1] is not Ellipsis:
+    if origin is tuple and args and args[-1] is not Ellipsis:  # a fixed-length tuple type
         return len(value) == len(args) and all(conforms(v, a) for v, a in zip(value, args, strict=True))
     if args and isinstance(value, Iterable) and hasattr(value, "__len__"):
         return all(conforms(item, args[0]) for item in value)

@@ -10,6 +10,7 @@ only (``game.view(state, None)``), so it never shows what was hidden at the time
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,8 @@ from bot.store import ActionRow, GameRow, ResultRow, Store
 from bot.words import CATALOG, t
 from engine import registry
 from engine.core.contract import Game, Outcome, View
-from renders.api import seat_styles
+from renders.api import Render, seat_styles
+from renders.results.chart import report
 from renders.results.model import Line, Panel, ReportPicture
 
 
@@ -156,27 +158,44 @@ def replay_views(
 ) -> list[tuple[int | None, View]]:
     """The public board at every round's start and at the end, as spectators saw it: the replay's frames."""
     finished(row)
-    frames: list[tuple[int | None, View]] = []
+    return [(round_, view) for round_, _, view in round_starts(game, row, seats, actions)]
+
+
+def round_starts(
+    game: Game[Any], row: GameRow, seats: int, actions: Sequence[ActionRow]
+) -> list[tuple[int | None, int, View]]:
+    """``(round, version, view)`` of the public board at every round's start and as it is after the
+    last move, from spectators' views only: what was public at the time, so a running game's may be
+    shown too (the web's history scrubs through them)."""
+    frames: list[tuple[int | None, int, View]] = []
     last_round: object = object()
-    final: View | None = None
+    final: tuple[int | None, int, View] | None = None
     for move, state in timeline(game, row, seats, actions):
-        final = game.view(state, None)
-        current = getattr(final, "round", None)
+        view = game.view(state, None)
+        current = getattr(view, "round", None)
+        final = (current, 0 if move is None else move.seq, view)
         if move is None or (current is not None and current != last_round):
-            frames.append((current, final))
+            frames.append(final)
             last_round = current
     assert final is not None
-    if final is not frames[-1][1]:
-        frames.append((getattr(final, "round", None), final))
+    if final is not frames[-1]:
+        frames.append(final)
     return frames
 
 
 async def log_of(store: Store, game_id: int) -> tuple[Game[Any], GameRow, int, list[ActionRow]]:
     """What a report or replay is rebuilt from; refused (``WrongStatus``) unless the game has ended."""
+    played = await record_of(store, game_id)
+    finished(played[1])
+    return played
+
+
+async def record_of(store: Store, game_id: int) -> tuple[Game[Any], GameRow, int, list[ActionRow]]:
+    """A game's rules, record, seat count and log, whatever its status: for :func:`round_starts`, which
+    takes only spectators' views from it."""
     loaded = await store.load(game_id)
     if loaded is None:
         raise GameNotFound(f"There is no game #{game_id}.", game=game_id)
-    finished(loaded.game)
     return registry.get(loaded.game.kind), loaded.game, len(loaded.seats), await store.actions(game_id)
 
 
@@ -307,3 +326,13 @@ async def names_of(store: Store, game_id: int, lang: str) -> list[str]:
     if loaded is not None:
         return seat_names([seat_info(seat) for seat in loaded.seats], lang)
     return [shown_name(row, lang) for row in await store.results(game_id=game_id)]
+
+
+async def drawn_report(store: Store, game_id: int, lang: str) -> tuple[ReportPicture, Render]:
+    """A finished game's report in ``lang``: its values with their text alternative, and its picture,
+    replayed and drawn off the event loop (what the final-scores message and the web's history show)."""
+    played, row, seats, actions = await log_of(store, game_id)
+    names = await names_of(store, game_id, lang)
+    told = await asyncio.to_thread(story, played, row, seats, actions)
+    shown = picture(told, played, names, lang)
+    return shown, await asyncio.to_thread(report, shown)

@@ -59,6 +59,7 @@ from bot.service.models import (
 from bot.service.preferences import Preferences
 from bot.service.seating import TableChanges
 from bot.service.tutorials import Tutorials
+from bot.service.weblinks import WebLinks
 from bot.service.writer import Call
 from bot.settings import Settings
 from bot.store import ActionRow, GameRow, Limits, Loaded, SeatRow, Store
@@ -81,7 +82,7 @@ async def open_service(settings: Settings, *, clock: Clock | None = None) -> Gam
     )
 
 
-class GameService(TableChanges, Preferences, ActiveHours, Hints, Deliveries, Tutorials):
+class GameService(TableChanges, Preferences, ActiveHours, Hints, Deliveries, Tutorials, WebLinks):
     """Lobbies, moves, views, logs, undo, seats, vacation and deadlines over one :class:`Store`.
 
     No discord imports: the cogs and the CLI both drive this class. Errors are typed

@@ -218,6 +218,20 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE deliveries ADD COLUMN held_for BIGINT;
     CREATE INDEX deliveries_held ON deliveries (held_for, due_at) WHERE held_for IS NOT NULL AND done_at IS NULL;
     """,
+    # 10: web links (bot/links.py). A user's link generation: every link carries the generation it was issued
+    # under, and revoking a user's links bumps it, so every earlier link stops opening. A server whose
+    # managers turned spectator links off has a row here with spectators = 0.
+    """
+    CREATE TABLE link_generations (
+        user_id     BIGINT  NOT NULL PRIMARY KEY,
+        generation  INTEGER NOT NULL DEFAULT 0,
+        revoked_at  BIGINT
+    );
+    CREATE TABLE guild_web (
+        guild_id    BIGINT  NOT NULL PRIMARY KEY,
+        spectators  INTEGER NOT NULL DEFAULT 1
+    );
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -2,7 +2,8 @@
 from being posted; both for members with Manage Server.
 
 Language of the boards, the channel lobbies are posted in, and the turn timer and missed-turn policy
-``/game new`` uses when it is not given them. Options left out keep their current value.
+``/game new`` uses when it is not given them; whether members may have spectator links to the games'
+web pages (``/game web spectator``). Options left out keep their current value.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import GuildSettings, TimeoutPolicy
-from bot.words import t
-from cogs.delivery.publisher import explain_block
+from bot.words import LANGUAGE_NAMES, t
 from cogs.kit import params
+from cogs.kit.blocks import explain_block
 from cogs.kit.context import lang_for, service_of
 from cogs.kit.text import CONTENT, clip, title
 
@@ -32,6 +33,7 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
         anywhere="True: post lobbies where /game new is typed again (clears the channel)",
         timer="Default turn timer of new games",
         missed="Default for what happens when someone misses their deadline",
+        spectator_links="Whether members who see a game's channel may have a spectator link to its web page",
     )
     @app_commands.choices(
         language=params.language_choices(), timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES
@@ -45,6 +47,7 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
         anywhere: bool = False,
         timer: str | None = None,
         missed: str | None = None,
+        spectator_links: bool | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         service = service_of(interaction)
@@ -63,11 +66,18 @@ class Config(commands.GroupCog, group_name="bricabot", group_description="Bricab
             "timeout_policy": policy is not None,
         }
         changed = [name for name, was_given in given.items() if was_given]
+        if spectator_links is not None:
+            await service.set_spectator_links(interaction.guild_id, spectator_links)
         if changed:
             settings = await service.set_guild_settings(interaction.guild_id, chosen, changed)
         else:
             settings = await service.guild_settings(interaction.guild_id)
-        await interaction.response.send_message(_describe(settings, await lang_for(interaction)), ephemeral=True)
+        lang = await lang_for(interaction)
+        watch = t(
+            "config.spectators_on" if await service.spectator_links(interaction.guild_id) else "config.spectators_off",
+            lang,
+        )
+        await interaction.response.send_message(f"{_describe(settings, lang)}\n{watch}", ephemeral=True)
 
     @app_commands.command(name="status", description="Games whose board or turn notices I cannot post, and why")
     @app_commands.checks.has_permissions(manage_guild=True)
@@ -93,7 +103,7 @@ def _describe(settings: GuildSettings, lang: str) -> str:
     return t(
         "config.settings",
         lang,
-        language=params.LANGUAGE_NAMES.get(settings.lang, settings.lang),
+        language=LANGUAGE_NAMES.get(settings.lang, settings.lang),
         where=where,
         timer=timer_text(settings.turn_timer, lang),
         missed=params.missed_turn_text(settings.timeout_policy, lang),

@@ -10,9 +10,9 @@ import discord
 
 from bot.service import GameInfo
 from bot.words import t
-from cogs.board import embeds
-from cogs.board import messages as layouts
 from cogs.kit import access, ids, images
+from cogs.kit import board_embed as embeds
+from cogs.kit import messages as layouts
 from cogs.kit.context import lang_for, service_of
 from cogs.kit.ids import Components
 from cogs.kit.text import BUTTON_LABEL, EMBED_DESCRIPTION, clip, deadline, jump, names, title

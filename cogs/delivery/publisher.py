@@ -35,24 +35,22 @@ from bot.service import outbox as owed
 from bot.service.convert import HINT_ASKED
 from bot.service.deliveries import backoff
 from bot.words import t
-from cogs.board import embeds
-from cogs.board import messages as layouts
 from cogs.delivery import digest
-from cogs.kit import images
+from cogs.kit import board_embed as embeds
+from cogs.kit import images, lobby_message
+from cogs.kit import messages as layouts
+from cogs.kit import report as results
+from cogs.kit.blocks import MISSING_ACCESS, THREAD_LOCKED, explain_block
 from cogs.kit.context import server_lang, user_lang
 from cogs.kit.ids import Components
 from cogs.kit.text import CONTENT, clip, deadline, jump, mentions, names, seat_name, title
-from cogs.lobby import message as lobby_message
-from cogs.results import reports as results
 
 log = logging.getLogger("bricabot.publisher")
 
 UNKNOWN_CHANNEL = 10003
 UNKNOWN_MESSAGE = 10008
-MISSING_ACCESS = 50001
 MISSING_PERMISSIONS = 50013
 THREAD_ARCHIVED = 50083
-THREAD_LOCKED = 160005
 THREAD_EXISTS = 160004
 BLOCKING = (MISSING_ACCESS, MISSING_PERMISSIONS, THREAD_LOCKED)
 """Refusals that last until someone changes the server: the row waits, blocked, and the host is told."""
@@ -70,17 +68,6 @@ T = TypeVar("T")
 
 PING = "ping:"
 """Purpose prefix of a seat's live "your turn" message in ``service.messages`` (``ping:<seat>``)."""
-
-NEEDED = (
-    "view_channel",
-    "send_messages",
-    "send_messages_in_threads",
-    "embed_links",
-    "attach_files",
-    "read_message_history",
-    "create_public_threads",
-)
-"""The permissions the bot asks for at invite, by discord.py's names."""
 
 
 class Held(Exception):
@@ -637,37 +624,6 @@ class Publisher:
             if exc.code in BLOCKING:
                 raise Held(f"{exc.code}:{channel_id}") from exc
             raise
-
-
-def explain_block(bot: discord.Client, reason: str, lang: str, game: str) -> str:
-    """What a blocked delivery's ``reason`` (``"<code>:<channel id>"``) means, in words: what is missing
-    and where (the permissions the bot lacks there, when the server is known)."""
-    code, _, place = reason.partition(":")
-    where = f"<#{place}>" if place.isdigit() else "?"
-    if code == "channel_gone":
-        return t("outbox.blocked.channel_gone", lang, game=game, where=where)
-    if code == str(THREAD_LOCKED):
-        return t("outbox.blocked.locked", lang, game=game, where=where)
-    if code == str(MISSING_ACCESS):
-        return t("outbox.blocked.access", lang, game=game, where=where)
-    missing = missing_permissions(bot, int(place)) if place.isdigit() else None
-    listed = ", ".join(t(f"outbox.permission.{name}", lang) for name in missing or NEEDED)
-    return t("outbox.blocked.permissions", lang, game=game, where=where, permissions=listed)
-
-
-def missing_permissions(bot: discord.Client, channel_id: int) -> list[str] | None:
-    """The permissions the bot lacks in ``channel_id`` of those it needs (``None`` when the channel or
-    the bot's member is not known here)."""
-    channel = bot.get_channel(channel_id)
-    if not isinstance(channel, discord.abc.GuildChannel | discord.Thread):
-        return None
-    me = channel.guild.me
-    if me is None:
-        return None
-    have = channel.permissions_for(me)
-    # In a thread, posting needs Send Messages in Threads; in a channel, Send Messages.
-    elsewhere = ("send_messages", "create_public_threads") if isinstance(channel, discord.Thread) else ()
-    return [name for name in NEEDED if name not in elsewhere and not getattr(have, name)]
 
 
 def _order(row: Delivery) -> tuple[int, str]:

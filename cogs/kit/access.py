@@ -1,4 +1,5 @@
-"""Who may see a game: the one access rule every command, autocomplete and component goes through.
+"""Who may see a game, on Discord: the access rule (:mod:`bot.access`) every command, autocomplete and
+component goes through, with the channel judged from what Discord says of the user.
 
 A user may see a game's public information (its board, status, log, settings, that it exists at all)
 when they hold or held a seat in it, or when they are a member of the game's server who can view its
@@ -23,6 +24,7 @@ from collections.abc import Iterable
 import discord
 from discord import app_commands
 
+from bot.access import may_see
 from bot.service import GameInfo, GameNotFound
 from cogs.kit.context import service_of
 
@@ -36,15 +38,9 @@ async def visible_game(interaction: discord.Interaction, game_id: int) -> GameIn
 
 
 async def can_see(interaction: discord.Interaction, game: GameInfo) -> bool:
-    """Whether the user may see ``game``: they hold or held a seat, or can view its channel and thread.
-
-    The seats and the channel are checked from what is at hand first; a user who passes neither may
-    still have held a seat that was given away, which only the stored hand-over notes remember.
-    """
-    user = interaction.user.id
-    if any(seat.user_id == user for seat in game.seats) or views_channel(interaction, game):
-        return True
-    return user in await service_of(interaction).seat_holders(game.id)
+    """Whether the user may see ``game``: they hold or held a seat, or can view its channel and thread."""
+    service = service_of(interaction)
+    return await may_see(service, game, interaction.user.id, views_channel=views_channel(interaction, game))
 
 
 async def visible(interaction: discord.Interaction, games: Iterable[GameInfo]) -> list[GameInfo]:

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.service import TURN_TIMERS, GameInfo, GameKind, TimeoutPolicy
-from bot.words import t
+from bot.words import LANGUAGE_NAMES, t
 from cogs.kit import access
 from cogs.kit.context import lang_for, service_of
 from cogs.kit.errors import UserFacingError
@@ -57,9 +57,6 @@ def missed_policy(value: str | None) -> TimeoutPolicy | None:
     """The missed-turn policy a ``missed`` option names (``None`` when not given)."""
     chosen = offered("missed", value, MISSED_TURN)
     return None if chosen is None else MISSED_TURN[chosen]
-
-
-LANGUAGE_NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español", "it": "Italiano"}
 
 
 def language_choices() -> list[app_commands.Choice[str]]:

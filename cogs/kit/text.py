@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from bot.board import title as title
 from bot.service import names as people
 from bot.service.models import GameInfo, SeatInfo
 from bot.words import t
@@ -18,15 +19,13 @@ OPTION_TEXT = 100
 EMBED_DESCRIPTION = 4096
 FIELD_VALUE = 1024
 CONTENT = 2000
+FIELD_NAME = 256
+"""Discord's limit on an embed field's name."""
 
 
 def clip(text: str, limit: int) -> str:
     """Cut ``text`` to ``limit`` characters, marking the cut, so Discord never rejects a message."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def title(game: GameInfo) -> str:
-    return f"{game.title} #{game.id}"
 
 
 def names(game: GameInfo, lang: str) -> list[str]:

@@ -1,6 +1,6 @@
 """Lobbies: ``/game new`` posts one, its buttons seat players and AIs, Start opens the game's thread.
 
-The lobby message (:mod:`cogs.lobby.message`) is edited in place on every change. Only the host
+The lobby message (:mod:`cogs.kit.lobby_message`) is edited in place on every change. Only the host
 (or a member with Manage Server) may add AIs, start or cancel; the service enforces the host rule and
 says so when refused. Whoever takes a seat (the host opening the lobby, a player joining) has the name
 the server shows for them stored with it at once, so the lobby and everything after it name them.
@@ -16,10 +16,10 @@ import discord
 
 from bot.service import GameInfo, GameService, TimeoutPolicy
 from bot.words import t
+from cogs.kit import lobby_message
 from cogs.kit.context import acting_host, bot_of, lang_for, service_of
 from cogs.kit.errors import UserFacingError
 from cogs.kit.text import person
-from cogs.lobby import message as lobby_message
 
 
 async def create(

@@ -21,23 +21,20 @@ from discord import app_commands
 
 from bot.service import GameInfo, GameService
 from bot.service.ratings import Standing, Stats, leaderboard, player_stats
-from bot.service.report import ai_name, log_of, names_of, picture, replay_views, story
+from bot.service.report import ai_name, log_of, names_of, replay_views
 from bot.words import t
 from cogs.kit import access, params
 from cogs.kit.context import lang_for, public_lang_for, service_of
 from cogs.kit.ids import Components
-from cogs.kit.images import ALT_TEXT
+from cogs.kit.images import ALT_TEXT, as_file
+from cogs.kit.report import COLOUR
 from cogs.kit.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, person
 from engine import registry
-from renders.api import Render
-from renders.results.chart import report
 from renders.results.model import TablePicture, TableRow
 from renders.results.replay import Animation, animation, frames, still
 from renders.results.table import table
 
-COLOUR = discord.Colour.from_rgb(255, 200, 61)
 TABLE_FILE = "results.png"
-REPORT_FILE = "report.png"
 REPLAY = r"replay:(?P<game>\d+):(?P<frame>\d+):(?P<button>[fpnl])"
 """A replay's step buttons: the frame they show, and which button (first, previous, next, last)."""
 DEFAULT_LIMIT = 10 * 1024 * 1024
@@ -166,7 +163,7 @@ async def stats(
     files = []
     if board:
         drawn = await asyncio.to_thread(table, _board_picture(board, title, lang, target.id))
-        files.append(_file(drawn, TABLE_FILE))
+        files.append(as_file(drawn, TABLE_FILE))
         embed.set_image(url=f"attachment://{TABLE_FILE}")
     await interaction.edit_original_response(embed=embed, attachments=files)
 
@@ -191,28 +188,7 @@ async def leaderboard_answer(interaction: discord.Interaction, kind: str | None)
     drawn = await asyncio.to_thread(table, picture_)
     embed = discord.Embed(title=title, description=clip(picture_.text, EMBED_DESCRIPTION), colour=COLOUR)
     embed.set_image(url=f"attachment://{TABLE_FILE}")
-    await interaction.edit_original_response(embed=embed, attachments=[_file(drawn, TABLE_FILE)])
-
-
-def _file(render: Render, name: str) -> discord.File:
-    """The picture as an attachment described by its text alternative."""
-    return discord.File(io.BytesIO(render.png), filename=name, description=clip(render.text, ALT_TEXT) or None)
-
-
-# -- the report with the final scores -----------------------------------------------------------
-async def final_report(service: GameService, game: GameInfo, lang: str) -> tuple[discord.Embed, discord.File]:
-    """The post-game report for the final-scores message: its embed and its picture (the game has
-    ended, so the round-by-round history, hidden quantities included, may be shown)."""
-    played, row, seats, actions = await log_of(service.store, game.id)
-    names = await names_of(service.store, game.id, lang)
-    told = await asyncio.to_thread(story, played, row, seats, actions)
-    shown = picture(told, played, names, lang)
-    drawn = await asyncio.to_thread(report, shown)
-    # Everything the picture says, in words: how it ended, the curves, every completion.
-    told_text = shown.text.split("\n", 1)[1] if "\n" in shown.text else ""
-    embed = discord.Embed(title=shown.title, description=clip(told_text, EMBED_DESCRIPTION), colour=COLOUR)
-    embed.set_image(url=f"attachment://{REPORT_FILE}")
-    return embed, _file(drawn, REPORT_FILE)
+    await interaction.edit_original_response(embed=embed, attachments=[as_file(drawn, TABLE_FILE)])
 
 
 # -- the replay -----------------------------------------------------------------------------------

@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.board.embeds import task_fields
-from cogs.board.messages import COLOUR, FIELD_NAME
+from cogs.kit.board_embed import task_fields
 from cogs.kit.context import lang_for, public_lang_for, service_of
 from cogs.kit.errors import UserFacingError
-from cogs.kit.text import EMBED_DESCRIPTION, OPTION_TEXT, clip, title
+from cogs.kit.messages import COLOUR
+from cogs.kit.text import EMBED_DESCRIPTION, FIELD_NAME, OPTION_TEXT, clip, title
 from cogs.rules import guide
 from cogs.rules import index as rulebook
 from renders.api import render_card
@@ -79,9 +79,4 @@ async def _own_tasks(interaction: discord.Interaction, kind: str, lang: str) -> 
 
 
 async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(guide.GuidePage)
     await bot.add_cog(Rules(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(guide.GuidePage)

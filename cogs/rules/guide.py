@@ -18,10 +18,10 @@ from typing import Any
 import discord
 
 from bot.words import t
-from cogs.board.messages import COLOUR
 from cogs.kit.answers import report
 from cogs.kit.context import lang_for
 from cogs.kit.errors import UserFacingError
+from cogs.kit.messages import COLOUR
 from engine import registry
 from engine.core.guide import DEFAULT, Guide
 

@@ -14,10 +14,10 @@ import discord
 from bot.log_lines import lines
 from bot.service import LogEntry
 from bot.words import t
-from cogs.board.messages import COLOUR
 from cogs.kit import ids
 from cogs.kit.context import lang_for, require_private_message, service_of
 from cogs.kit.ids import Components
+from cogs.kit.messages import COLOUR
 from cogs.kit.text import EMBED_DESCRIPTION, clip, names, title
 from engine import registry
 

@@ -15,7 +15,7 @@ import discord
 
 from bot.service import MoveResult, TableView
 from bot.words import t
-from cogs.board import embeds
+from cogs.kit import board_embed as embeds
 from cogs.kit import images
 from cogs.kit.context import bot_of, lang_for, require_private_message, service_of
 from cogs.kit.errors import UserFacingError

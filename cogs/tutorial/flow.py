@@ -17,13 +17,11 @@ from discord import app_commands
 from bot import lessons
 from bot.service.tutorials import TutorialProgress, tutorial_for
 from bot.words import t
-from cogs.board.messages import COLOUR
 from cogs.kit import images
 from cogs.kit.context import lang_for, require_private_message, service_of
 from cogs.kit.errors import UserFacingError
+from cogs.kit.messages import COLOUR
 from cogs.kit.text import CONTENT, EMBED_DESCRIPTION, OPTION_TEXT, clip, person
-from cogs.lobby import seats as lobby
-from cogs.rules import guide
 from cogs.tutorial.ids import custom_id
 from engine import registry
 from engine.core.tutorial import tutorial_of
@@ -130,13 +128,10 @@ async def move_on(
     await _finished(interaction, kind, chapter, lang, lines)
 
 
-async def after_end(interaction: discord.Interaction, kind: str, action: str) -> None:
-    """The end's buttons: a new lobby with AI seats where the tutorial was run, or the full guide."""
-    if action == "guide":
-        await guide.show(interaction, kind)
-        return
-    seats = tutorial_for(kind).chapters[0].seats
-    await lobby.create(interaction, kind, {}, seats=None, timer=None, policy=None, ai_seats=seats - 1)
+def seats_after(kind: str) -> int:
+    """The seats of the lobby the tutorial's end offers to open (the learner and AI seats): as many as
+    its first chapter's table."""
+    return tutorial_for(kind).chapters[0].seats
 
 
 def _learner(interaction: discord.Interaction, lang: str) -> str:

@@ -10,11 +10,11 @@ import pytest
 
 from bot import ai
 from bot.commands.arena import lineup, percentile, wilson
-from cogs.cli import main
 from engine import registry
 from engine.core.errors import BadOptions
 from engine.core.rng import Rng
 from engine.core.search import SearchPolicy
+from program.cli import main
 from tests.support.tinygame import GAME as TINY
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from cogs.cli import main
+from program.cli import main
 from tests.bot.databases import STORES, TEST_DATABASE_URL
 
 

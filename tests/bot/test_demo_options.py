@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cogs.cli import main
+from program.cli import main
 
 
 def test_demo_in_french_with_an_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.service import GameService
-from cogs.cli import main
+from program.cli import main
 from tests.bot.conftest import started_tiny
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from bot.overrides import check_overrides
-from cogs.cli import main
 from engine.core.errors import BadData
+from program.cli import main
 
 AMOUNTS = "imaginarium.extractors.amounts"
 

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.service import GameService
-from cogs.cli import main
+from program.cli import main
 from renders import api
 from tests.bot.conftest import started_tiny
 from tests.bot.test_results import play_out

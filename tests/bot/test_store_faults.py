@@ -239,7 +239,7 @@ async def test_bricabot_run_stops_on_a_read_only_sqlite_file(tmp_path: Path) -> 
         env = {**os.environ, "DISCORD_TOKEN": "not-a-token", "DATABASE_PATH": str(path), "DATABASE_URL": ""}
         env.pop("DATABASE_URL")
         done = subprocess.run(
-            [*prefix, sys.executable, "-m", "cogs.cli", "run"],
+            [*prefix, sys.executable, "-m", "program.cli", "run"],
             cwd=tmp_path,
             env=env,
             capture_output=True,

@@ -15,7 +15,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from bot.commands.play import CLEAR
-from cogs.cli import main
+from program.cli import main
 
 ENGLISH = re.compile(
     r"\b(Choose|undo|quit|Pass the keyboard|Game over|Winners?|Resume|Saved|Not possible|is not a choice)\b"

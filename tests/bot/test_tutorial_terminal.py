@@ -13,9 +13,9 @@ import pytest
 from PIL import Image
 
 from bot import lessons
-from cogs.cli import main
 from engine import registry
 from engine.core.tutorial import tutorial_of
+from program.cli import main
 from renders.api import render_board_parts, render_screen
 from renders.kit.marks import MARK
 

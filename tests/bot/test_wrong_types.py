@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 import inspect
 import threading
-from collections.abc import Callable, Coroutine, Iterator, Mapping
-from datetime import UTC, datetime
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin, get_type_hints
 
 import pytest
@@ -122,6 +122,7 @@ def valid(name: str, hint: Any, game_id: int) -> Any:
         return ("lang",)
     made = {
         datetime: NOW,
+        timedelta: timedelta(days=1),
         TimeoutPolicy: TimeoutPolicy(),
         GuildSettings: GuildSettings(),
         Work: Work("resume", game_id, None, NOW),
@@ -231,3 +232,10 @@ def test_the_measured_cases_are_refused(served: Any, call: str, arguments: dict[
     with pytest.raises(BadInput):
         loop.run(getattr(service, call)(**arguments))
     assert loop.run(service.vacation(1)) is False
+
+
+def test_a_tuple_passes_for_a_sequence_of_any_length() -> None:
+    """``Sequence[str]`` takes a tuple of any length; only ``tuple[str, int]`` fixes one."""
+    assert conforms(("lobby", "active", "finished"), Sequence[str])
+    assert not conforms(("lobby", 3), Sequence[str])
+    assert conforms(("a", 1), tuple[str, int]) and not conforms(("a", 1, 2), tuple[str, int])

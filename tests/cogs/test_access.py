@@ -141,6 +141,8 @@ GAME_COMMANDS: list[tuple[str, dict[str, Any]]] = [
     ("game replace", {"seat": 1, "player": DAN}),
     ("game settings", {}),
     ("game settings", {"reminders": False}),
+    ("game web", {}),
+    ("game web", {"spectator": True}),
 ]
 
 
@@ -181,7 +183,7 @@ async def test_every_command_naming_a_hidden_game_answers_as_for_an_unknown_one(
                 asked = await harness.slash(user, command, channel=where, game=game, **options)
                 assert answer(asked) == expected, (who, command, game, asked.text())
                 checked += 1
-    assert checked == 11 * (5 * 2 + 2 * 1 + 2)
+    assert checked == len(GAME_COMMANDS) * (5 * 2 + 2 * 1 + 2)
     assert stored(settings.database_path) == rows
     assert public(fake) == messages
 

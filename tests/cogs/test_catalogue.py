@@ -14,22 +14,29 @@ import re
 import string
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from bot import hours
+from bot.links import Refusal
 from bot.refusals import REFUSAL_STATES
 from bot.service import errors as service_errors
 from bot.words import CATALOG
-from cogs.delivery import publisher
-from cogs.kit import errors
+from cogs.kit import blocks, errors
 from cogs.rules import guide
 from cogs.rules import index as rulebook
 from engine.botfactory import loader as botfactory_rules
 from engine.core import errors as engine_errors
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted([*ROOT.joinpath("cogs").rglob("*.py"), *ROOT.joinpath("bot").rglob("*.py")])
+SOURCES = sorted(
+    [*ROOT.joinpath("cogs").rglob("*.py"), *ROOT.joinpath("bot").rglob("*.py"), *ROOT.joinpath("web").rglob("*.py")]
+)
+TEMPLATES = sorted(ROOT.joinpath("web", "templates").glob("*.html"))
+TEMPLATE_KEY = re.compile(r"""\bt\(\s*["']([a-z_.]+)["']""")
+"""A key a web page's template asks for: ``t("web.game.now")``; ``t("web.status." ~ status)`` builds one."""
+TEMPLATE_PREFIX = re.compile(r"""\bt\(\s*["']([a-z_.]+\.)["']\s*~""")
 
 
 def _trees() -> Iterator[tuple[Path, ast.AST]]:
@@ -57,12 +64,16 @@ def _branches(node: ast.expr) -> Iterator[ast.expr]:
 
 
 def literal_keys() -> dict[str, Path]:
-    """Keys written out as the first argument of ``t(...)``, including each branch of a conditional."""
+    """Keys written out as the first argument of ``t(...)``, including each branch of a conditional, in
+    the code and in the web pages' templates."""
     out = {}
     for path, call in _calls("t"):
         for node in _branches(call.args[0]):
             if isinstance(node, ast.Constant) and isinstance(node.value, str):
                 out[node.value] = path
+    for path in TEMPLATES:
+        text = path.read_text("utf-8")
+        out |= {key: path for key in TEMPLATE_KEY.findall(text) if not key.endswith(".")}
     return out
 
 
@@ -78,10 +89,11 @@ def named_keys() -> set[str]:
 
 
 def built_prefixes() -> dict[str, Path]:
-    """The literal start of every f-string that starts like a key (``f"error.{code}"`` → ``error.``)."""
+    """The literal start of every f-string that starts like a key (``f"error.{code}"`` → ``error.``), and
+    of every key a template builds (``t("web.status." ~ game.status)`` → ``web.status.``)."""
     keys = english()
     areas = {key.split(".")[0] for key in keys}
-    out = {}
+    out = {prefix: path for path in TEMPLATES for prefix in TEMPLATE_PREFIX.findall(path.read_text("utf-8"))}
     for path, tree in _trees():
         for node in ast.walk(tree):
             if isinstance(node, ast.JoinedStr) and node.values and isinstance(node.values[0], ast.Constant):
@@ -142,7 +154,7 @@ BUILT: dict[str, Callable[[], set[str]] | None] = {
     "refusal.": _refusal_keys,
     "refusal.state.": lambda: set(REFUSAL_STATES),
     "rules.section.": _sections,
-    "outbox.permission.": lambda: set(publisher.NEEDED),
+    "outbox.permission.": lambda: set(blocks.NEEDED),
     # checked by tests/cogs/test_translator.py against every command, option and choice of the tree
     "cmd.": None,
     "cmd.choice.": None,
@@ -164,6 +176,8 @@ BUILT: dict[str, Callable[[], set[str]] | None] = {
     "results.replay.": None,
     "thread.button.": None,
     "zoom.": None,
+    "web.status.": lambda: {"lobby", "active", "finished", "cancelled"},
+    "web.refused.": lambda: set(get_args(Refusal)),
     "thread.status.": None,
     "thread.": None,
 }

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from cogs.board.messages import zoom_what
+from bot.board import caption as zoom_what
 from engine import registry
 from renders.api import zoom_areas
 from tests.cogs.flows import custom_ids

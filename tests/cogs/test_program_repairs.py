@@ -12,7 +12,7 @@ from typing import Any
 
 from tests.cogs.conftest import GUILD
 from tests.cogs.flows import custom_ids
-from tests.cogs.program import Bench, address, bench, started, until
+from tests.cogs.running import Bench, address, bench, started, until
 
 __all__ = ["address", "bench"]  # the fixtures every scenario here runs with
 

@@ -11,7 +11,7 @@ import pytest
 from bot.service import GameService
 from bot.settings import Settings
 from bot.words import CATALOG
-from cogs.results import reports as results
+from cogs.kit import report
 from engine import registry
 from tests.cogs.conftest import ALICE, BOB, CAROL, GUILD, OWNER_ID, MovableClock, StartBot
 from tests.cogs.flows import components, custom_ids, open_game
@@ -142,7 +142,7 @@ async def test_the_final_scores_go_out_when_the_report_cannot_be_drawn(
     async def broken(*args: object) -> None:
         raise RuntimeError("no report today")
 
-    monkeypatch.setattr(results, "final_report", broken)
+    monkeypatch.setattr(report, "final_report", broken)
     harness = await start_bot()
     table = await open_game(harness, ALICE, [BOB], "tiny")
     await _play_to_the_end(harness, table.game_id, table.board_id, {ALICE.id: ALICE, BOB.id: BOB})

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from cogs.cli import main
 from cogs.kit.bot import MoveGate
 from cogs.kit.errors import UserFacingError
 from cogs.run import PAYLOAD_LOGGERS, limit_payload_loggers
+from program.cli import main
 from tests.cogs.conftest import ALICE, BOB, StartBot
 from tests.cogs.flows import custom_ids, open_game
 

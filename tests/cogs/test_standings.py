@@ -7,7 +7,7 @@ import re
 from datetime import UTC, datetime
 
 from bot.service import GameInfo, SeatInfo, TableView, TimeoutPolicy
-from cogs.board import embeds
+from cogs.kit import board_embed as embeds
 from engine import registry
 from renders.api import Render
 

@@ -1,7 +1,8 @@
 """``bricabot run`` stopped as an operator stops it: the real program as an OS process, connected to the fake
 Discord through a websocket gateway, sent SIGTERM in each state it meets in production — idle; deliveries
 hanging or failing with 5xx; the gateway reconnecting because Discord cannot be reached; AI seats thinking;
-another program holding the database's write lock; right after a burst of moves. Each time it must exit
+another program holding the database's write lock; right after a burst of moves; the web pages running
+beside it with a live page open. Each time it must exit
 0 within 10 s, with every move it acknowledged stored and no lease left held in the database, on SQLite
 and PostgreSQL. Each test prints how long the stop took.
 """
@@ -11,17 +12,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import socket
 import sqlite3
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiohttp
 import asyncpg
 
+from bot.links import Signer
 from bot.service import GameService
 from bot.store import Store
 from tests.cogs.conftest import ALICE
-from tests.cogs.program import (
+from tests.cogs.running import (
     Bench,
     acting,
     address,
@@ -199,3 +203,21 @@ async def locked(address: str) -> AsyncIterator[None]:
     finally:
         await transaction.rollback()
         await other.close()
+
+
+async def test_with_the_web_pages_beside_it_and_a_page_open(bench: Bench) -> None:
+    secret = "a-secret-for-this-test"
+    with socket.socket() as probe:  # a free port for the pages
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    bench.process.env.update({"WEB_PORT": str(port), "WEB_SECRET": secret})
+    await started(bench)
+    async with await GameService.open(bench.address) as service:
+        link = await service.link(ALICE.id, "watch", bench.game_id)
+    url = f"http://127.0.0.1:{port}{Signer(secret).path(link)}/events"
+    async with aiohttp.ClientSession() as session, session.get(url) as stream:
+        assert stream.status == 200 and stream.content_type == "text/event-stream"
+        await stream.content.readline()  # the page is live
+        ended = await bench.process.stop()
+    stopped_well(ended, "web pages beside it, a live page open")
+    await checked(bench, 0)

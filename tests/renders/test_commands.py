@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from cogs.cli import main
 from engine import registry
 from engine.core.errors import EngineError
+from program.cli import main
 from tests.renders.helpers import decode
 
 

@@ -2,7 +2,7 @@
 it: events and interactions arrive over the gateway's websocket (:mod:`tests.support.discord.websocket`),
 the bot answers through the fake's REST side, and the process is stopped with a signal.
 
-:class:`BotProcess` starts ``bricabot run`` (through :mod:`tests.support.discord.program`) with its
+:class:`BotProcess` starts ``bricabot run`` (through :mod:`tests.support.discord.launch`) with its
 settings in the environment, waits until it is connected, and stops it, timing how long it takes to
 exit. :class:`Remote` is the users: the same interaction payloads as the in-process harness builds, sent
 over the websocket.
@@ -93,7 +93,7 @@ class BotProcess:
             self.process = await asyncio.create_subprocess_exec(
                 sys.executable,
                 "-m",
-                "tests.support.discord.program",
+                "tests.support.discord.launch",
                 self.fake.base,
                 "run",
                 cwd=self.log_path.parent,

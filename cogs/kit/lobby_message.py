@@ -18,9 +18,9 @@ from bot import ai
 from bot.service.models import GameInfo
 from bot.service.names import ai_name
 from bot.words import CATALOG, t
-from cogs.board.messages import COLOUR
 from cogs.kit import hours, ids
 from cogs.kit.ids import Components
+from cogs.kit.messages import COLOUR
 from cogs.kit.text import BUTTON_LABEL, FIELD_VALUE, clip, names, seat_list, title
 from engine import registry
 from engine.core.contract import OptionSpec

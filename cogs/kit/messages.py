@@ -1,5 +1,5 @@
 """The public messages: the board in the game thread and the final scores (the lobby's is
-:mod:`cogs.lobby.message`).
+:mod:`cogs.kit.lobby_message`), and the colour of the board's embeds.
 
 Everything here is drawn from public data only (the game record and a spectator's render), so these
 messages may go to any channel. Private screens are built in :mod:`cogs.table.controls` and only ever sent
@@ -12,15 +12,16 @@ from collections.abc import Sequence
 
 import discord
 
+from bot import board
 from bot.service import ending
 from bot.service.models import GameInfo
 from bot.words import t
 from cogs.kit import ids
 from cogs.kit.ids import Components
 from cogs.kit.images import FINAL_FILE
-from cogs.kit.text import BUTTON_LABEL, EMBED_DESCRIPTION, FIELD_VALUE, clip, names, title
+from cogs.kit.text import BUTTON_LABEL, EMBED_DESCRIPTION, FIELD_NAME, FIELD_VALUE, clip, names, title
 from engine import registry
-from renders.api import Render, drawings
+from renders.api import Render
 
 COLOUR = discord.Colour.from_rgb(196, 120, 48)
 OPTION_TEXT = 100
@@ -28,8 +29,6 @@ OPTION_TEXT = 100
 MAX_OPTIONS = 25
 PLACEHOLDER = 150
 """Discord's limit on a select menu's placeholder."""
-FIELD_NAME = 256
-"""Discord's limit on an embed field's name."""
 
 
 def play_button(game_id: int, lang: str = "en") -> discord.ui.Button[Components]:
@@ -56,7 +55,7 @@ def board_controls(game: GameInfo, areas: Sequence[tuple[str, str]] = (), *, lan
             discord.SelectOption(
                 label=clip(label, OPTION_TEXT),
                 value=key,
-                description=clip(zoom_what(game.kind, key, lang), OPTION_TEXT) or None,
+                description=clip(board.caption(game.kind, key, lang), OPTION_TEXT) or None,
             )
             for key, label in areas[:MAX_OPTIONS]
         ]
@@ -66,13 +65,6 @@ def board_controls(game: GameInfo, areas: Sequence[tuple[str, str]] = (), *, lan
             )
         )
     return view
-
-
-def zoom_what(kind: str, area: str, lang: str) -> str:
-    """What a zoom area shows, for its menu option ("The wheel and the four part piles"); a seat's
-    area ("seat:<n>") is described once for every seat; "" for an area the catalogue does not describe."""
-    found = drawings(kind)
-    return "" if found is None else found.caption(area, lang)
 
 
 def final_embed(game: GameInfo, render: Render, lang: str) -> discord.Embed:

@@ -1,4 +1,4 @@
-"""``bricabot`` as an OS process against the fake Discord: ``python -m tests.support.discord.program
+"""``bricabot`` as an OS process against the fake Discord: ``python -m tests.support.discord.launch
 API_BASE ARGS...`` points discord.py's REST base at ``API_BASE`` (the fake's; the gateway's address comes
 from there, as from Discord's) and runs the real program's ``main`` with ``ARGS``. Nothing else differs
 from a deployment: settings from the environment, signals, logging, the exit status.
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import discord.http
 
-from cogs.cli import main
+from program.cli import main
 
 
 def launch(argv: Sequence[str]) -> int:

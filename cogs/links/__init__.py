@@ -1,0 +1,1 @@
+"""``/game web``: links to the web pages, given privately after the access rule."""
