@@ -168,7 +168,7 @@ async def _serve(settings: Settings, companions: Sequence[Companion] = ()) -> No
     await asyncio.wait((runner, asked), return_when=asyncio.FIRST_COMPLETED)
     why = asked.result() if asked.done() else "the connection to Discord ended"
     began = time.monotonic()
-    _watchdog(began)
+    watchdog = _watchdog(began)
     log.info(
         "stopping (%s): refusing new interactions; waiting for %d moves in flight",
         why,
@@ -183,6 +183,7 @@ async def _serve(settings: Settings, companions: Sequence[Companion] = ()) -> No
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await runner
         ai.shutdown()
+    watchdog.cancel()
     log.info(
         "stopped in %.1f s: %s; search processes and database closed",
         time.monotonic() - began,
@@ -200,8 +201,9 @@ async def _stop(companion: Companion) -> None:
         log.warning("%s did not stop cleanly (%s)", type(companion).__name__, type(exc).__name__)
 
 
-def _watchdog(began: float) -> None:
-    """End the process :data:`HARD_STOP_SECONDS` after the stop began if it is still there then."""
+def _watchdog(began: float) -> threading.Timer:
+    """End the process :data:`HARD_STOP_SECONDS` after the stop began unless the stop has ended (the
+    timer is cancelled) by then."""
 
     def expire() -> None:
         log.error("the stop did not end within %.1f s; exiting now", time.monotonic() - began)
@@ -211,3 +213,4 @@ def _watchdog(began: float) -> None:
     timer = threading.Timer(HARD_STOP_SECONDS, expire)
     timer.daemon = True
     timer.start()
+    return timer

@@ -255,6 +255,9 @@ class Writer:
                 "AI play paused in game %s at version %s: database %s", loaded.game.id, loaded.game.version, exc.reason
             )
         except Exception as exc:
+            if self.stopping:  # the search processes were ended under it: the next process carries on
+                log.info("AI play in game %s paused at version %s: stopping", loaded.game.id, loaded.game.version)
+                return loaded
             log.error(
                 "AI play stopped in game %s at version %s",
                 loaded.game.id,

@@ -22,7 +22,11 @@ log = logging.getLogger("bricabot.errors")
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer ``interaction`` with a short ephemeral message about ``error`` in the reader's language;
-    log bugs with a reference."""
+    log bugs with a reference. Once the bot's connection to Discord is closed for a stop, a handler that
+    outlived it can answer nobody: that is said on one line, not as a bug."""
+    if interaction.client.is_closed():
+        log.info("%s was cut short by the stop (%s)", _describe(interaction), type(error).__name__)
+        return
     lang = await _reader_lang(interaction)
     message, expected = friendly(error, lang)
     if not expected:

@@ -1,5 +1,6 @@
-"""The ``bricabot`` commands of the web pages: ``bricabot web`` and its demo as a newcomer runs them, and
-``bricabot run`` serving the pages beside the bot when ``WEB_PORT`` is set."""
+"""The ``bricabot`` commands of the web pages: ``bricabot web`` and its demo as a newcomer runs them.
+``bricabot run`` serving the pages beside the bot when ``WEB_PORT`` is set, and stopping them with it, is
+tested on the real program (``tests/cogs/test_stop.py``)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,6 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from types import TracebackType
-from typing import ClassVar
 
 import aiohttp
 import pytest
@@ -48,44 +47,6 @@ def test_the_pages_need_a_secret(
     assert main(["run"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "WEB_SECRET is not set" in err
-
-
-class Bot:
-    """Stands in for the Discord client in ``bricabot run``: while it "runs", the pages must answer."""
-
-    answered: ClassVar[list[int]] = []
-    port = 0
-
-    def __init__(self, settings: object) -> None:
-        pass
-
-    async def __aenter__(self) -> Bot:
-        return self
-
-    async def __aexit__(self, *exc: type[BaseException] | BaseException | TracebackType | None) -> None:
-        return None
-
-    async def start(self, token: str) -> None:
-        async with aiohttp.ClientSession() as client, client.get(f"http://127.0.0.1:{self.port}/") as response:
-            Bot.answered.append(response.status)
-
-    async def close(self) -> None:
-        return None
-
-
-def test_run_serves_the_pages_beside_the_bot_and_stops_them_with_it(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    from cogs import run
-
-    Bot.port = _port()
-    Bot.answered = []
-    _env(monkeypatch, tmp_path, DISCORD_TOKEN="a-token", WEB_PORT=str(Bot.port), WEB_SECRET="s")
-    monkeypatch.setattr(run, "Bricabot", Bot)
-    assert main(["run"]) == 0
-    assert Bot.answered == [200], "the pages answered while the bot ran"
-    with pytest.raises(OSError):
-        socket.create_connection(("127.0.0.1", Bot.port), timeout=1).close()
 
 
 async def test_the_demo_prints_a_link_that_shows_a_game_moving_by_itself(tmp_path: Path) -> None:
