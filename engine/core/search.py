@@ -103,6 +103,10 @@ class SearchHooks(Generic[S]):
     """Which decisions the playouts are spent on, from the seat's knowledge (``None``: every decision
     with a choice): a game whose course is shaped by a few kinds of decision searches those and plays
     its prior's pick in the others, which the prior's look-ahead already judges well."""
+    settled: Callable[[S], bool] | None = None
+    """Whether a position may be judged by the evaluation (``None``: any): a playout past its horizon
+    goes on to the next settled position (within as many decisions again), so that no choice is
+    judged in the middle of a turn it paid for and has not yet gained from."""
     parts: Callable[[S, int], Mapping[str, float]] | None = None
     """The evaluation split into named parts (message keys of the game's catalogue, in its own words),
     which add up to ``evaluate``: the parts in which the chosen choice's playouts ended ahead of the
@@ -252,15 +256,17 @@ class SearchPolicy(Generic[S]):
 
     def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng, par: float) -> float:
         game.advance(world, seat, choice)
-        rollout = self.hooks.rollout
-        left = self.budget.horizon
-        while left > 0 and game.outcome(world) is None:
+        rollout, settled = self.hooks.rollout, self.hooks.settled
+        played, horizon = 0, self.budget.horizon
+        while game.outcome(world) is None and played < 2 * horizon:
+            if played >= horizon and (settled is None or settled(world)):
+                break
             decisions = game.pending(world)
             if not decisions:
                 break
             decision = decisions[0]
             game.advance(world, decision.seat, rollout.choose(game, world, decision, rng))
-            left -= 1
+            played += 1
         return self._reward(game, world, seat, par)
 
     def _reward(self, game: Game[Any], world: S, seat: int, par: float) -> float:
