@@ -33,7 +33,7 @@ from cogs.routes import DYNAMIC_ITEMS
 from cogs.rules.guide import GuidePage
 from cogs.table import log as history
 from cogs.table import screen as table
-from cogs.table.hints import LEVEL_CHOICES
+from cogs.table.hints import LEVEL_CHOICES, THINK_CHOICES
 from cogs.tutorial import flow as tutorial_flow
 from cogs.tutorial.buttons import TutorialItem
 from engine import registry
@@ -246,9 +246,11 @@ class Game(
         missed="What happens when someone misses their deadline (counts turns already missed)",
         level="AI level that plays a missed turn",
         hints="Let players ask what the hard AI would do",
+        think="How many times its level's thinking time the AI seats get (stronger, slower)",
     )
     @app_commands.autocomplete(game=params.game_autocomplete)
     @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(think=THINK_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -258,9 +260,10 @@ class Game(
         missed: str | None = None,
         level: str | None = None,
         hints: bool | None = None,
+        think: int | None = None,
     ) -> None:
         info = await params.resolve_game(interaction, game)
-        if (timer, reminders, missed, level, hints) != (None, None, None, None, None):
+        if (timer, reminders, missed, level, hints, think) != (None, None, None, None, None, None):
             await game_settings.change(
                 interaction,
                 info,
@@ -269,6 +272,7 @@ class Game(
                 policy=params.missed_policy(missed),
                 missed_level=level,
                 hints=hints,
+                think=think,
             )
             return
         await interaction.response.send_message(

@@ -63,6 +63,7 @@ def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
         reminders=row.reminders,
         missed_level=row.missed_level,
         hints=row.hints,
+        think=row.think,
     )
 
 
@@ -114,4 +115,6 @@ def _changes(params: Mapping[str, Any], lang: str) -> str:
         parts.append(t("hints.missed_level", lang, level=t(f"people.level.{params['missed_level']}", lang)))
     if "hints" in params:
         parts.append(t("hints.setting_on" if params["hints"] else "hints.setting_off", lang))
+    if "think" in params:
+        parts.append(t("hints.think", lang, n=params["think"]))
     return ", ".join(parts)

@@ -83,6 +83,8 @@ class GameInfo:
     """The AI level that plays a missed turn."""
     hints: bool = True
     """Whether players may ask what the ``hard`` AI would choose (:mod:`bot.service.hints`)."""
+    think: int = 1
+    """How many times its level's think budget the game gives its AI seats (``bot.ai.THINK_SCALES``)."""
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat ``user_id`` controls (an AI-played seat is no longer theirs)."""

@@ -39,6 +39,8 @@ class GameRow:
     """The AI level that plays a seat's missed turn (chosen by the host)."""
     hints: bool = True
     """Whether players may ask which move the ``hard`` AI would choose."""
+    think: int = 1
+    """How many times its level's think budget the game gives its AI seats (chosen by the host)."""
 
 
 @dataclass(frozen=True, slots=True)

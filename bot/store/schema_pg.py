@@ -197,6 +197,10 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, kind)
     );
     """,
+    # 8: how many times its level's think budget a game gives its AI seats (the host's setting).
+    """
+    ALTER TABLE games ADD COLUMN think INTEGER NOT NULL DEFAULT 1;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

@@ -11,7 +11,7 @@ plays in the second.
 
 from __future__ import annotations
 
-from engine.botfactory.policy import GoalPolicy, estimate
+from engine.botfactory.policy import GoalPolicy, estimate, worth
 from engine.botfactory.state import State
 from engine.core.rng import Rng
 from engine.core.search import Budget, SearchHooks
@@ -71,6 +71,7 @@ HOOKS: SearchHooks[State] = SearchHooks(
     progress=progress,
     urgency=4.0,
     keep=0.05,
+    parts=worth,
 )
 """What the search needs from Bot Factory: ``goal`` plays the rollouts and is the easy level. A choice
 replaces goal's pick only if it plays out clearly better (``keep``): short playouts rate token swaps,

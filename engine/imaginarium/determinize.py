@@ -19,7 +19,7 @@ from engine.core.rng import Rng
 from engine.core.search import Budget, SearchHooks
 from engine.core.state import copy
 from engine.imaginarium.cards import VP
-from engine.imaginarium.policy import DEEP, GreedyPolicy, forecast
+from engine.imaginarium.policy import DEEP, GreedyPolicy, forecast, foresight
 from engine.imaginarium.state import PROJECTS, Player, State, piece_seat
 
 GUESS = (3, 1, 1, 1)
@@ -125,6 +125,7 @@ HOOKS: SearchHooks[State] = SearchHooks(
     priors={"normal": GreedyPolicy(evaluation=forecast), "hard": GreedyPolicy(evaluation=forecast, depth=DEEP)},
     robust=True,
     keep=0.1,
+    parts=foresight,
 )
 """What the search needs from Imaginarium: ``greedy`` is the easy level. The search levels judge with
 :func:`forecast` (``evaluate`` aware of the projects within reach and of the end-of-game majorities);

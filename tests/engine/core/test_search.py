@@ -3,6 +3,7 @@ decides from that alone, deterministically, and forced decisions cost nothing.""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -234,3 +235,57 @@ def test_alone_a_playout_is_judged_by_what_it_gained() -> None:
     richer.players[0].tokens += 4
     assert 0.5 < search._reward(game, richer, 0, par) < 1.0
     assert search._reward(game, state, 0, par - 100.0) > 0.99  # the same position, had it started far behind
+
+
+def test_a_stop_ends_the_search_after_one_world_with_a_legal_choice() -> None:
+    """The time cap: a stop that answers yes at once still lets one world be played, then the best
+    choice so far is played; a stop never asked changes nothing."""
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state, decision = _decision_with_choices(game, "botfactory", 2, {})
+    search = SearchPolicy("test", hooks, SMALL)
+    known = hooks.knowledge(state, decision.seat)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    cut = search.advise(game, known, decision, Rng(4), stop=stop)
+    full = search.advise(game, known, decision, Rng(4))
+    assert asked and cut.choice in decision.choices
+    width = min(SMALL.width, len(decision.choices))
+    assert cut.playouts == width < full.playouts
+    assert search.advise(game, known, decision, Rng(4), stop=lambda: False) == full
+
+
+def test_explained_advice_names_the_parts_that_decided() -> None:
+    """Explaining draws nothing from the generator (the choice is the same) and names at most two parts
+    of the game's evaluation, which add up to it; the alternatives are other searched choices."""
+    for kind in ("botfactory", "imaginarium"):
+        game = registry.get(kind)
+        hooks = search_hooks(game)
+        assert hooks is not None and hooks.parts is not None
+        state, decision = _decision_with_choices(game, kind, 2, {})
+        assert sum(hooks.parts(state, 0).values()) == pytest.approx(hooks.evaluate(state, 0))
+        search = SearchPolicy("test", dataclasses.replace(hooks, searched=None), SMALL)
+        known = hooks.knowledge(state, decision.seat)
+        plain = search.advise(game, known, decision, Rng(9))
+        told = search.advise(game, known, decision, Rng(9), explain=True)
+        assert told.choice == plain.choice and told.playouts == plain.playouts and not plain.facts
+        assert len(told.facts) <= 2 and all(key in hooks.parts(state, 0) and gain > 0 for key, gain in told.facts)
+        assert all(game.text(key, {}, "fr") != key for key, _ in told.facts)
+        assert 1 <= len(told.others) <= 2 and all(r.choice != told.choice for r in told.others)
+
+
+def test_a_scaled_search_spends_that_many_more_playouts() -> None:
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state, decision = _decision_with_choices(game, "botfactory", 2, {})
+    known = hooks.knowledge(state, decision.seat)
+    search = SearchPolicy("test", hooks, Budget(iterations=16, horizon=4, width=2))
+    assert search.scaled(2).budget.iterations == 32
+    once = search.advise(game, known, decision, Rng(1)).playouts
+    assert search.scaled(2).advise(game, known, decision, Rng(1)).playouts == 2 * once
