@@ -289,3 +289,25 @@ def test_a_scaled_search_spends_that_many_more_playouts() -> None:
     assert search.scaled(2).budget.iterations == 32
     once = search.advise(game, known, decision, Rng(1)).playouts
     assert search.scaled(2).advise(game, known, decision, Rng(1)).playouts == 2 * once
+
+
+def test_imaginarium_hard_plays_out_its_planning_only() -> None:
+    """``hard`` spends playouts where a piece goes at planning (its three best placements) and plays its
+    prior's pick, with no playout, everywhere else; ``normal`` never plays out."""
+    game = registry.get("imaginarium")
+    hard, normal = level_policy(game, "hard"), level_policy(game, "normal")
+    assert isinstance(hard, SearchPolicy) and isinstance(normal, SearchPolicy)
+    state = game.new(2, 21)
+    easy = level_policy(game, "easy")
+    rng = Rng(2)
+    seen: dict[str, int] = {}
+    while game.outcome(state) is None and len(seen) < 3:
+        decision = game.pending(state)[0]
+        step = state.flow.step
+        if len(decision.choices) > 1 and step not in seen and state.flow.round >= 2:
+            known = hard.hooks.knowledge(state, decision.seat)
+            seen[step] = hard.advise(game, known, decision, Rng(5)).playouts
+            assert normal.advise(game, known, decision, Rng(5)).playouts == 0
+        game.advance(state, decision.seat, easy.choose(game, state, decision, rng))
+    assert seen["plan"] == hard.budget.iterations > 0
+    assert [n for step, n in seen.items() if step != "plan"] == [0] * (len(seen) - 1) and len(seen) > 1
