@@ -65,7 +65,10 @@ def explain(kind: str, hint: Hint, lang: str, seat_names: Sequence[str]) -> str:
 
     if hint.playouts:
         why = t("hints.why_search", lang, playouts=hint.playouts, outlook=round(100 * hint.outlook))
-        others = [t("hints.other", lang, choice=label(r.choice), outlook=round(100 * r.outlook)) for r in hint.others]
+        others = [
+            t("hints.other", lang, choice=label(r.choice), outlook=round(100 * r.outlook), mine=round(100 * r.versus))
+            for r in hint.others
+        ]
         if others:
             why = t("hints.more", lang, why=why, more=t("hints.others", lang, others=_both(others, lang)))
         facts = [game.text(key, {}, lang) for key, _ in hint.facts]

@@ -115,12 +115,14 @@ class SearchHooks(Generic[S]):
 
 @dataclass(frozen=True)
 class Rated:
-    """A searched choice and how its playouts went: how many, and its reward in them as the search
-    judged it (median or mean; 0 to 1: 1 always wins, 0.5 even with the best rival)."""
+    """A searched choice and how its playouts went: how many, its reward in them as the search judged
+    it (median or mean; 0 to 1: 1 always wins, 0.5 even with the best rival), and the chosen choice's
+    reward in the same worlds (a choice dropped early was played in the first worlds only)."""
 
     choice: Choice
     playouts: int
     outlook: float
+    versus: float = 0.5
 
 
 @dataclass(frozen=True)
@@ -222,7 +224,12 @@ class SearchPolicy(Generic[S]):
         first, best = candidates[0], alive[0]
         if best.id != first.id and judge(rewards[best.id]) - judge(rewards[first.id]) <= hooks.keep:
             best, runner = first, best
-        rated = [Rated(c, len(rewards[c.id]), judge(rewards[c.id])) for c in candidates if c.id != best.id]
+        mine = rewards[best.id]
+        rated = [
+            Rated(c, len(rewards[c.id]), judge(rewards[c.id]), judge(mine[: len(rewards[c.id])]))
+            for c in candidates
+            if c.id != best.id and rewards[c.id]
+        ]
         # The alternatives that lasted longest in the halving first (they were played out most).
         rated.sort(key=lambda r: (-r.playouts, -r.outlook))
         facts = self._facts(ends[best.id], ends[runner.id]) if parts is not None and runner is not None else ()

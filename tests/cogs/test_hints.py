@@ -67,14 +67,15 @@ def test_a_searched_hint_says_how_the_alternatives_played_out_and_what_decided()
     decision = game.pending(state)[0]
     chosen, second, third = decision.choices[:3]
     facts = (("imaginarium.why.production", 2.5), ("imaginarium.why.projects", 1.0))
-    others = (Rated(second, 12, 0.58), Rated(third, 6, 0.51))
+    others = (Rated(second, 12, 0.58, 0.61), Rated(third, 6, 0.51, 0.66))
     hint = Hint(1, 0, 3, chosen, playouts=48, outlook=0.64, used=1, others=others, facts=facts)
     names = ["Alice", "Bob"]
     en = explain("imaginarium", hint, "en", names)
-    assert "played out 48 times" in en and "64 %" in en and "next best: **" in en and "58 %" in en
+    assert "played out 48 times" in en and "64 %" in en and "next best: **" in en
+    assert "58 % against 61 % in the same playouts and **" in en
     assert "what decided it: your workshop's production and projects within reach" in en
     fr = explain("imaginarium", hint, "fr", names)
-    assert "ensuite\u00a0: **" in fr and "51 %" in fr
+    assert "ensuite\u00a0: **" in fr and "51 % contre 66 % dans les mêmes simulations" in fr
     assert "ce qui a décidé\u00a0: la production de votre atelier et les projets à votre portée" in fr
     # No alternative or fact known (a search stopped at once): the line still reads.
     bare = explain("imaginarium", Hint(1, 0, 3, chosen, playouts=2, outlook=0.5, used=1), "en", names)

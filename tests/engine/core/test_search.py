@@ -277,6 +277,7 @@ def test_explained_advice_names_the_parts_that_decided() -> None:
         assert len(told.facts) <= 2 and all(key in hooks.parts(state, 0) and gain > 0 for key, gain in told.facts)
         assert all(game.text(key, {}, "fr") != key for key, _ in told.facts)
         assert 1 <= len(told.others) <= 2 and all(r.choice != told.choice for r in told.others)
+        assert all(0.0 <= r.versus <= 1.0 and 0 < r.playouts <= told.playouts for r in told.others)
 
 
 def test_a_scaled_search_spends_that_many_more_playouts() -> None:
