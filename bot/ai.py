@@ -64,7 +64,8 @@ class Think:
     """What a decision takes on average: the game's playouts for the level are calibrated to stay
     within it on the reference machine (``bricabot arena`` prints the measured mean and p95)."""
     cap_ms: int
-    """The longest a decision may take: past it the search plays the best choice found so far."""
+    """The most processor time a decision may take: past it the search plays the best choice found so
+    far."""
 
 
 THINK = {"normal": Think(mean_ms=30, cap_ms=500), "hard": Think(mean_ms=150, cap_ms=1000)}
@@ -156,10 +157,12 @@ def policy_for(game: Game[Any], name: str, scale: int = 1) -> Policy:
 
 
 def deadline(level: str, scale: int = 1) -> Callable[[], bool]:
-    """The stop test of one decision of ``level`` at ``scale`` times its budget: true once its cap
-    has passed, counted from now."""
-    until = time.monotonic() + THINK[level].cap_ms * scale / 1000
-    return lambda: time.monotonic() > until
+    """The stop test of one decision of ``level`` at ``scale`` times its budget: true once the thread
+    has spent its cap of processor time from now. Processor time, not the wall clock: a machine busy
+    with other work slows a search down without cutting it short, so the choice stays the one its
+    playouts make."""
+    until = time.thread_time() + THINK[level].cap_ms * scale / 1000
+    return lambda: time.thread_time() > until
 
 
 def ai_rng(seed: int, version: int, seat: int) -> Rng:

@@ -102,7 +102,7 @@ class ArenaResult:
     lost: Counter[str] = field(default_factory=Counter)
     """Games no seat won (a solo task failed), by the outcome's reasons in words: why they were lost."""
     caps: dict[str, float] = field(default_factory=dict)
-    """Each level's think cap (ms), to count the decisions that went past it."""
+    """Each level's think cap (ms of processor time), to count the decisions that went past it."""
 
     def summary(self) -> dict[str, Any]:
         policies = []
@@ -134,7 +134,7 @@ class ArenaResult:
                 for n, t in self.tallies.items()
             },
             "over_cap": {
-                n: sum(ms > self.caps[n] for ms in t.think_ms) for n, t in self.tallies.items() if n in self.caps
+                n: sum(ms > self.caps[n] for ms in t.think_cpu_ms) for n, t in self.tallies.items() if n in self.caps
             },
             "lost_because": dict(self.lost.most_common()),
             "errors": len(self.errors),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -126,3 +127,16 @@ def test_arena_says_why_solo_games_were_lost(capsys: pytest.CaptureFixture[str])
     assert sum(result["lost_because"].values()) == 2 - result["policies"][0]["wins"] > 0
     assert all(why.startswith("Task A: build 3 robots of the same colour") for why in result["lost_because"])
     assert "Most robots of one colour" in out
+
+
+def test_the_cap_counts_processor_time_and_scales(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stop test a worker gives the search turns true once the thread has spent the level's cap
+    (times the game's scale) of processor time, and not before; sleeping spends none."""
+    monkeypatch.setitem(ai.THINK, "hard", ai.Think(mean_ms=1, cap_ms=20))
+    stop = ai.deadline("hard", 2)
+    time.sleep(0.06)  # wall time passes, processor time hardly
+    assert not stop()
+    start = time.thread_time()
+    while not stop():
+        pass
+    assert 0.03 <= time.thread_time() - start < 0.2
