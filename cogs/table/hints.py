@@ -55,9 +55,9 @@ def button(game_id: int, lang: str, row: int) -> discord.ui.Button[Any]:
 
 
 def explain(kind: str, hint: Hint, lang: str, seat_names: Sequence[str]) -> str:
-    """The hint in one line: the choice, then why (forced, searched, or the game's own rule); a searched
-    choice with the best alternatives' playouts beside its own and the facts that decided, in the game's
-    words."""
+    """The hint in one line: the choice, then why (forced, searched, judged a few choices ahead, or the
+    game's own rule); a searched choice with the best alternatives' playouts beside its own, a judged one
+    with the next best, and either with the facts that decided, in the game's words."""
     game = registry.get(kind)
 
     def label(choice: Choice) -> str:
@@ -65,19 +65,23 @@ def explain(kind: str, hint: Hint, lang: str, seat_names: Sequence[str]) -> str:
 
     if hint.playouts:
         why = t("hints.why_search", lang, playouts=hint.playouts, outlook=round(100 * hint.outlook))
-        others = [
-            t("hints.other", lang, choice=label(r.choice), outlook=round(100 * r.outlook), mine=round(100 * r.versus))
-            for r in hint.others
-        ]
-        if others:
-            why = t("hints.more", lang, why=why, more=t("hints.others", lang, others=_both(others, lang)))
-        facts = [game.text(key, {}, lang) for key, _ in hint.facts]
-        if facts:
-            why = t("hints.more", lang, why=why, more=t("hints.facts", lang, facts=_both(facts, lang)))
     elif hint.outlook >= 1.0:
-        why = t("hints.why_forced", lang)
+        return t("hints.line", lang, choice=label(hint.choice), why=t("hints.why_forced", lang))
+    elif hint.others:
+        why = t("hints.why_look", lang)
     else:
-        why = t("hints.why_rule", lang)
+        return t("hints.line", lang, choice=label(hint.choice), why=t("hints.why_rule", lang))
+    others = [
+        t("hints.other", lang, choice=label(r.choice), outlook=round(100 * r.outlook), mine=round(100 * r.versus))
+        if r.playouts
+        else t("hints.other_plain", lang, choice=label(r.choice))
+        for r in hint.others
+    ]
+    if others:
+        why = t("hints.more", lang, why=why, more=t("hints.others", lang, others=_both(others, lang)))
+    facts = [game.text(key, {}, lang) for key, _ in hint.facts]
+    if facts:
+        why = t("hints.more", lang, why=why, more=t("hints.facts", lang, facts=_both(facts, lang)))
     return t("hints.line", lang, choice=label(hint.choice), why=why)
 
 

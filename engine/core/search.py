@@ -117,7 +117,8 @@ class SearchHooks(Generic[S]):
 class Rated:
     """A searched choice and how its playouts went: how many, its reward in them as the search judged
     it (median or mean; 0 to 1: 1 always wins, 0.5 even with the best rival), and the chosen choice's
-    reward in the same worlds (a choice dropped early was played in the first worlds only)."""
+    reward in the same worlds (a choice dropped early was played in the first worlds only). A choice
+    judged without playouts (a decision not searched) has none, and its rewards say nothing."""
 
     choice: Choice
     playouts: int
@@ -192,7 +193,8 @@ class SearchPolicy(Generic[S]):
         root = hooks.determinize(known, seat, rng)
         playouts = budget.iterations
         if budget.width < 2 or playouts < 1 or (hooks.searched is not None and not hooks.searched(known)):
-            return Advice(self._lead(game).choose(game, root, Decision(seat, "", tuple(choices)), rng), 0, 0.5)
+            pick = self._lead(game).choose(game, root, Decision(seat, "", tuple(choices)), rng)
+            return self._explained_pick(game, root, seat, choices, pick) if explain else Advice(pick, 0, 0.5)
         par = 0.0 if hooks.rivals(root, seat) else hooks.evaluate(root, seat)
         candidates = self._prior_order(game, root, seat, choices, rng)[: budget.width]
         alive = candidates
@@ -245,6 +247,21 @@ class SearchPolicy(Generic[S]):
         ahead = {key: statistics.fmean(a[key] - b[key] for a, b in paired) for key in paired[0][0]}
         best = sorted((item for item in ahead.items() if item[1] > 0.05), key=lambda item: -item[1])
         return tuple((key, round(gain, 1)) for key, gain in best[:2])
+
+    def _explained_pick(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], pick: Choice) -> Advice:
+        """The prior's pick, not played out, with why: the next best choices by the evaluation one
+        choice ahead (no playouts: :class:`Rated` with none), and the parts of the evaluation in which
+        the pick leads the best of them there."""
+        if self.hooks.parts is None:
+            return Advice(pick, 0, 0.5)
+        after: dict[str, Mapping[str, float]] = {}
+        for choice in choices:
+            trial = game.copy(world)
+            game.advance(trial, seat, choice)
+            after[choice.id] = self.hooks.parts(trial, seat)
+        others = sorted((c for c in choices if c.id != pick.id), key=lambda c: -sum(after[c.id].values()))
+        facts = self._facts([after[pick.id]], [after[others[0].id]])
+        return Advice(pick, 0, 0.5, tuple(Rated(c, 0, 0.5) for c in others[:2]), facts)
 
     def _lead(self, game: Game[Any]) -> Policy:
         """The policy whose pick leads the prior order (and plays the decisions not searched)."""

@@ -77,6 +77,12 @@ def test_a_searched_hint_says_how_the_alternatives_played_out_and_what_decided()
     fr = explain("imaginarium", hint, "fr", names)
     assert "ensuite\u00a0: **" in fr and "51 % contre 66 % dans les mêmes simulations" in fr
     assert "ce qui a décidé\u00a0: la production de votre atelier et les projets à votre portée" in fr
+    # A decision the search does not play out: judged a few choices ahead, next best named plainly.
+    judged = Hint(1, 0, 3, chosen, playouts=0, outlook=0.5, used=1, others=(Rated(second, 0, 0.5),), facts=facts[:1])
+    line = explain("imaginarium", judged, "en", names)
+    assert "looking a few choices ahead" in line and "next best: **" in line and "%" not in line
+    assert "what decided it: your workshop's production" in line
+    assert "en regardant quelques choix plus loin" in explain("imaginarium", judged, "fr", names)
     # No alternative or fact known (a search stopped at once): the line still reads.
     bare = explain("imaginarium", Hint(1, 0, 3, chosen, playouts=2, outlook=0.5, used=1), "en", names)
     assert "next best" not in bare and "decided" not in bare

@@ -309,6 +309,11 @@ def test_imaginarium_hard_plays_out_its_planning_only() -> None:
             known = hard.hooks.knowledge(state, decision.seat)
             seen[step] = hard.advise(game, known, decision, Rng(5)).playouts
             assert normal.advise(game, known, decision, Rng(5)).playouts == 0
+            # Explained, a decision not played out names the next best choices one choice ahead.
+            told = hard.advise(game, known, decision, Rng(5), explain=True)
+            assert told.choice == hard.decide(game, known, decision, Rng(5)) and told.others
+            if step != "plan":
+                assert told.playouts == 0 and all(r.playouts == 0 for r in told.others) and len(told.facts) <= 2
         game.advance(state, decision.seat, easy.choose(game, state, decision, rng))
     assert seen["plan"] == hard.budget.iterations > 0
     assert [n for step, n in seen.items() if step != "plan"] == [0] * (len(seen) - 1) and len(seen) > 1
