@@ -105,15 +105,15 @@ def test_arena_refuses_unknown_policies_and_too_many() -> None:
 
 
 def test_arena_budget_plays_a_curve_on_the_same_seeds(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["arena", "--game", "botfactory", "--players", "2", "--policies", "normal,easy", "--games", "2"]
-    assert main([*argv, "--budget", "0.5,2", "--no-check", "--json"]) == 0
+    argv = ["arena", "--game", "botfactory", "--players", "2", "--policies", "normal,easy", "--games", "1"]
+    assert main([*argv, "--budget", "0.25,1", "--no-check", "--json"]) == 0
     out = capsys.readouterr().out
     result = json.loads(out.strip().splitlines()[-1])
-    assert [p["scale"] for p in result["curve"]] == [0.5, 2.0]
-    assert all(p["games"] == 2 and "think_cpu_ms_p95" in p for p in result["curve"])
+    assert [p["scale"] for p in result["curve"]] == [0.25, 1.0]
+    assert all(p["games"] == 1 and "think_cpu_ms_p95" in p for p in result["curve"])
     low, high = result["curve"]
     assert low["think_cpu_ms_mean"] < high["think_cpu_ms_mean"]  # four times the playouts
-    assert "budget ×0.5 for normal (6 playouts per decision)" in out and "strength of normal" in out
+    assert "budget ×0.25 for normal (3 playouts per decision)" in out and "strength of normal" in out
     assert result["over_cap"] == {"normal": 0}
     with pytest.raises(SystemExit, match="does not search"):
         main(["arena", "--game", "botfactory", "--policies", "easy,normal", "--games", "1", "--budget", "2"])
