@@ -21,7 +21,7 @@ from discord.ext import commands
 
 from bot.service.checks import check_seat_count
 from bot.words import t
-from cogs.admin import game_settings
+from cogs.admin import game_settings, profile
 from cogs.board import overview
 from cogs.kit import access, params
 from cogs.kit.context import acting_host, bot_of, lang_for, service_of, spoken
@@ -62,6 +62,7 @@ class Game(
         ai="AI seats to add now",
         level="AI level that plays a missed turn (default: normal)",
         hints="Let players ask what the hard AI would do (default: true)",
+        hours="Turn timers count only each player's active hours (default: true)",
     )
     @app_commands.autocomplete(kind=params.kind_autocomplete, options=params.options_autocomplete)
     @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES, level=LEVEL_CHOICES)
@@ -77,6 +78,7 @@ class Game(
         ai: app_commands.Range[int, 0, 5] = 0,
         level: str | None = None,
         hints: bool = True,
+        hours: bool = True,
     ) -> None:
         chosen = params.kind_named(interaction, kind)
         check_seat_count(registry.get(chosen.kind), seats)  # the game's own range, not a command-wide one
@@ -94,6 +96,7 @@ class Game(
             ai_seats=ai,
             missed_level=level,
             hints=hints,
+            active_hours=hours,
         )
 
     @app_commands.command(name="leave", description="Give up your seat in a lobby")
@@ -246,6 +249,7 @@ class Game(
         missed="What happens when someone misses their deadline (counts turns already missed)",
         level="AI level that plays a missed turn",
         hints="Let players ask what the hard AI would do",
+        hours="Turn timers count only each player's active hours",
         think="How many times its level's thinking time the AI seats get (stronger, slower)",
     )
     @app_commands.autocomplete(game=params.game_autocomplete)
@@ -260,10 +264,11 @@ class Game(
         missed: str | None = None,
         level: str | None = None,
         hints: bool | None = None,
+        hours: bool | None = None,
         think: int | None = None,
     ) -> None:
         info = await params.resolve_game(interaction, game)
-        if (timer, reminders, missed, level, hints, think) != (None, None, None, None, None, None):
+        if (timer, reminders, missed, level, hints, hours, think) != (None,) * 7:
             await game_settings.change(
                 interaction,
                 info,
@@ -272,6 +277,7 @@ class Game(
                 policy=params.missed_policy(missed),
                 missed_level=level,
                 hints=hints,
+                active_hours=hours,
                 think=think,
             )
             return
@@ -294,22 +300,24 @@ class Game(
         text = t("game.notify_on" if on else "game.notify_off", await lang_for(interaction))
         await interaction.response.send_message(text, ephemeral=True)
 
-    @app_commands.command(name="profile", description="Your Bricabot settings: language, vacation, turn DMs")
-    @app_commands.describe(language="Language of your screens, menus and log")
+    @app_commands.command(name="profile", description="Your settings: language, time zone and hours, vacation, DMs")
+    @app_commands.describe(
+        language="Language of your screens, menus and log",
+        timezone="Your time zone (start typing your city, e.g. Paris or New York)",
+        hours="When you play, your time, e.g. 08:00-23:00 (off: always); no pings outside them",
+        digest="One message a day, when your hours begin, instead of a ping each turn",
+    )
     @app_commands.choices(language=params.language_choices())
-    async def profile(self, interaction: discord.Interaction, language: str | None = None) -> None:
-        service = service_of(interaction)
-        user = interaction.user.id
-        if language is not None:
-            params.offered("language", language, (c.value for c in params.language_choices()))
-            await service.set_user_lang(user, language)
-        chosen = await service.user_lang(user)
-        lang = await lang_for(interaction)
-        away = t("game.profile.away" if await service.vacation(user) else "game.profile.playing", lang)
-        dms = await service.dm_settings(user)
-        state = ("closed" if dms.closed else "on") if dms.turns else "off"
-        text = t("game.profile.line", lang, language=chosen, status=away, dms=t(f"game.profile.dms_{state}", lang))
-        await interaction.response.send_message(text, ephemeral=True)
+    @app_commands.autocomplete(timezone=profile.zone_autocomplete)
+    async def profile(
+        self,
+        interaction: discord.Interaction,
+        language: str | None = None,
+        timezone: str | None = None,
+        hours: str | None = None,
+        digest: bool | None = None,
+    ) -> None:
+        await profile.answer(interaction, language=language, timezone=timezone, hours=hours, digest=digest)
 
 
 class UnknownComponents(commands.Cog):

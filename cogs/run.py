@@ -7,9 +7,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import logging
+import os
 import signal
 import sys
+import threading
+import time
 
 import discord
 from pydantic import ValidationError
@@ -20,6 +24,8 @@ from bot.settings import Settings
 from bot.store import StoreUnavailable, open_database, sqlite_path
 from cogs.client import Bricabot
 from engine.core.errors import BadData
+
+log = logging.getLogger("bricabot")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,16 +114,65 @@ def limit_payload_loggers(level: int) -> None:
         logging.getLogger(name).setLevel(max(level, logging.INFO))
 
 
+HARD_STOP_SECONDS = 9.5
+"""If a stop has not ended by then (a bug, or a library holding a thread), the process ends anyway,
+saying so, before a supervisor's kill (``docker stop`` and systemd wait 10 s)."""
+
+
 async def _serve(settings: Settings) -> None:
-    """Start the bot; SIGTERM and SIGINT close it cleanly (moves in flight finish, the database closes,
-    the AI's search processes stop)."""
+    """Run the bot until SIGTERM or SIGINT, then stop it cleanly (:meth:`Bricabot.shutdown`) and stop the
+    AI's search processes, all awaited here, in the main coroutine: work left to a task would be
+    cancelled by ``asyncio.run`` on its way out, leaving threads (a database connection's) that keep the
+    process alive. A second signal ends the process at once."""
     assert settings.discord_token is not None
     bot = Bricabot(settings)
     loop = asyncio.get_running_loop()
+    asked: asyncio.Future[str] = loop.create_future()
+
+    def on_signal(sig: signal.Signals) -> None:
+        if asked.done():
+            log.warning("%s again: stopping at once", sig.name)
+            logging.shutdown()
+            os._exit(128 + sig.value)
+        asked.set_result(sig.name)
+
     for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        loop.add_signal_handler(sig, on_signal, sig)
+    runner = asyncio.create_task(bot.start(settings.discord_token.get_secret_value()), name="bricabot-run")
+    await asyncio.wait((runner, asked), return_when=asyncio.FIRST_COMPLETED)
+    why = asked.result() if asked.done() else "the connection to Discord ended"
+    began = time.monotonic()
+    _watchdog(began)
+    log.info(
+        "stopping (%s): refusing new interactions; waiting for %d moves in flight",
+        why,
+        bot.gate.in_flight,
+    )
     try:
-        async with bot:
-            await bot.start(settings.discord_token.get_secret_value())
+        stopped = await bot.shutdown()
     finally:
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await runner
         ai.shutdown()
+    log.info(
+        "stopped in %.1f s: %s; search processes and database closed",
+        time.monotonic() - began,
+        stopped.describe(),
+    )
+    failure = None if asked.done() or runner.cancelled() else runner.exception()
+    if failure is not None:  # the connection ended by itself: a refused token or intent (run() says which)
+        raise failure
+
+
+def _watchdog(began: float) -> None:
+    """End the process :data:`HARD_STOP_SECONDS` after the stop began if it is still there then."""
+
+    def expire() -> None:
+        log.error("the stop did not end within %.1f s; exiting now", time.monotonic() - began)
+        logging.shutdown()
+        os._exit(1)
+
+    timer = threading.Timer(HARD_STOP_SECONDS, expire)
+    timer.daemon = True
+    timer.start()

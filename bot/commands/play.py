@@ -10,7 +10,9 @@ continues it.
 
 Every text is in the table's language: the terminal user's language setting (the host's
 ``user_settings`` row, as a Discord user's ``/settings`` language), which ``--lang`` sets. A resumed
-game therefore goes on in the language it was played in unless ``--lang`` says otherwise.
+game therefore goes on in the language it was played in unless ``--lang`` says otherwise. ``--tz`` and
+``--hours`` set the terminal user's time zone and active hours the same way (as ``/game profile``
+does on Discord), checked and confirmed with their local time now.
 """
 
 from __future__ import annotations
@@ -23,13 +25,15 @@ from typing import Any
 
 from bot import log_lines
 from bot.choices import description, missing
+from bot.clock import to_epoch
 from bot.commands import game_option
 from bot.commands.demo import write_render
 from bot.commands.stats import existing
 from bot.commands.tutorial_table import run_tutorial
+from bot.hours import local_time
 from bot.overrides import check_overrides
 from bot.refusals import keyed, refusal
-from bot.service import CannotUndo, GameInfo, GameService, TableView, Work
+from bot.service import CannotUndo, GameInfo, GameService, TableView, UserHours, Work
 from bot.service.ending import end_lines
 from bot.service.names import seat_names
 from bot.settings import Settings
@@ -66,6 +70,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="language of the game's texts and images, kept for later games and --resume (default: the last one)",
     )
     parser.add_argument(
+        "--tz", default=None, metavar="ZONE", help="your time zone, e.g. Europe/Paris (kept like --lang)"
+    )
+    parser.add_argument(
+        "--hours",
+        default=None,
+        metavar="HH:MM-HH:MM",
+        help="your active hours in that zone, e.g. 08:00-23:00 or off: turn timers count only them (kept like --lang)",
+    )
+    parser.add_argument(
         "--tutorial", action="store_true", help="learn the game (--game) step by step; resumes where you left it"
     )
     parser.add_argument("--chapter", default=None, help="with --tutorial: one chapter only (default: every chapter)")
@@ -96,6 +109,9 @@ async def _play(args: argparse.Namespace) -> int:
         if args.lang is not None:
             await service.set_user_lang(host, args.lang)
         lang = await service.user_lang(host)
+        if args.tz is not None or args.hours is not None:
+            chosen = await service.set_active_hours(host, zone=args.tz, hours=args.hours)
+            print(_hours(chosen, service, lang))
         if args.tutorial:
             return await run_tutorial(service, HOST, args, lang)
         if args.resume is not None:
@@ -251,6 +267,19 @@ class Table:
         scores = ", ".join(t("demo.score", lang, name=names[i], score=s) for i, s in enumerate(info.outcome.scores))
         print(t("terminal.scores", lang, scores=scores))
         return 0
+
+
+def _hours(chosen: UserHours, service: GameService, lang: str) -> str:
+    """The time zone and hours just set, confirmed with the local time now (as ``/game profile`` does)."""
+    now = service.clock.now()
+    lines = [] if chosen.zone is None else [t("terminal.hours.zone", lang, **local_time(chosen.zone, now))]
+    if chosen.hours is None:
+        lines.append(t("terminal.hours.always", lang))
+    else:
+        open_now = chosen.hours.is_open(to_epoch(now))
+        key = "terminal.hours.open" if open_now else "terminal.hours.closed"
+        lines.append(t(key, lang, hours=chosen.hours.label))
+    return "\n".join(lines)
 
 
 def _refusal(error: EngineError, lang: str) -> str:

@@ -1,7 +1,7 @@
 """The persistent, game-independent game service (see ``docs/service.md``)."""
 
 from bot.service.deadlines import TURN_TIMERS, TimeoutPolicy, turn_timer
-from bot.service.deliveries import Blocked, Delivery
+from bot.service.deliveries import Blocked, Delivery, Kept
 from bot.service.errors import (
     AlreadySeated,
     BadInput,
@@ -27,6 +27,7 @@ from bot.service.models import (
     PendingDecision,
     SeatInfo,
     TableView,
+    UserHours,
     Work,
 )
 from bot.service.service import GameService, open_service
@@ -47,6 +48,7 @@ __all__ = [
     "GameNotFound",
     "GameService",
     "GuildSettings",
+    "Kept",
     "LogEntry",
     "MoveRecord",
     "MoveResult",
@@ -58,6 +60,7 @@ __all__ = [
     "ServiceError",
     "TableView",
     "TimeoutPolicy",
+    "UserHours",
     "Work",
     "WrongStatus",
     "open_service",

@@ -5,13 +5,14 @@ process overtook, and the typed reads every call starts with (a missing game, a 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import inspect
 import logging
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar, cast
@@ -193,6 +194,18 @@ class ServiceBase:
 
     def _now(self) -> int:
         return to_epoch(self.clock.now())
+
+    @contextlib.asynccontextmanager
+    async def _user_games_locked(self, user_id: int) -> AsyncIterator[list[int]]:
+        """Hold the locks of every running game ``user_id`` sits in (in id order; no other call holds
+        two game locks), for a change to all their clocks at once (vacation, new hours); yields the
+        games locked."""
+        held = await self.store.user_seats(user_id, statuses=("active",))
+        locked = sorted({seat.game_id for seat in held})
+        async with contextlib.AsyncExitStack() as stack:
+            for game_id in locked:
+                await stack.enter_async_context(self._lock(game_id))
+            yield locked
 
     @gated
     async def game(self, game_id: int) -> GameInfo:

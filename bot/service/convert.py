@@ -38,7 +38,9 @@ def outcome_from_json(data: dict[str, Any]) -> Outcome:
 
 def seat_info(seat: SeatRow) -> SeatInfo:
     deadline = None if seat.clock.deadline is None else from_epoch(seat.clock.deadline)
-    return SeatInfo(seat.seat, seat.user_id, seat.ai_policy, seat.timeouts, deadline, seat.to_act, seat.display_name)
+    return SeatInfo(
+        seat.seat, seat.user_id, seat.ai_policy, seat.timeouts, deadline, seat.to_act, seat.display_name, seat.hours
+    )
 
 
 def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
@@ -63,6 +65,7 @@ def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
         reminders=row.reminders,
         missed_level=row.missed_level,
         hints=row.hints,
+        active_hours=row.active_hours,
         think=row.think,
     )
 
@@ -115,6 +118,8 @@ def _changes(params: Mapping[str, Any], lang: str) -> str:
         parts.append(t("hints.missed_level", lang, level=t(f"people.level.{params['missed_level']}", lang)))
     if "hints" in params:
         parts.append(t("hints.setting_on" if params["hints"] else "hints.setting_off", lang))
+    if "active_hours" in params:
+        parts.append(t("hours.history_on" if params["active_hours"] else "hours.history_off", lang))
     if "think" in params:
         parts.append(t("hints.think", lang, n=params["think"]))
     return ", ".join(parts)

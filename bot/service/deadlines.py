@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
-from bot.clock import STOPPED, SeatClock, plan
+from bot.clock import STOPPED, SeatClock, plan, relay
+from bot.hours import Hours
 from bot.service.errors import BadSetting
 from bot.store import GameRow, SeatRow
 
@@ -49,16 +50,32 @@ class TimeoutPolicy:
             )
 
 
-def reclock(seat: SeatRow, row: GameRow, now: int, *, timer_changed: bool) -> SeatClock:
+def counted(row: GameRow, seat: SeatRow) -> Hours | None:
+    """The hours a seat's clock counts: its player's, when the game counts active hours (``None``: the
+    wall clock, also for a player without hours)."""
+    return seat.hours if row.active_hours else None
+
+
+def reclock(seat: SeatRow, row: GameRow, now: int, *, timer_changed: bool, counted_before: bool) -> SeatClock:
     """A seat's clock after its game's settings changed to ``row``'s (see ``GameService.configure``).
 
     A new timer gives a seat whose human must act now the full new time (paused while they are on
-    vacation); reminders switched off mark the clock reminded, switched on they unmark it while the
-    reminder is still ahead.
+    vacation); a game that starts or stops counting active hours (``counted_before``: it did) carries
+    the time left over to the new count; reminders switched off mark the clock reminded, switched on
+    they unmark it while the reminder is still ahead.
     """
-    clock = seat.clock
+    hours = counted(row, seat)
     if timer_changed and seat.to_act and seat.human:
-        return plan(STOPPED, timed=True, on_vacation=seat.vacation, timer=row.turn_timer, now=now, remind=row.reminders)
+        return plan(
+            STOPPED,
+            timed=True,
+            on_vacation=seat.vacation,
+            timer=row.turn_timer,
+            now=now,
+            remind=row.reminders,
+            hours=hours,
+        )
+    clock = relay(seat.clock, row.turn_timer, now, seat.hours if counted_before else None, hours)
     if clock.stopped:
         return clock
     ahead = clock.remind_at is None or clock.remind_at > now

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any, Literal
 
+from bot.hours import Hours
 from bot.notifications import Notification
 from bot.service.deadlines import TimeoutPolicy
 from engine.core.contract import Choice, Decision, Event, OptionSpec, Outcome, View
@@ -49,6 +50,8 @@ class SeatInfo:
     deadline: datetime | None = None
     to_act: bool = False
     name: str | None = None
+    hours: Hours | None = None
+    """The player's active hours (their zone and daily window), shown to the table; ``None``: always active."""
 
     @property
     def is_ai(self) -> bool:
@@ -83,6 +86,8 @@ class GameInfo:
     """The AI level that plays a missed turn."""
     hints: bool = True
     """Whether players may ask what the ``hard`` AI would choose (:mod:`bot.service.hints`)."""
+    active_hours: bool = True
+    """Whether turn timers count only each player's active hours (the wall clock for players without)."""
     think: int = 1
     """How many times its level's think budget the game gives its AI seats (``bot.ai.THINK_SCALES``)."""
 
@@ -192,6 +197,16 @@ class GuildSettings:
     turn_timer: str = "off"
     channel_id: int | None = None
     timeout_policy: TimeoutPolicy = field(default_factory=TimeoutPolicy)
+
+
+@dataclass(frozen=True, slots=True)
+class UserHours:
+    """A user's time zone (``None``: not given), their active hours in it (``None``: always active) and
+    whether they want one daily digest, when their hours begin, instead of turn pings."""
+
+    zone: str | None = None
+    hours: Hours | None = None
+    digest: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,13 +11,15 @@ The keys, and what delivering each means:
 
 - ``board``: the board message shows the game as stored (opening the game's thread first if it has none);
 - ``final``: the final scores and the post-game report are posted in the thread;
-- ``lobby``: the lobby message shows the game's seats and status;
+- ``lobby``: the lobby message shows the game's seats and status (posted anew when ``lost`` in the
+  payload names the message a moderator deleted while the lobby was still open);
 - ``turn:<seat>``: the seat's live turn notice matches the game: a ping or DM when its turn began, the
   old ping deleted when its turn is over;
 - ``remind:<seat>``: the reminder of the seat's deadline (``deadline`` in the payload) while it still holds;
 - ``note:<version>:<what>:<seat>``: a line in the thread about the table (a missed turn, a seat handed over
   or given, settings changed, a hint asked), its :data:`TYPE` in the payload;
-- ``host:blocked``: the host is told privately what keeps the game's messages from being posted.
+- ``host:blocked``: the host is told privately what keeps the game's messages from being posted;
+- ``drop:<message id>``: a ping nobody waits on any more is deleted (``channel`` in the payload).
 
 Nothing here carries private information: each payload may be shown in a public channel.
 """
@@ -42,8 +44,9 @@ TURN: Final = "turn:"
 REMIND: Final = "remind:"
 NOTE: Final = "note:"
 HOST_BLOCKED: Final = "host:blocked"
+DROP: Final = "drop:"
 TYPE: Final = "type"
-"""The payload field naming what a ``note:`` row says: ``timed_out``, ``replaced``, ``taken`` or ``log``."""
+"""The payload field naming what a ``note:`` row says: ``timed_out``, ``replaced``, ``taken``, ``moved`` or ``log``."""
 
 
 def lane_of(key: str) -> str:

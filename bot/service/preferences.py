@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Collection
 from dataclasses import replace
 
@@ -36,22 +35,19 @@ class Preferences(ServiceBase):
         own calls out meanwhile.
         """
         check_ints(user_id=user_id)
-        held = await self.store.user_seats(user_id, statuses=("active",))
-        locked = sorted({seat.game_id for seat in held})
-        async with contextlib.AsyncExitStack() as stack:
-            for game_id in locked:
-                await stack.enter_async_context(self._lock(game_id))
+        async with self._user_games_locked(user_id) as locked:
             now = self._now()
             async with self.store.transaction() as tx:
                 await tx.claim_user_games(user_id)
                 await tx.set_vacation(user_id, on)
-                for seat, timer in await tx.user_clocks(user_id):
+                for seat, timer, counts in await tx.user_clocks(user_id):
                     if seat.game_id not in locked:
                         continue  # joined meanwhile: its clock follows the flag from its next move on
+                    hours = seat.hours if counts else None
                     if on:
-                        clock = pause(seat.clock, now)
+                        clock = pause(seat.clock, now, hours)
                     else:
-                        clock = seat.clock if timer is None else resume(seat.clock, timer, now)
+                        clock = seat.clock if timer is None else resume(seat.clock, timer, now, hours)
                     if clock != seat.clock:
                         await tx.save_seats(replace(seat, clock=clock))
 

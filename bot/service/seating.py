@@ -62,6 +62,7 @@ class TableChanges(ServiceBase):
                 )
             now = self._now()
             row = loaded.game
+            _, hours, _ = (await self.store.user_hours([new_user_id])).get(new_user_id, (None, None, False))
             clock = plan(
                 STOPPED,
                 timed=old.to_act,
@@ -69,6 +70,7 @@ class TableChanges(ServiceBase):
                 timer=row.turn_timer,
                 now=now,
                 remind=row.reminders,
+                hours=hours if row.active_hours else None,
             )
             ai_turn = any(s.to_act and not s.human for s in loaded.seats if s.seat != seat)
             async with self.store.transaction() as tx:
@@ -100,17 +102,20 @@ class TableChanges(ServiceBase):
         timeout_policy: TimeoutPolicy | None = None,
         missed_level: str | None = None,
         hints: bool | None = None,
+        active_hours: bool | None = None,
         think: int | None = None,
     ) -> GameInfo:
         """The host changes a lobby's or running game's turn timer, reminders, missed-turn policy, the
-        AI level of missed turns, whether hints are allowed or how many times its level's think budget
-        the AI seats get (``None``: unchanged); each change is a public note in the log.
+        AI level of missed turns, whether hints are allowed, whether turn timers count each player's
+        active hours or how many times its level's think budget the AI seats get (``None``: unchanged);
+        each change is a public note in the log.
 
         Rule for the turn in progress: a new timer gives every seat that must act now the full new
         time from this moment (a paused clock keeps it for the return from vacation); ``off`` stops
         those clocks. Turning reminders off cancels the pending reminders; turning them on restores
         those still ahead. A new missed-turn policy applies from the next missed deadline, counting
-        the turns each seat has already missed.
+        the turns each seat has already missed. Counting active hours, or no longer, carries each running
+        clock's time left over to the new count.
         """
         check_ints(by_user=by_user)
         if turn_timer_name is not None:
@@ -145,6 +150,9 @@ class TableChanges(ServiceBase):
             if hints is not None and hints != row.hints:
                 fields["hints"] = int(hints)
                 changes["hints"] = hints
+            if active_hours is not None and active_hours != row.active_hours:
+                fields["active_hours"] = int(active_hours)
+                changes["active_hours"] = active_hours
             if think is not None and think != row.think:
                 fields["think"] = changes["think"] = check_scale(think)
             if not changes:
@@ -157,13 +165,16 @@ class TableChanges(ServiceBase):
                 replace_after=fields.get("replace_after", row.replace_after),
                 missed_level=fields.get("missed_level", row.missed_level),
                 hints=bool(fields.get("hints", row.hints)),
+                active_hours=bool(fields.get("active_hours", row.active_hours)),
                 think=fields.get("think", row.think),
             )
             async with self.store.transaction() as tx:
                 await tx.claim(row)
                 await tx.update_game(game_id, updated_at=now, **fields)
                 for seat in loaded.seats:
-                    clock = reclock(seat, new_row, now, timer_changed="turn_timer" in fields)
+                    clock = reclock(
+                        seat, new_row, now, timer_changed="turn_timer" in fields, counted_before=row.active_hours
+                    )
                     if clock != seat.clock:
                         await tx.save_seats(replace(seat, clock=clock))
                 note = NoteRow(game_id, row.version, None, convert.SETTINGS_CHANGED, changes, now)

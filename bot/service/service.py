@@ -22,6 +22,7 @@ from bot.clock import STOPPED, Clock, from_epoch, to_epoch
 from bot.notifications import MustAct
 from bot.overrides import validated_overrides
 from bot.service import convert, outbox
+from bot.service.active_hours import ActiveHours
 from bot.service.base import retried
 from bot.service.checks import (
     check_host,
@@ -80,7 +81,7 @@ async def open_service(settings: Settings, *, clock: Clock | None = None) -> Gam
     )
 
 
-class GameService(TableChanges, Preferences, Hints, Deliveries, Tutorials):
+class GameService(TableChanges, Preferences, ActiveHours, Hints, Deliveries, Tutorials):
     """Lobbies, moves, views, logs, undo, seats, vacation and deadlines over one :class:`Store`.
 
     No discord imports: the cogs and the CLI both drive this class. Errors are typed
@@ -135,9 +136,12 @@ class GameService(TableChanges, Preferences, Hints, Deliveries, Tutorials):
         seats: int | None = None,
         missed_level: str | None = None,
         hints: bool = True,
+        active_hours: bool = True,
     ) -> GameInfo:
         """Open a lobby hosted by ``host_id`` (seated unless ``host_seated`` is false); ``missed_level``
-        is the AI level of missed turns (``None``: the default), ``hints`` whether players may ask for one.
+        is the AI level of missed turns (``None``: the default), ``hints`` whether players may ask for one,
+        ``active_hours`` whether turn timers count only each player's active hours (it changes nothing
+        for players who set none).
 
         ``seats`` fixes how many seats the lobby has: joins stop when they are taken and :meth:`start`
         waits until they are (AI seats count). Without it the lobby fills up to the game's maximum and
@@ -172,6 +176,7 @@ class GameService(TableChanges, Preferences, Hints, Deliveries, Tutorials):
                 now=now,
                 missed_level=ai.DEFAULT_POLICY if missed_level is None else ai.check_level(game, missed_level),
                 hints=hints,
+                active_hours=active_hours,
             )
             await tx.replace_seats(game_id, [(host_id, None)] if host_seated else [])
         return await self.game(game_id)

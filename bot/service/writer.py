@@ -19,6 +19,7 @@ from bot.clock import STOPPED, from_epoch, pause, plan
 from bot.notifications import GameEnded, MustAct, Notification, Reminder, SeatReplaced, TimedOut
 from bot.service import convert, outbox, results
 from bot.service.checks import state_of
+from bot.service.deadlines import counted
 from bot.service.models import Actor, GameInfo, MoveRecord, MoveResult, TableView
 from bot.store import ActionRow, Conflict, GameRow, Loaded, SeatRow, Store, StoreUnavailable, Tx
 from bot.store.connection import note_commit
@@ -51,6 +52,9 @@ class Writer:
         self.store = store
         self.now = now
         self.on_commit = on_commit
+        self.stopping = False
+        """Set when the process stops: AI seats make no new move (the game keeps its AI-turn flag, so
+        whichever process runs the scheduler next carries on)."""
 
     async def commit(
         self,
@@ -178,6 +182,7 @@ class Writer:
                 timer=row.turn_timer,
                 now=now,
                 remind=row.reminders,
+                hours=counted(row, seat),
             )
             new = replace(seat, to_act=to_act, autoplay=autoplay, clock=clock)
             if new != seat:
@@ -223,6 +228,9 @@ class Writer:
                 seats = {s.seat: s for s in loaded.seats}
                 decision = next((d for d in game.pending(state) if not seats[d.seat].human), None)
                 if decision is None:
+                    break
+                if self.stopping:
+                    log.info("AI play in game %s paused at version %s: stopping", loaded.game.id, loaded.game.version)
                     break
                 seat = seats[decision.seat]
                 policy = seat.ai_policy or ai.missed_policy(game, loaded.game.missed_level)
@@ -323,7 +331,7 @@ class Writer:
         return await self.play_ai(loaded, game, state_of(game, loaded), call)
 
     async def _pause(self, loaded: Loaded, seat: SeatRow, now: int) -> Loaded:
-        clock = pause(seat.clock, now)
+        clock = pause(seat.clock, now, counted(loaded.game, seat))
         paused = replace(seat, clock=clock)
         async with self.store.transaction() as tx:
             row = await tx.claim(loaded.game)

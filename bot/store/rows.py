@@ -6,6 +6,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from bot.clock import SeatClock
+from bot.hours import Hours
 from engine.core.contract import Event
 
 
@@ -39,6 +40,8 @@ class GameRow:
     """The AI level that plays a seat's missed turn (chosen by the host)."""
     hints: bool = True
     """Whether players may ask which move the ``hard`` AI would choose."""
+    active_hours: bool = True
+    """Whether turn timers count only each player's active hours (wall-clock time for players without)."""
     think: int = 1
     """How many times its level's think budget the game gives its AI seats (chosen by the host)."""
 
@@ -58,6 +61,12 @@ class SeatRow:
     vacation: bool = False
     display_name: str | None = None
     """The player's name as last seen, cleaned by :mod:`bot.service.names`; a label, not game state."""
+    hours: Hours | None = None
+    """The player's active hours (joined from their settings); ``None``: always active."""
+    digest: bool = False
+    """Whether the player asked for one daily digest instead of turn pings."""
+    asleep: bool = False
+    """Whether the board last showed this seat's player outside their hours."""
 
     @property
     def human(self) -> bool:
@@ -171,3 +180,6 @@ class DeliveryRow:
     due_at: int
     done_at: int | None = None
     blocked: str | None = None
+    held_for: int | None = None
+    """The player this row waits for: it was owed outside their hours and goes out, with everything
+    else held for them, when their hours begin (``None``: not held)."""

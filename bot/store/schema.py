@@ -198,7 +198,29 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (user_id, kind)
     ) WITHOUT ROWID;
     """,
-    # 8: how many times its level's think budget a game gives its AI seats (the host's setting).
+    # 8: repairs from Discord's events. A deleted message or channel is looked up by its id among the
+    # messages and threads the games keep, on every delete Discord reports in the bot's servers.
+    """
+    CREATE INDEX messages_message ON messages (message_id);
+    CREATE INDEX games_thread ON games (thread_id) WHERE thread_id IS NOT NULL;
+    CREATE INDEX games_channel ON games (channel_id) WHERE channel_id IS NOT NULL;
+    """,
+    # 9: active hours. A user's IANA time zone and daily window (minutes after local midnight; ``tz``
+    # NULL: always active, as before) and whether they want one daily digest instead of turn pings; a
+    # game's choice to count only its players' hours on turn timers (on unless the host turns it off:
+    # it changes nothing while no seat has hours); whether the board last showed a waiting seat's player
+    # asleep; and, on an owed row held until its player's hours begin, who it waits for.
+    """
+    ALTER TABLE user_settings ADD COLUMN tz TEXT;
+    ALTER TABLE user_settings ADD COLUMN active_from INTEGER;
+    ALTER TABLE user_settings ADD COLUMN active_to INTEGER;
+    ALTER TABLE user_settings ADD COLUMN digest INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE games ADD COLUMN active_hours INTEGER NOT NULL DEFAULT 1;
+    ALTER TABLE seats ADD COLUMN asleep INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE deliveries ADD COLUMN held_for INTEGER;
+    CREATE INDEX deliveries_held ON deliveries (held_for, due_at) WHERE held_for IS NOT NULL AND done_at IS NULL;
+    """,
+    # 10: how many times its level's think budget a game gives its AI seats (the host's setting).
     """
     ALTER TABLE games ADD COLUMN think INTEGER NOT NULL DEFAULT 1;
     """,

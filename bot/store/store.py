@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.clock import SeatClock
+from bot.hours import Hours
 from bot.store.connection import Connection, Database, Limits
 from bot.store.database import open_database
 from bot.store.rows import (
@@ -37,11 +38,12 @@ from engine.core.contract import Event
 _GAME_COLUMNS = (
     "id, kind, options, seed, status, host_id, guild_id, channel_id, thread_id, version, turn_timer, "
     "replace_after, overrides, outcome, ai_turn, created_at, updated_at, started_at, finished_at, seat_count, "
-    "reminders, revision, missed_level, hints, think"
+    "reminders, revision, missed_level, hints, active_hours, think"
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.seat, s.user_id, s.ai_policy, s.timeouts, s.autoplay, s.to_act, s.deadline_at, s.remind_at, "
-    "s.reminded, s.paused_left, COALESCE(u.vacation, 0), s.display_name"
+    "s.reminded, s.paused_left, COALESCE(u.vacation, 0), s.display_name, u.tz, u.active_from, u.active_to, "
+    "COALESCE(u.digest, 0), s.asleep"
 )
 _SEAT_FROM = "seats s LEFT JOIN user_settings u ON u.user_id = s.user_id"
 _UPDATABLE_GAME = frozenset(
@@ -61,6 +63,7 @@ _UPDATABLE_GAME = frozenset(
         "reminders",
         "missed_level",
         "hints",
+        "active_hours",
         "think",
     }
 )
@@ -121,13 +124,14 @@ class Tx:
         """A game's seats as this transaction sees them."""
         return await _read_seats(self._db, game_id)
 
-    async def user_clocks(self, user_id: int) -> list[tuple[SeatRow, int | None]]:
-        """The seats ``user_id`` holds (not AI-played) in running games, each with its game's turn timer."""
+    async def user_clocks(self, user_id: int) -> list[tuple[SeatRow, int | None, bool]]:
+        """The seats ``user_id`` holds (not AI-played) in running games, each with its game's turn timer
+        and whether it counts active hours."""
         sql = (
-            f"SELECT {_SEAT_COLUMNS}, g.turn_timer FROM {_SEAT_FROM} JOIN games g ON g.id = s.game_id "
-            "WHERE s.user_id = ? AND s.ai_policy IS NULL AND g.status = 'active' ORDER BY s.game_id"
+            f"SELECT {_SEAT_COLUMNS}, g.turn_timer, g.active_hours FROM {_SEAT_FROM} JOIN games g "
+            "ON g.id = s.game_id WHERE s.user_id = ? AND s.ai_policy IS NULL AND g.status = 'active' ORDER BY s.game_id"
         )
-        return [(_seat(r), r[13]) for r in await self._db.fetch(sql, (user_id,))]
+        return [(_seat(r), r[_SEAT_WIDTH], bool(r[_SEAT_WIDTH + 1])) for r in await self._db.fetch(sql, (user_id,))]
 
     async def insert_game(
         self,
@@ -146,12 +150,13 @@ class Tx:
         seat_count: int | None = None,
         missed_level: str = "normal",
         hints: bool = True,
+        active_hours: bool = True,
     ) -> int:
         """A new lobby's row; the transaction may write the new game without claiming it."""
         rows = await self._db.fetch(
             "INSERT INTO games (kind, options, seed, status, host_id, guild_id, channel_id, thread_id, turn_timer, "
-            "replace_after, overrides, seat_count, created_at, updated_at, missed_level, hints) "
-            "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "replace_after, overrides, seat_count, created_at, updated_at, missed_level, hints, active_hours) "
+            "VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 kind,
                 dumps(options),
@@ -168,6 +173,7 @@ class Tx:
                 now,
                 missed_level,
                 int(hints),
+                int(active_hours),
             ),
         )
         game_id = int(rows[0][0])
@@ -334,6 +340,31 @@ class Tx:
             (user_id, int(on)),
         )
 
+    async def set_active_hours(self, user_id: int, hours: Hours | None, zone: str | None, digest: bool) -> None:
+        """A user's time zone and daily window (``hours``; ``None`` with ``zone``: the zone alone, always
+        active) and whether they want a daily digest instead of turn pings."""
+        start, end = (None, None) if hours is None else (hours.start, hours.end)
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, tz, active_from, active_to, digest) VALUES (?, ?, ?, ?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET tz = excluded.tz, active_from = excluded.active_from, "
+            "active_to = excluded.active_to, digest = excluded.digest",
+            (user_id, zone, start, end, int(digest)),
+        )
+
+    async def release_held(self, user_id: int, now: int) -> None:
+        """Everything held for ``user_id`` is due now, to be held again (or sent) by their new hours."""
+        await self._db.execute(
+            "UPDATE deliveries SET due_at = ? WHERE held_for = ? AND done_at IS NULL", (now, user_id)
+        )
+
+    async def mark_asleep(self, marks: Iterable[tuple[int, int, bool]]) -> None:
+        """Remember, per ``(game, seat, asleep)``, whether the board shows that seat's player asleep; a
+        label like a display name, so no claim."""
+        await self._db.executemany(
+            "UPDATE seats SET asleep = ? WHERE game_id = ? AND seat = ?",
+            [(int(asleep), game_id, seat) for game_id, seat, asleep in marks],
+        )
+
     async def set_dms_closed(self, user_id: int) -> None:
         await self._db.execute(
             "INSERT INTO user_settings (user_id, dms_closed) VALUES (?, 1) "
@@ -392,9 +423,14 @@ class Tx:
             (game_id, purpose, channel_id, message_id),
         )
 
-    async def forget_message(self, game_id: int, purpose: str) -> None:
-        """The message kept for ``purpose`` is gone (e.g. a deleted ping): nothing is kept for it now."""
-        await self._db.execute("DELETE FROM messages WHERE game_id = ? AND purpose = ?", (game_id, purpose))
+    async def forget_message(self, game_id: int, purpose: str, message_id: int | None = None) -> bool:
+        """The message kept for ``purpose`` is gone (e.g. a deleted ping): nothing is kept for it now.
+        With ``message_id``, only if that is still the message kept (a newer one stays); true when one
+        was forgotten."""
+        sql = "DELETE FROM messages WHERE game_id = ? AND purpose = ?"
+        if message_id is None:
+            return await self._db.execute(sql, (game_id, purpose)) > 0
+        return await self._db.execute(f"{sql} AND message_id = ?", (game_id, purpose, message_id)) > 0
 
     async def owe(
         self,
@@ -413,6 +449,13 @@ class Tx:
         holder, who then finds a newer version when it reports its delivery and delivers again."""
         self._check(game_id)
         self._owed[(game_id, key)] = _owed_row(game_id, key, lane, version, now, payload or {}, done)
+
+    async def owe_again(
+        self, game_id: int, key: str, lane: str, version: int, now: int, payload: dict[str, Any] | None = None
+    ) -> None:
+        """A repair: owe ``key`` again at ``version`` because Discord lost what was delivered (a deleted
+        board). What the players' screens show is not game data, so the game needs no claim."""
+        self._owed[(game_id, key)] = _owed_row(game_id, key, lane, version, now, payload or {}, False)
 
     async def flush(self) -> None:
         """Write the deliveries owed in this transaction (called by :meth:`Store.transaction` before it
@@ -692,6 +735,27 @@ class Store:
         rows = await self.fetch("SELECT vacation FROM user_settings WHERE user_id = ?", (user_id,))
         return bool(rows and rows[0][0])
 
+    async def user_hours(self, user_ids: Collection[int]) -> dict[int, tuple[str | None, Hours | None, bool]]:
+        """Each user's time zone, active hours and daily-digest flag (users with no settings are left out)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self.fetch(
+            f"SELECT user_id, tz, active_from, active_to, digest FROM user_settings WHERE user_id IN ({marks})",
+            list(user_ids),
+        )
+        return {int(r[0]): (r[1], _hours(r[1], r[2], r[3]), bool(r[4])) for r in rows}
+
+    async def waiting_seats(self) -> list[SeatRow]:
+        """Seats of running games whose human must act and has active hours (the board says when they
+        are asleep)."""
+        rows = await self.fetch(
+            f"SELECT {_SEAT_COLUMNS} FROM {_SEAT_FROM} JOIN games g ON g.id = s.game_id WHERE g.status = 'active' "
+            "AND s.to_act = 1 AND s.ai_policy IS NULL AND s.autoplay = 0 AND u.tz IS NOT NULL "
+            "AND u.active_from IS NOT NULL ORDER BY s.game_id, s.seat"
+        )
+        return [_seat(r) for r in rows]
+
     async def user_lang(self, user_id: int) -> str:
         rows = await self.fetch("SELECT lang FROM user_settings WHERE user_id = ?", (user_id,))
         return str(rows[0][0]) if rows else "en"
@@ -740,22 +804,60 @@ class Store:
         rows = await self.fetch("SELECT purpose, channel_id, message_id FROM messages WHERE game_id = ?", (game_id,))
         return {str(r[0]): (int(r[1]), int(r[2])) for r in rows}
 
+    async def keepers_of(self, message_id: int) -> list[tuple[int, str, int]]:
+        """The games that keep message ``message_id`` (a board, a lobby, a ping): ``(game id, purpose,
+        channel id)`` each. Empty for any other message, e.g. one the bot forgot before deleting it."""
+        rows = await self.fetch("SELECT game_id, purpose, channel_id FROM messages WHERE message_id = ?", (message_id,))
+        return [(int(r[0]), str(r[1]), int(r[2])) for r in rows]
+
+    async def games_in(self, channel_id: int) -> list[GameRow]:
+        """Games in a lobby or running whose thread, or whose lobby's channel, is ``channel_id``."""
+        rows = await self.fetch(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('lobby', 'active') "
+            "AND (thread_id = ? OR channel_id = ?) ORDER BY id",
+            (channel_id, channel_id),
+        )
+        return [_game(r) for r in rows]
+
+    async def running_in(self, guild_ids: Collection[int]) -> list[tuple[GameRow, int | None]]:
+        """The running games of ``guild_ids`` with their board message's id (``None``: none kept), the most
+        recently changed first: what a start-up check looks at to find what vanished meanwhile."""
+        if not guild_ids:
+            return []
+        marks = ", ".join("?" for _ in guild_ids)
+        rows = await self.fetch(
+            f"SELECT {', '.join(f'g.{c}' for c in _GAME_COLUMNS.split(', '))}, m.message_id FROM games g "
+            "LEFT JOIN messages m ON m.game_id = g.id AND m.purpose = 'board' "
+            f"WHERE g.status = 'active' AND g.guild_id IN ({marks}) ORDER BY g.updated_at DESC, g.id DESC",
+            tuple(guild_ids),
+        )
+        return [(_game(r[:-1]), None if r[-1] is None else int(r[-1])) for r in rows]
+
     # -- the outbox ----------------------------------------------------------------------------
     async def claim_deliveries(self, lane: str, owner: str, now: int, until: int) -> list[DeliveryRow]:
         """Lease every due row of one game in ``lane`` (the game whose oldest due row waited longest) to
-        ``owner`` until ``until``; empty when nothing is due or others hold the leases.
+        ``owner`` until ``until``, or, when that row was held for a player, every due row held for them;
+        empty when nothing is due or others hold the leases.
 
         The lease is conditional in the statement itself, so two processes never hold the same row;
         each claim counts an attempt."""
         free = "lane = ? AND done_at IS NULL AND due_at <= ? AND (lease_until IS NULL OR lease_until <= ?)"
         async with self.transaction() as tx:
+            first = await tx._db.fetch(
+                f"SELECT game_id, held_for FROM deliveries WHERE {free} ORDER BY due_at, game_id LIMIT 1",
+                (lane, now, now),
+            )
+            if not first:
+                return []
+            game_id, held_for = first[0]
+            # Rows held for a player go out together, from every game, when their hours begin.
+            which = "game_id = ? AND held_for IS NULL" if held_for is None else "held_for = ?"
             rows = await tx._db.fetch(
                 f"UPDATE deliveries SET lease_owner = ?, lease_until = ?, attempts = attempts + 1 WHERE {free} "
-                f"AND game_id = (SELECT game_id FROM deliveries WHERE {free} ORDER BY due_at, game_id LIMIT 1) "
-                f"RETURNING {_DELIVERY_COLUMNS}",
-                (owner, until, lane, now, now, lane, now, now),
+                f"AND {which} RETURNING {_DELIVERY_COLUMNS}",
+                (owner, until, lane, now, now, game_id if held_for is None else held_for),
             )
-        return sorted((_delivery(r) for r in rows), key=lambda d: d.key)
+        return sorted((_delivery(r) for r in rows), key=lambda d: (d.game_id, d.key))
 
     async def delivered(self, row: DeliveryRow, owner: str, now: int) -> bool:
         """Mark ``row`` delivered, unless a newer version was owed meanwhile (then it stays owed, due
@@ -785,6 +887,18 @@ class Store:
                 (blocked, row.version, due_at, row.game_id, row.key, owner),
             )
 
+    async def hold(self, row: DeliveryRow, owner: str, due_at: int, user_id: int) -> None:
+        """Give ``row`` back held for ``user_id`` until ``due_at`` (their hours begin), unless a newer
+        version was owed meanwhile (then it stays owed now, not held). Holding is no failed attempt."""
+        async with self.transaction() as tx:
+            await tx._db.execute(
+                "UPDATE deliveries SET lease_owner = NULL, lease_until = NULL, attempts = 0, "
+                "held_for = CASE WHEN version = ? THEN ? ELSE held_for END, "
+                "due_at = CASE WHEN version = ? THEN ? ELSE due_at END "
+                "WHERE game_id = ? AND key = ? AND lease_owner = ?",
+                (row.version, user_id, row.version, due_at, row.game_id, row.key, owner),
+            )
+
     async def owe(
         self, game_id: int, key: str, lane: str, version: int, now: int, payload: dict[str, Any] | None = None
     ) -> None:
@@ -798,7 +912,8 @@ class Store:
 
         A running game whose board row is missing or older than the game (a game started before the
         outbox existed) owes its board; a seat that must act and was never told owes its turn notice.
-        Rows held back (a missing permission, Discord failing) are tried again at once: called at
+        Rows held back (a missing permission, Discord failing) are tried again at once (not those held
+        for a player's hours, which wait for them): called at
         start-up, when the gateway (re)connects or a server comes back (only that server's games),
         and on every scheduler pass."""
         where = "g.status = 'active'" + ("" if guild_id is None else " AND g.guild_id = ?")
@@ -820,12 +935,27 @@ class Store:
                 "AND d.key = 'turn:' || s.seat) ON CONFLICT (game_id, key) DO NOTHING",
                 (now, now, *place),
             )
-            await tx._db.execute(
-                "UPDATE deliveries SET due_at = ? WHERE done_at IS NULL AND due_at > ?"
+            await tx._db.execute(  # rows held for a player's hours keep waiting for them
+                "UPDATE deliveries SET due_at = ? WHERE done_at IS NULL AND due_at > ? AND held_for IS NULL"
                 + ("" if guild_id is None else " AND game_id IN (SELECT id FROM games WHERE guild_id = ?)"),
                 (now, now, *place),
             )
         return boards + turns
+
+    async def release_leases(self, owner: str) -> tuple[int, int]:
+        """Give back every lease ``owner`` holds (it is stopping): its owed deliveries, due again at once
+        for whichever process delivers next (the attempt cut short is not counted), and its games'
+        scheduled work. Returns how many deliveries and games were released."""
+        async with self.transaction() as tx:
+            rows = await tx._db.execute(
+                "UPDATE deliveries SET lease_owner = NULL, lease_until = NULL, "
+                "attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END WHERE lease_owner = ?",
+                (owner,),
+            )
+            games = await tx._db.execute(
+                "UPDATE games SET lease_owner = NULL, lease_until = NULL WHERE lease_owner = ?", (owner,)
+            )
+        return rows, games
 
     async def next_delivery(self, lane: str) -> int | None:
         """When the next owed row of ``lane`` falls due (``None``: nothing is owed)."""
@@ -841,9 +971,10 @@ class Store:
 
     async def owed_deliveries(self) -> tuple[int, int | None]:
         """How many rows of games on Discord are owed and not yet delivered, and when the oldest fell due
-        (games played on the command line owe rows nobody delivers)."""
+        (games played on the command line owe rows nobody delivers; a row held for a player's hours is
+        owed but not late)."""
         rows = await self.fetch(
-            "SELECT COUNT(*), MIN(due_at) FROM deliveries WHERE done_at IS NULL "
+            "SELECT COUNT(*), MIN(CASE WHEN held_for IS NULL THEN due_at END) FROM deliveries WHERE done_at IS NULL "
             "AND game_id IN (SELECT id FROM games WHERE channel_id IS NOT NULL)"
         )
         return int(rows[0][0]), (None if rows[0][1] is None else int(rows[0][1]))
@@ -908,14 +1039,14 @@ class Store:
         return [int(r[0]) for r in rows]
 
 
-_DELIVERY_COLUMNS = "game_id, key, lane, version, payload, attempts, due_at, done_at, blocked"
+_DELIVERY_COLUMNS = "game_id, key, lane, version, payload, attempts, due_at, done_at, blocked, held_for"
 
 
 _OWE = (
     "INSERT INTO deliveries (game_id, key, lane, version, payload, created_at, due_at, done_at) "
     "VALUES {values} ON CONFLICT (game_id, key) DO UPDATE SET lane = excluded.lane, "
     "version = excluded.version, payload = excluded.payload, due_at = excluded.due_at, "
-    "done_at = excluded.done_at, attempts = 0"
+    "done_at = excluded.done_at, attempts = 0, held_for = NULL"
 )
 """Owe deliveries (``{values}``: a row of eight placeholders for each), each superseding the row of the same
 game and key (see :meth:`Tx.owe`)."""
@@ -928,7 +1059,9 @@ def _owed_row(
 
 
 def _delivery(r: Sequence[Any]) -> DeliveryRow:
-    return DeliveryRow(int(r[0]), str(r[1]), str(r[2]), int(r[3]), json.loads(r[4]), int(r[5]), int(r[6]), r[7], r[8])
+    return DeliveryRow(
+        int(r[0]), str(r[1]), str(r[2]), int(r[3]), json.loads(r[4]), int(r[5]), int(r[6]), r[7], r[8], r[9]
+    )
 
 
 async def _read_seats(db: Connection, game_id: int) -> tuple[SeatRow, ...]:
@@ -963,10 +1096,29 @@ def _game(r: Sequence[Any]) -> GameRow:
         revision=r[21],
         missed_level=r[22],
         hints=bool(r[23]),
-        think=r[24],
+        active_hours=bool(r[24]),
+        think=r[25],
     )
+
+
+_SEAT_WIDTH = 18
+"""How many columns :data:`_SEAT_COLUMNS` reads (a query may select more after them)."""
 
 
 def _seat(r: Sequence[Any]) -> SeatRow:
     clock = SeatClock(deadline=r[7], remind_at=r[8], reminded=bool(r[9]), paused_left=r[10])
-    return SeatRow(r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]), clock, bool(r[11]), r[12])
+    hours = _hours(r[13], r[14], r[15])
+    return SeatRow(
+        r[0], r[1], r[2], r[3], r[4], bool(r[5]), bool(r[6]), clock, bool(r[11]), r[12], hours, bool(r[16]), bool(r[17])
+    )
+
+
+def _hours(zone: str | None, start: int | None, end: int | None) -> Hours | None:
+    """A user's stored window, or ``None`` (always active). A zone the installed time-zone database no
+    longer knows (they are renamed, rarely) leaves the player always active rather than failing reads."""
+    if zone is None or start is None or end is None:
+        return None
+    try:
+        return Hours(zone, start, end)
+    except (ValueError, KeyError):  # ZoneInfoNotFoundError is a KeyError
+        return None

@@ -1,6 +1,7 @@
 """``/game settings``: a game's turn timer, reminders, missed-turn policy, the AI level that plays missed
-turns, whether hints are allowed and how many times its level's thinking time the AI seats get, shown
-to anyone and changed by the host (or a member with Manage Server, on the host's behalf).
+turns, whether hints are allowed, whether turn timers count each player's active hours and how many
+times its level's thinking time the AI seats get, shown to anyone and changed by the host (or a member
+with Manage Server, on the host's behalf).
 
 The service applies the change to the turn in progress and records it as a public note in the log;
 the note is also posted in the game's thread, and the board (which shows deadlines) or the lobby is
@@ -33,7 +34,8 @@ def describe(game: GameInfo, lang: str) -> str:
         hints=t("hints.on" if game.hints else "hints.off_short", lang),
         think=game.think,
     )
-    return t("settings.summary", lang, game=title(game), timer=timer, reminders=reminders, missed=missed, ai=ai)
+    summary = t("settings.summary", lang, game=title(game), timer=timer, reminders=reminders, missed=missed, ai=ai)
+    return f"{summary} {t('hours.settings_on' if game.active_hours else 'hours.settings_off', lang)}"
 
 
 async def change(
@@ -45,6 +47,7 @@ async def change(
     policy: TimeoutPolicy | None,
     missed_level: str | None = None,
     hints: bool | None = None,
+    active_hours: bool | None = None,
     think: int | None = None,
 ) -> None:
     service = service_of(interaction)
@@ -58,6 +61,7 @@ async def change(
         timeout_policy=policy,
         missed_level=missed_level,
         hints=hints,
+        active_hours=active_hours,
         think=think,
     )
     bot.publisher.wake()  # the thread's note and the board (or lobby) the change owes

@@ -9,12 +9,14 @@ else (:func:`cogs.kit.text.names`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 import discord
 
 from bot.service import GameInfo, TableView
 from bot.words import t
 from cogs.board.messages import COLOUR
+from cogs.kit.hours import asleep
 from cogs.kit.text import EMBED_DESCRIPTION, FIELD_VALUE, clip, deadline, names, title
 from engine.core.contract import View
 from renders.api import Render, drawings
@@ -27,8 +29,9 @@ def headline(view: View, lang: str) -> str | None:
     return None if found is None else found.headline(view, lang)
 
 
-def waiting(game: GameInfo, seat_names: Sequence[str], lang: str) -> list[str]:
-    """Who must act now, by name, each with their deadline (a Discord timestamp)."""
+def waiting(game: GameInfo, seat_names: Sequence[str], lang: str, now: datetime) -> list[str]:
+    """Who must act now, by name, each with their deadline (a Discord timestamp) and, for a player
+    outside their active hours at ``now``, when they are back."""
     lines = []
     for seat in game.seats:
         if seat.to_act and game.status == "active":
@@ -36,9 +39,10 @@ def waiting(game: GameInfo, seat_names: Sequence[str], lang: str) -> list[str]:
             if seat.is_ai:
                 lines.append(t("board.ai_thinking", lang, who=who))
             elif seat.deadline is None:
-                lines.append(who)
+                lines.append(asleep(who, seat.hours, now, lang))
             else:
-                lines.append(t("board.until", lang, who=who, when=deadline(seat.deadline, lang)))
+                line = t("board.until", lang, who=who, when=deadline(seat.deadline, lang))
+                lines.append(asleep(line, seat.hours, now, lang))
     return lines
 
 
@@ -58,9 +62,9 @@ def fields(view: View, seat_names: Sequence[str], lang: str) -> list[tuple[str, 
     return [] if found is None else found.standings(view, seat_names, lang)
 
 
-def board_embed(table: TableView, render: Render, status: str, lang: str) -> discord.Embed:
+def board_embed(table: TableView, render: Render, status: str, lang: str, *, now: datetime) -> discord.Embed:
     """The board message's embed (its images are attachments of their own): round and phase, the
-    status, who must act by when, and the standings."""
+    status, who must act by when (and when a sleeping player is back, as of ``now``), the standings."""
     game = table.game
     seat_names = names(game, lang)
     top = headline(table.view, lang)
@@ -68,9 +72,9 @@ def board_embed(table: TableView, render: Render, status: str, lang: str) -> dis
         top = render.text.strip().splitlines()[0] if render.text.strip() else ""
     embed = discord.Embed(title=title(game), description=clip(top, EMBED_DESCRIPTION), colour=COLOUR)
     embed.add_field(name=t("thread.board.status", lang), value=clip(status, FIELD_VALUE), inline=False)
-    now = waiting(game, seat_names, lang)
-    if now:
-        embed.add_field(name=t("thread.board.waiting", lang), value=clip("\n".join(now), FIELD_VALUE), inline=False)
+    acting = waiting(game, seat_names, lang, now)
+    if acting:
+        embed.add_field(name=t("thread.board.waiting", lang), value=clip("\n".join(acting), FIELD_VALUE), inline=False)
     for name, value in fields(table.view, seat_names, lang):
         embed.add_field(name=name, value=clip(value, FIELD_VALUE), inline=False)
     embed.set_footer(text=t("thread.board.footer", lang, version=game.version))

@@ -38,7 +38,7 @@ async def board(interaction: discord.Interaction, game: GameInfo) -> None:
     lang = await lang_for(interaction)
     table = await service.view(game.id, None)
     parts = await images.board_parts(table, lang)
-    embed = embeds.board_embed(table, parts[0], _status(table.game, lang), lang)
+    embed = embeds.board_embed(table, parts[0], _status(table.game, lang), lang, now=service.clock.now())
     where = (await service.messages(game.id)).get("board")
     content = None if where is None else t("board.message", lang, link=jump(game.guild_id, where[0], where[1]))
     controls = Components()

@@ -19,6 +19,7 @@ Routine refusals are logged on one line; only the unexpected carries a traceback
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from bot.service.deliveries import backoff
 from bot.words import t
 from cogs.board import embeds
 from cogs.board import messages as layouts
+from cogs.delivery import digest
 from cogs.kit import images
 from cogs.kit.context import server_lang, user_lang
 from cogs.kit.ids import Components
@@ -134,12 +136,51 @@ class Publisher:
 
     # -- one game's owed rows ------------------------------------------------------------------
     async def perform(self, rows: Sequence[Delivery]) -> None:
-        """Deliver one game's leased rows of one lane; each is reported delivered or postponed."""
+        """Deliver one game's leased rows of one lane, or what was held for one player until their hours
+        began (:meth:`_digest`); each is reported delivered or postponed."""
         if not rows:
             return
+        if rows[0].held_for is not None:
+            await self._digest(rows[0].held_for, rows)
+            return
+        await self._perform_game(rows)
+
+    async def _digest(self, user_id: int, rows: Sequence[Delivery]) -> None:
+        """What waited for a player outside their hours: one DM when it spans several games
+        (:mod:`cogs.delivery.digest`), else (or when the DM is refused) each game's own notices, a
+        reminder left out where its turn's notice already says the deadline."""
+        games = {game_id: await self.service.game(game_id) for game_id in sorted({r.game_id for r in rows})}
+        said = digest.items(games, rows, user_id)
+        if digest.spans_games(said):
+            lang = await user_lang(self.service, user_id, said[0].game.guild_id)
+            lines = []
+            for item in said:
+                if item.kind == "host":
+                    lines.append(explain_block(self.bot, str(item.row.payload.get("reason")), lang, title(item.game)))
+                else:
+                    lines.append(digest.line(item, await self._jump_link(item.game), lang))
+            if await self._dm(user_id, digest.message(lines, said, lang)):
+                for row in rows:
+                    await self.service.delivered(row)
+                return
+        told = {(item.row.game_id, item.row.key) for item in said}
+        for game_id in games:
+            mine = [r for r in rows if r.game_id == game_id]
+            for row in mine:
+                if row.key.startswith(owed.REMIND) and (game_id, row.key) not in told:
+                    await self.service.delivered(row)  # its turn's notice says the deadline, or it no longer holds
+            kept = [r for r in mine if not r.key.startswith(owed.REMIND) or (game_id, r.key) in told]
+            if kept:
+                await self._perform_game(kept)
+
+    async def _perform_game(self, rows: Sequence[Delivery]) -> None:
         game = await self.service.game(rows[0].game_id)
+        moved = [r for r in rows if r.payload.get(owed.TYPE) == "moved"]  # said before the pings that follow
         turns = [r for r in rows if r.key.startswith((owed.TURN, owed.REMIND))]
-        others = [r for r in rows if r not in turns]
+        others = [r for r in rows if r not in turns and r not in moved]
+        for row in moved:
+            await self._attempt(game, [row], self._one(game, row))
+            game = await self.service.game(row.game_id)  # the note may have opened a thread
         if turns:
             await self._attempt(game, turns, self._turns(game, turns))
         for row in sorted(others, key=_order):
@@ -198,11 +239,13 @@ class Publisher:
         elif row.key == owed.FINAL:
             await self._final(game)
         elif row.key == owed.LOBBY:
-            await self.redraw_lobby(game)
+            await self.redraw_lobby(game, repost="lost" in row.payload)
         elif row.key == owed.HOST_BLOCKED:
             await self._tell_host(game, str(row.payload.get("reason", "")))
         elif row.key.startswith(owed.NOTE):
             await self._note(game, row)
+        elif row.key.startswith(owed.DROP):
+            await self._drop(row)
 
     # -- the board -----------------------------------------------------------------------------
     async def board(self, game: GameInfo, row: Delivery) -> None:
@@ -259,21 +302,16 @@ class Publisher:
             game = await self.service.game(game.id)  # another lane may have opened it meanwhile
             if game.thread_id is not None:
                 return game.thread_id
-            board = next((r for r in await self.service.outbox(game.id) if r.key == owed.BOARD), None)
-            lost = board is not None and bool(board.payload.get("lost"))
-            thread_id = await self._open_thread(game, channel_id, lost=lost)
+            thread_id = await self._open_thread(game, channel_id)
             await self.service.set_thread(game.id, thread_id)
-            if lost:
-                lang = await self.lang(game)
-                await self._say(self.bot.get_partial_messageable(thread_id), t("thread.moved", lang, game=title(game)))
             log.info("game %s: its table is in %s", game.id, thread_id)
         self._opening.pop(game.id, None)
         return thread_id
 
-    async def _open_thread(self, game: GameInfo, channel_id: int, *, lost: bool) -> int:
+    async def _open_thread(self, game: GameInfo, channel_id: int) -> int:
         lobby = (await self.service.messages(game.id)).get("lobby")
         name = title(game)
-        if lobby is not None and not lost:
+        if lobby is not None:  # a thread deleted from it cannot be made again there (160004): see below
             try:
                 made = await self._guarded(
                     lobby[0],
@@ -283,7 +321,7 @@ class Publisher:
                 )
                 return int(made["id"])
             except discord.HTTPException as exc:
-                if exc.code not in (THREAD_EXISTS, UNKNOWN_MESSAGE):
+                if exc.code not in (THREAD_EXISTS, UNKNOWN_MESSAGE, UNKNOWN_CHANNEL):
                     raise
         try:
             made = await self._guarded(
@@ -325,7 +363,7 @@ class Publisher:
         render = parts[0]
         waiting = sum(1 for s in game.seats if s.to_act)
         status = t(f"thread.status.{game.status}", lang, n=waiting)
-        embed = embeds.board_embed(table, render, status, lang)
+        embed = embeds.board_embed(table, render, status, lang, now=self.service.clock.now())
         files = [images.as_file(part, images.part_file(i, part)) for i, part in enumerate(parts)]
         return embed, files, layouts.board_controls(game, images.zoom_areas(table, lang), lang=lang)
 
@@ -334,20 +372,31 @@ class Publisher:
         if isinstance(thread, discord.Thread):
             await self._guarded(thread_id, thread.edit(archived=False))
 
-    async def redraw_lobby(self, game: GameInfo) -> None:
-        """Bring the lobby message up to date (seats, the game started, or its end)."""
+    async def redraw_lobby(self, game: GameInfo, *, repost: bool = False) -> None:
+        """Bring the lobby message up to date (seats, the game started, or its end); with ``repost``, a
+        lobby still gathering players whose message a moderator deleted is posted again in its channel."""
         where = (await self.service.messages(game.id)).get("lobby")
-        if where is None:
-            return
-        message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
         lang = await self.lang(game)
+        embed = lobby_message.embed(game, lang, now=self.service.clock.now())
+        view = lobby_message.controls(game, lang)
+        if where is not None:
+            message = self.bot.get_partial_messageable(where[0]).get_partial_message(where[1])
+            try:
+                await self._guarded(where[0], message.edit(embed=embed, view=view))
+                return
+            except discord.NotFound:
+                log.info("game %s: its lobby message is gone", game.id)
+                await self.service.forget_message(game.id, "lobby")
+        if not repost or game.status != "lobby" or game.channel_id is None:
+            return
+        channel = self.bot.get_partial_messageable(game.channel_id)
         try:
-            await self._guarded(
-                where[0], message.edit(embed=lobby_message.embed(game, lang), view=lobby_message.controls(game, lang))
-            )
-        except discord.NotFound:
-            log.info("game %s: its lobby message is gone", game.id)
-            await self.service.forget_message(game.id, "lobby")
+            posted = await self._guarded(game.channel_id, channel.send(embed=embed, view=view))
+        except discord.NotFound as exc:
+            if exc.code == UNKNOWN_CHANNEL:
+                raise Held(f"channel_gone:{game.channel_id}") from exc
+            raise
+        await self.service.set_message(game.id, "lobby", game.channel_id, posted.id)
 
     # -- notices -------------------------------------------------------------------------------
     async def _where(self, game: GameInfo) -> discord.PartialMessageable | None:
@@ -415,27 +464,28 @@ class Publisher:
         return pings
 
     async def _retire(self, game_id: int, stored: dict[int, _Ping], over: set[int], replaced: set[int]) -> None:
-        """Delete the pings of the seats in ``over`` (a message another seat still waits on stays) and
-        forget them, except those ``replaced`` by a ping just stored."""
+        """Forget the pings of the seats in ``over``, except those ``replaced`` by a ping just stored, and
+        owe the deletion of each message nobody waits on any more (a message another seat still waits on
+        stays). Forgotten first, the message's deletion is never taken for a moderator's."""
         live = {p.message_id for seat, p in stored.items() if seat not in over}
-        deleted: set[int] = set()
+        dropped: set[int] = set()
         for seat in sorted(over):
             ping = stored[seat]
-            if ping.message_id not in live and ping.message_id not in deleted:
-                deleted.add(ping.message_id)
-                await self._delete(game_id, ping)
             if seat not in replaced:
                 await self.service.forget_message(game_id, f"{PING}{seat}")
+            if ping.message_id not in live and ping.message_id not in dropped:
+                dropped.add(ping.message_id)
+                await self.service.retire_ping(game_id, ping.channel_id, ping.message_id)
+        if dropped:
+            self.wakes[owed.NOTICE_LANE].set()
 
-    async def _delete(self, game_id: int, ping: _Ping) -> None:
-        """Delete a ping; one already gone is fine, any other refusal leaves it (it only clutters)."""
-        message = self.bot.get_partial_messageable(ping.channel_id).get_partial_message(ping.message_id)
-        try:
-            await message.delete()
-        except discord.NotFound:
-            pass
-        except discord.HTTPException as exc:
-            log.info("game %s: a finished turn's ping stays (%s %s)", game_id, exc.status, exc.code)
+    async def _drop(self, row: Delivery) -> None:
+        """Delete a ping nobody waits on; one already gone (or its thread) is fine. A lasting refusal (a
+        locked thread) keeps the row owed, so the ping goes once the thread is reopened."""
+        channel_id, message_id = int(row.payload.get("channel") or 0), int(row.key.removeprefix(owed.DROP))
+        message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+        with contextlib.suppress(discord.NotFound):
+            await self._guarded(channel_id, message.delete())
 
     async def _jump_link(self, game: GameInfo) -> str:
         """A link to the board message (else the game's thread or channel)."""
@@ -528,6 +578,8 @@ class Publisher:
                 text = t("thread.seat_taken_ai", lang, user=_player(game, seat, user))
             else:
                 text = t("thread.seat_taken", lang, user=_player(game, seat, user), previous=f"<@{previous}>")
+        elif kind == "moved":
+            text = t("thread.moved", lang, game=title(game))
         elif kind == "log":
             text = await self._log_line(game, row, lang)
         else:

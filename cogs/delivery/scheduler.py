@@ -1,5 +1,6 @@
 """The scheduler: a ``discord.ext.tasks`` loop that delivers reminders and timeouts when they fall due,
-and has the outbox reconciled (:meth:`bot.service.GameService.reconcile`) on every pass.
+and has the outbox reconciled (:meth:`bot.service.GameService.reconcile`) and the boards of players
+whose active hours began or ended redrawn (:meth:`bot.service.GameService.watch_hours`) on every pass.
 
 Deadlines live in the database, so nothing is lost across restarts: the first pass after start-up
 finds everything that fell due while the bot was down and does it at once. Each piece of work is
@@ -16,6 +17,7 @@ from datetime import datetime
 from discord.ext import commands, tasks
 
 from bot import redact
+from bot.store import StoreUnavailable
 from cogs.kit.bot import BaseBot
 
 log = logging.getLogger("bricabot.scheduler")
@@ -45,12 +47,18 @@ class Scheduler(commands.Cog):
         if service is None or not self.bot.gate.open:
             return 0
         done = 0
-        for work in await service.due_work(now):
+        try:
+            due = await service.due_work(now)
+        except StoreUnavailable:  # logged by the service; the loop goes on, the next pass tries again
+            return 0
+        for work in due:
             if not self.bot.gate.open:
                 break
             try:
                 async with self.bot.gate.move():
                     result = await service.perform(work)
+            except StoreUnavailable:  # logged by the service; the next pass tries again
+                continue
             except Exception as exc:
                 log.error(
                     "scheduled %s for game %s failed; the next pass tries again",
@@ -64,8 +72,14 @@ class Scheduler(commands.Cog):
             done += 1
         try:  # messages owed but held back (a permission, a burst of 5xx) are tried again on every pass
             await service.reconcile()
+        except StoreUnavailable:  # logged by the service
+            return done
         except Exception as exc:
             log.error("could not reconcile the outbox; the next pass tries again", exc_info=redact.exc_info(exc))
+        try:  # a waiting player's hours began or ended: their board says whether they are back
+            await service.watch_hours()
+        except Exception as exc:
+            log.error("could not look at waiting players' hours; the next pass does", exc_info=redact.exc_info(exc))
         self.bot.publisher.wake()
         return done
 

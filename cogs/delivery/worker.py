@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot import redact
 from bot.service import outbox
+from bot.store import StoreUnavailable
 from cogs.delivery.publisher import Publisher
 from cogs.kit.bot import BaseBot
 
@@ -30,8 +31,9 @@ POLL_SECONDS = 2.0
 """The longest a lane sleeps before looking for rows again (another process may have owed some)."""
 QUIET_SECONDS = 0.25
 """The shortest sleep when rows are owed but held by another process's lease."""
-STOP_SECONDS = 10.0
-"""How long shutdown waits for a delivery in progress."""
+STOP_SECONDS = 1.5
+"""How long shutdown waits for a delivery in progress before cutting it short (its lease is then given
+back, so whichever process delivers next does it again at once; a repeat is harmless)."""
 LANES = (outbox.BOARD_LANE, outbox.NOTICE_LANE)
 
 
@@ -42,17 +44,35 @@ class Delivery(commands.Cog):
         self._tasks: list[asyncio.Task[None]] = []
         self._idle = {lane: asyncio.Event() for lane in LANES}
         self._stopping = False
+        self._busy: set[str] = set()
+        self._performed = 0
+        self.cut_short = 0
+        """Deliveries the stop did not wait for (see :data:`STOP_SECONDS`)."""
 
     async def cog_load(self) -> None:
         for lane in LANES:
             self._tasks.append(asyncio.create_task(self._run(lane), name=f"bricabot-delivery-{lane}"))
 
+    @property
+    def busy(self) -> int:
+        """Deliveries under way now (one lane each at most)."""
+        return len(self._busy)
+
     async def cog_unload(self) -> None:
-        """Let a delivery in progress finish (a few seconds at most), then stop: a row cut short stays
-        leased for at most ``DELIVERY_LEASE_SECONDS`` and is delivered after that by whoever runs then."""
+        """Let a delivery in progress finish (:data:`STOP_SECONDS` at most), then stop; the bot gives the
+        leases of a delivery cut short back when it stops (see :mod:`cogs.client`)."""
         self._stopping = True
         self.publisher.wake()
-        _, running = await asyncio.wait(self._tasks, timeout=STOP_SECONDS)
+        if not self._tasks:
+            return
+        delivering = [t for lane, t in zip(LANES, self._tasks, strict=True) if lane in self._busy]
+        for task in self._tasks:  # a lane waiting (for rows, or for the database) stops at once
+            if task not in delivering:
+                task.cancel()
+        if delivering:
+            await asyncio.wait(delivering, timeout=STOP_SECONDS)
+        running = [t for t in self._tasks if not t.done()]
+        self.cut_short = len(self._busy)
         for task in running:
             task.cancel()
         for task in running:
@@ -61,11 +81,28 @@ class Delivery(commands.Cog):
         self._tasks.clear()
 
     async def drain(self) -> None:
-        """Wake both lanes and wait until neither finds a due row (used by tests and at shutdown)."""
+        """Wake both lanes and wait until nothing is due in either, including rows one lane owed the other
+        meanwhile (a board held back owes the host a notice) and rows committed while a lane was already
+        looking; used by tests."""
+        while True:
+            before = self._performed
+            for lane in LANES:
+                self._idle[lane].clear()
+            self.publisher.wake()
+            await asyncio.gather(*(self._idle[lane].wait() for lane in LANES))
+            if self._performed == before and not await self._due_now():
+                return
+
+    async def _due_now(self) -> bool:
+        service = self.bot.service
+        if service is None:
+            return False
+        now = service.clock.now()
         for lane in LANES:
-            self._idle[lane].clear()
-        self.publisher.wake()
-        await asyncio.gather(*(self._idle[lane].wait() for lane in LANES))
+            due = await service.next_delivery(lane)
+            if due is not None and due <= now:
+                return True
+        return False
 
     async def reconcile(self, guild_id: int | None = None) -> None:
         """Owe what running games lack and retry held-back rows now (one server's, or every server's)."""
@@ -74,6 +111,8 @@ class Delivery(commands.Cog):
             return
         try:
             owed = await service.reconcile(guild_id)
+        except StoreUnavailable:  # logged by the service; the next scheduler pass reconciles
+            return
         except Exception as exc:
             log.error("could not reconcile the outbox", exc_info=redact.exc_info(exc))
             return
@@ -121,7 +160,12 @@ class Delivery(commands.Cog):
             return POLL_SECONDS
         rows = await service.claim_deliveries(lane)
         if rows:
-            await self.publisher.perform(rows)
+            self._busy.add(lane)
+            try:
+                await self.publisher.perform(rows)
+            finally:
+                self._busy.discard(lane)
+                self._performed += 1
             return 0
         due = await service.next_delivery(lane)
         if due is None:

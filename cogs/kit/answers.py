@@ -58,6 +58,18 @@ async def send_ephemeral(interaction: discord.Interaction, message: str) -> None
         log.info("could not answer %s (%s %s)", _describe(interaction), exc.status, exc.code)
 
 
+async def accepting(interaction: discord.Interaction) -> bool:
+    """Whether the bot takes ``interaction``: while it stops (new interactions refused, moves in flight
+    finishing) every one is answered privately that it is restarting, and nothing is done."""
+    if context.bot_of(interaction).gate.open:
+        return True
+    if interaction.type is discord.InteractionType.autocomplete:
+        await interaction.response.autocomplete([])
+    else:
+        await send_ephemeral(interaction, t("error.shutting_down", context.spoken(interaction.locale) or "en"))
+    return False
+
+
 def _describe(interaction: discord.Interaction) -> str:
     data: Mapping[str, Any] = interaction.data or {}
     what = redact.custom_id(str(data.get("custom_id") or data.get("name") or interaction.type.name))

@@ -41,6 +41,11 @@ class MoveGate:
     def open(self) -> bool:
         return self._open
 
+    @property
+    def in_flight(self) -> int:
+        """Moves started and not yet finished."""
+        return self._inflight
+
     @contextlib.asynccontextmanager
     async def move(self) -> AsyncIterator[None]:
         if not self._open:
@@ -54,11 +59,13 @@ class MoveGate:
             if self._inflight == 0:
                 self._idle.set()
 
-    async def close(self, timeout: float = 30.0) -> None:
-        """Refuse new moves and wait (up to ``timeout``) for the ones in flight."""
+    async def close(self, timeout: float = 30.0) -> int:
+        """Refuse new moves and wait (up to ``timeout``) for the ones in flight; returns how many are
+        still running when the wait ends."""
         self._open = False
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._idle.wait(), timeout)
+        return self._inflight
 
 
 class BaseBot(commands.AutoShardedBot):

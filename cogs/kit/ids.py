@@ -22,6 +22,8 @@ from typing import Any, Self
 
 import discord
 
+from cogs.kit.answers import accepting
+
 LOBBY = r"lobby:(?P<game>\d+):(?P<action>join|leave|ai|ai-[a-z]+|noai|start|cancel)"
 BOARD = r"board:(?P<game>\d+):(?P<action>play|log|rules|full)"
 ZOOM = r"zoom:(?P<game>\d+)"
@@ -87,12 +89,16 @@ class Components(discord.ui.View):
 
 
 class Parsed(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"(?!)"):
-    """Base of the dynamic items routed by their custom_id: keeps the template's named fields.
+    """Base of the dynamic items routed by their custom_id: keeps the template's named fields, and lets
+    a click through only while the bot takes interactions (not while it stops).
     Subclasses set ``template=`` and write ``callback``."""
 
     def __init__(self, item: discord.ui.Item[Any], fields: dict[str, str]) -> None:
         super().__init__(item)
         self.fields = fields
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        return await accepting(interaction)
 
     @classmethod
     async def from_custom_id(

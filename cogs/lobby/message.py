@@ -2,12 +2,14 @@
 
 Everything a player agrees to by joining is shown before Start: each seat by name (AI seats by their
 level), every game option with its value (those left at their default too, as the game will use
-them), the turn timer, reminders and missed-turn policy, all in the reader's language. Drawn from the
-public game record only, so it may go to any channel.
+them), the turn timer, reminders and missed-turn policy, all in the reader's language; and, once a
+seated player has set active hours, each player's local time and hours and the hours the table shares
+(:mod:`cogs.kit.hours`). Drawn from the public game record only, so it may go to any channel.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -17,7 +19,7 @@ from bot.service.models import GameInfo
 from bot.service.names import ai_name
 from bot.words import CATALOG, t
 from cogs.board.messages import COLOUR
-from cogs.kit import ids
+from cogs.kit import hours, ids
 from cogs.kit.ids import Components
 from cogs.kit.text import BUTTON_LABEL, FIELD_VALUE, clip, names, seat_list, title
 from engine import registry
@@ -58,6 +60,8 @@ def settings_lines(game: GameInfo, lang: str) -> list[str]:
     lines.append(t("lobby.missed_ai", lang) if after is None else t("lobby.missed_replace", lang, n=after))
     if game.turn_timer is not None:
         lines.append(t("lobby.reminders_on" if game.reminders else "lobby.reminders_off", lang))
+        counted = game.active_hours and any(s.hours is not None for s in game.seats if not s.is_ai)
+        lines.append(t("hours.lobby.counted" if counted else "hours.lobby.wall", lang))
     lines.append(t("hints.lobby_level", lang, level=t(f"people.level.{game.missed_level}", lang)))
     lines.append(t("hints.lobby_on" if game.hints else "hints.lobby_off", lang))
     if game.think > 1:
@@ -65,8 +69,8 @@ def settings_lines(game: GameInfo, lang: str) -> list[str]:
     return lines
 
 
-def embed(game: GameInfo, lang: str) -> discord.Embed:
-    """The lobby: who sits where, the options, and what happens next."""
+def embed(game: GameInfo, lang: str, *, now: datetime) -> discord.Embed:
+    """The lobby: who sits where, the options, the players' hours (as of ``now``), what happens next."""
     taken, seats = len(game.seats), game.capacity
     if game.status == "lobby":
         status = t("lobby.waiting", lang, taken=taken, n=seats)
@@ -86,6 +90,9 @@ def embed(game: GameInfo, lang: str) -> discord.Embed:
     message.add_field(name=t("lobby.seats", lang, taken=taken, n=seats), value=clip(seat_list(game, lang), FIELD_VALUE))
     options = "\n".join([*option_lines(game, lang), *settings_lines(game, lang)])
     message.add_field(name=t("lobby.options", lang), value=clip(options, FIELD_VALUE), inline=False)
+    times = hours.lobby_lines(game.seats, seat_names, now, lang)
+    if times:
+        message.add_field(name=t("hours.lobby.field", lang), value=clip("\n".join(times), FIELD_VALUE), inline=False)
     return message
 
 

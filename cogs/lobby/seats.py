@@ -33,6 +33,7 @@ async def create(
     ai_seats: int,
     missed_level: str | None = None,
     hints: bool = True,
+    active_hours: bool = True,
 ) -> None:
     """Open a lobby, seat the host and ``ai_seats`` AIs, post the lobby message.
 
@@ -61,12 +62,14 @@ async def create(
         seats=seats,
         missed_level=missed_level,
         hints=hints,
+        active_hours=active_hours,
     )
     game = await _named(service, game, interaction)
     for _ in range(ai_seats):
         game = await service.add_ai(game.id, interaction.user.id)
     public = await bot_of(interaction).publisher.lang(game)
-    embed, view = lobby_message.embed(game, public), lobby_message.controls(game, public)
+    embed = lobby_message.embed(game, public, now=service.clock.now())
+    view = lobby_message.controls(game, public)
     if target == channel.id:
         sent = await interaction.response.send_message(embed=embed, view=view)
         message_id = sent.message_id
@@ -113,7 +116,7 @@ async def press(interaction: discord.Interaction, game_id: int, action: str) -> 
     bot_of(interaction).publisher.wake()  # what the change owes besides this lobby message (a cancel's pings)
     public = await bot_of(interaction).publisher.lang(game)
     await interaction.response.edit_message(
-        embed=lobby_message.embed(game, public), view=lobby_message.controls(game, public)
+        embed=lobby_message.embed(game, public, now=service.clock.now()), view=lobby_message.controls(game, public)
     )
 
 
@@ -137,5 +140,6 @@ async def _start(interaction: discord.Interaction, game_id: int) -> None:
     public = await bot.publisher.lang(result.game)
     with contextlib.suppress(discord.HTTPException):  # the owed lobby redraw says the same if this fails
         await interaction.edit_original_response(
-            embed=lobby_message.embed(result.game, public), view=lobby_message.controls(result.game, public)
+            embed=lobby_message.embed(result.game, public, now=service.clock.now()),
+            view=lobby_message.controls(result.game, public),
         )

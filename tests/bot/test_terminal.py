@@ -8,7 +8,9 @@ import io
 import re
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import pytest
 
@@ -130,3 +132,19 @@ def test_a_refused_new_game_is_told_in_the_tables_language(
     args = ["--game", "botfactory", "--players", "9", "--lang", "fr", *_common(tmp_path)]
     assert _play(monkeypatch, "", *args) == 2
     assert "bricabot play: Bot Factory se joue de 1 à 4 places, pas 9." in capsys.readouterr().err
+
+
+def test_the_terminal_user_sets_a_time_zone_and_hours_and_sees_their_local_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--game", "botfactory", "--players", "1", "--seed", "3", *_common(tmp_path)]
+    assert _play(monkeypatch, "q\n", *args, "--tz", "asia/kolkata", "--hours", "00:00-23:59") == 0
+    out = capsys.readouterr().out
+    here = datetime.now(UTC).astimezone(ZoneInfo("Asia/Kolkata"))
+    times = {f"{here:%H:%M}", f"{here + timedelta(minutes=1):%H:%M}"}  # the minute may turn meanwhile
+    assert any(f"Time zone: Asia/Kolkata (UTC+05:30), where it is {time} now." in out for time in times), out
+    assert "Active hours: 00:00–23:59 your time (you are" in out
+    assert _play(monkeypatch, "", *args, "--lang", "fr", "--hours", "9h-9h30") == 2
+    assert "bricabot play: Les heures «\u00a09h-9h30\u00a0» durent moins d’une heure" in capsys.readouterr().err
+    assert _play(monkeypatch, "", *args, "--lang", "fr", "--tz", "Mars/Olympus") == 2
+    assert "Je ne connais pas le fuseau horaire «\u00a0Mars/Olympus\u00a0»" in capsys.readouterr().err

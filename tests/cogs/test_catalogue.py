@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from bot import hours
 from bot.refusals import REFUSAL_STATES
 from bot.service import errors as service_errors
 from bot.words import CATALOG
@@ -113,8 +114,9 @@ REFUSALS = {
     for module in (engine_errors, service_errors)
     for name, value in vars(module).items()
     if isinstance(value, type) and issubclass(value, engine_errors.EngineError)
-}
-"""The engine's and the service's error classes, by name."""
+} | {hours.HoursError.__name__}
+"""The engine's and the service's error classes, by name, and the time-zone and window refusals the
+service passes on with their key."""
 
 
 def _refusal_keys() -> set[str]:

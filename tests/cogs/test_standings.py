@@ -36,7 +36,7 @@ def _table(kind: str, seats: int, options: dict[str, object], names: list[str]) 
 
 
 def _text(table: TableView, lang: str) -> str:
-    embed = embeds.board_embed(table, Render(b"", "headline"), "status", lang)
+    embed = embeds.board_embed(table, Render(b"", "headline"), "status", lang, now=datetime.now(UTC))
     return "\n".join([embed.description or "", *(f"{f.name}: {f.value}" for f in embed.fields)])
 
 

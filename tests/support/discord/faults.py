@@ -83,6 +83,8 @@ class Faults:
     """Route -> the statuses (5xx) its next requests answer, one each, in order."""
     delays: dict[Route, float] = field(default_factory=dict)
     """Route -> seconds every request to it waits before being answered, until removed."""
+    refusals: dict[Route, tuple[int, int]] = field(default_factory=dict)
+    """Route -> the (status, JSON error code) every request to it answers, until removed."""
 
     def fail(self, method: str, pattern: str, status: int = 503, times: int = 1) -> None:
         """Answer the next ``times`` requests matching the route with ``status`` (a 5xx)."""
@@ -95,8 +97,17 @@ class Faults:
     def delay(self, method: str, path: str) -> float:
         return max((s for route, s in self.delays.items() if matches(route, method, path)), default=0.0)
 
+    def refuse(self, method: str, pattern: str, status: int, code: int) -> None:
+        """Answer every request matching the route with Discord's error ``code``; ``del faults.refusals[...]``
+        ends it."""
+        self.refusals[(method, pattern)] = (status, code)
+
     def server_error(self, method: str, path: str) -> tuple[int, dict[str, Any]] | None:
-        """The 5xx this request answers, if a burst on its route has one left (and uses it up)."""
+        """The 5xx this request answers, if a burst on its route has one left (and uses it up), or the
+        refusal in force on its route."""
+        for route, (status, code) in self.refusals.items():
+            if matches(route, method, path):
+                return error(status, code)
         for route, statuses in self.bursts.items():
             if statuses and matches(route, method, path):
                 status = statuses.pop(0)

@@ -23,6 +23,8 @@ MANAGE_GUILD = 1 << 5
 VIEW_CHANNEL = 1 << 10
 MEMBER_PERMISSIONS = VIEW_CHANNEL | (1 << 11) | (1 << 31) | (1 << 38)  # view, send, use app commands, threads
 ALL_PERMISSIONS = (1 << 50) - 1
+INVITE_PERMISSIONS = 309237763072
+"""What the README's invite link grants the bot."""
 
 
 def snowflake() -> int:
@@ -130,6 +132,11 @@ class Guild:
     def managers(self) -> Role:
         return Role(self.id + 1, "Managers", MANAGE_GUILD)
 
+    @property
+    def bot_role(self) -> Role:
+        """The role Discord makes for the bot when it is invited with the README's permissions."""
+        return Role(self.id + 2, "Bricabot", INVITE_PERMISSIONS)
+
     def channel(self) -> dict[str, Any]:
         return self._channel(Channel(self.channel_id, "board-games"))
 
@@ -190,13 +197,13 @@ class Guild:
         """GUILD_CREATE as the gateway sends it to a bot without privileged intents."""
         bot_member = {
             "user": BOT_USER,
-            "roles": [],
+            "roles": [str(self.bot_role.id)],
             "joined_at": "2026-01-01T00:00:00+00:00",
             "deaf": False,
             "mute": False,
             "flags": 0,
         }
-        roles = [Role(self.id, "@everyone", MEMBER_PERMISSIONS), *self.roles, self.managers]
+        roles = [Role(self.id, "@everyone", MEMBER_PERMISSIONS), *self.roles, self.managers, self.bot_role]
         return {
             "id": str(self.id),
             "name": self.name,

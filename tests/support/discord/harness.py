@@ -70,59 +70,29 @@ class Exchange:
         return "\n".join(parts)
 
 
-class Harness:
-    """A logged-in bot wired to a fake Discord with a guild and its members (and maybe other guilds)."""
+class Players:
+    """Discord's users interacting with the bot: builds their INTERACTION_CREATE payloads as Discord does
+    (the member's permissions resolved in the channel) and hands them over with :meth:`feed`, which a
+    driver defines: the in-process :class:`Harness`, or :class:`~tests.support.discord.remote.Remote`
+    over the gateway's websocket to the program running as an OS process."""
 
     def __init__(
         self,
         fake: FakeDiscord,
-        bot: Bricabot,
         guild: Guild,
         others: Sequence[Guild] = (),
         members: dict[int, list[User]] | None = None,
     ) -> None:
         self.fake = fake
-        self.bot = bot
         self.guild = guild
         self.guilds = {g.id: g for g in (guild, *others)}
         self.members = members or {}
         """Guild id -> the users in it besides the bot, for its GUILD_CREATE."""
 
-    @classmethod
-    async def start(
-        cls,
-        fake: FakeDiscord,
-        settings: Settings,
-        guild: Guild,
-        members: list[User],
-        *,
-        clock: Clock | None = None,
-        others: Sequence[tuple[Guild, list[User]]] = (),
-    ) -> Harness:
-        bot = Bricabot(settings, clock=clock)
-        await bot.__aenter__()
-        servers = [(guild, members), *others]
-        for server, _ in servers:
-            for channel in server.channel_payloads():
-                fake.add_channel(channel)
-        await bot.login("test-token")
-        for server, people in servers:
-            bot._connection.parse_guild_create(server.create_payload(people))  # type: ignore[arg-type]
-        return cls(fake, bot, guild, [g for g, _ in others], {g.id: people for g, people in servers})
+    async def feed(self, *payloads: dict[str, Any]) -> Exchange:
+        """Hand INTERACTION_CREATE payloads to the bot and wait until it has answered them."""
+        raise NotImplementedError
 
-    async def stop(self) -> None:
-        await self.settle()
-        await self.bot.close()
-
-    async def tick(self) -> int:
-        """One scheduler pass, then everything it owes delivered; returns how much work it did."""
-        scheduler = self.bot.get_cog("Scheduler")
-        assert scheduler is not None
-        done: int = await scheduler.tick()  # type: ignore[attr-defined]
-        await self.settle()
-        return done
-
-    # -- interactions --------------------------------------------------------------------------
     async def slash(self, user: User, command: str, *, channel: int | None = None, **options: Any) -> Exchange:
         """Invoke ``/command`` (e.g. ``"game new"``) with typed options."""
         return await self._invoke(2, user, command, options, None, channel)
@@ -155,28 +125,6 @@ class Harness:
         data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return await self._component(user, message, data)
 
-    async def feed(self, *payloads: dict[str, Any]) -> Exchange:
-        """Hand INTERACTION_CREATE payloads to discord.py (all at once, like a double click) and wait
-        for the bot to finish; the exchange is the first payload's, with every request sent meanwhile."""
-        start = len(self.fake.requests)
-        for payload in payloads:
-            self.fake.interactions[payload["token"]] = _record(payload, payload.get("message"))
-            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-        await self.settle()
-        for payload in payloads:
-            record = self.fake.interactions[payload["token"]]
-            assert record.answered_at is not None, f"interaction {payload['data']} was never answered"
-            late = record.answered_at - record.created_at
-            assert late < DEADLINE, f"first answer to {payload['data']} after {late:.1f} s"
-        return Exchange(self.fake, payloads[0]["token"], self.fake.requests[start:])
-
-    async def dispatch(self, payload: dict[str, Any]) -> None:
-        """Hand one INTERACTION_CREATE to discord.py and wait for the bot, without requiring an answer
-        (e.g. an interaction whose token Discord no longer accepts)."""
-        self.fake.interactions[payload["token"]] = _record(payload, payload.get("message"))
-        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
-        await self.settle()
-
     def component_payload(self, user: User, message: dict[str, Any], custom_id: str) -> dict[str, Any]:
         """A button click's INTERACTION_CREATE, to feed several at once."""
         return self.payload(3, {"custom_id": custom_id, "component_type": 2}, user, message=message)
@@ -202,6 +150,108 @@ class Harness:
     def dm(self, user: User) -> int:
         """The id of ``user``'s DM channel with the bot (opened if need be)."""
         return int(self.fake.dm_channel(user.id)["id"])
+
+    # -- helpers -------------------------------------------------------------------------------
+    def channel_payload(self, channel_id: int | None) -> dict[str, Any]:
+        return self.fake.channels[channel_id or self.guild.channel_id]
+
+    async def _invoke(
+        self, kind: int, user: User, command: str, options: dict[str, Any], focused: str | None, channel: int | None
+    ) -> Exchange:
+        names = command.split()
+        opts, resolved = gateway.command_options(options, focused)
+        for name in reversed(names[1:]):
+            opts = [{"name": name, "type": 1, "options": opts}]
+        data: dict[str, Any] = {"id": str(gateway.snowflake()), "name": names[0], "type": 1, "options": opts}
+        if resolved:
+            data["resolved"] = resolved
+        where = self.channel_payload(channel)
+        if "guild_id" in where:
+            data["guild_id"] = where["guild_id"]
+        return await self.feed(self.payload(kind, data, user, channel=channel))
+
+    async def _component(self, user: User, message: dict[str, Any], data: dict[str, Any]) -> Exchange:
+        return await self.feed(self.payload(3, data, user, message=message))
+
+
+class Harness(Players):
+    """A logged-in bot wired to a fake Discord with a guild and its members (and maybe other guilds)."""
+
+    def __init__(
+        self,
+        fake: FakeDiscord,
+        bot: Bricabot,
+        guild: Guild,
+        others: Sequence[Guild] = (),
+        members: dict[int, list[User]] | None = None,
+    ) -> None:
+        super().__init__(fake, guild, others, members)
+        self.bot = bot
+
+    @classmethod
+    async def start(
+        cls,
+        fake: FakeDiscord,
+        settings: Settings,
+        guild: Guild,
+        members: list[User],
+        *,
+        clock: Clock | None = None,
+        others: Sequence[tuple[Guild, list[User]]] = (),
+    ) -> Harness:
+        bot = Bricabot(settings, clock=clock)
+        await bot.__aenter__()
+        servers = [(guild, members), *others]
+        for server, _ in servers:
+            for channel in server.channel_payloads():
+                fake.add_channel(channel)
+        await bot.login("test-token")
+        for server, people in servers:
+            bot._connection.parse_guild_create(server.create_payload(people))  # type: ignore[arg-type]
+        harness = cls(fake, bot, guild, [g for g, _ in others], {g.id: people for g, people in servers})
+        fake.listeners.append(harness._event)
+        return harness
+
+    def _event(self, event: str, data: dict[str, Any]) -> None:
+        """A gateway event the bot's own request caused, parsed into its state as the gateway would."""
+        if not self.bot.is_closed():
+            self.bot._connection.parsers[event](data)
+
+    async def stop(self) -> None:
+        await self.settle()
+        await self.bot.close()
+        if self._event in self.fake.listeners:
+            self.fake.listeners.remove(self._event)
+
+    async def tick(self) -> int:
+        """One scheduler pass, then everything it owes delivered; returns how much work it did."""
+        scheduler = self.bot.get_cog("Scheduler")
+        assert scheduler is not None
+        done: int = await scheduler.tick()  # type: ignore[attr-defined]
+        await self.settle()
+        return done
+
+    async def feed(self, *payloads: dict[str, Any]) -> Exchange:
+        """Hand INTERACTION_CREATE payloads to discord.py (all at once, like a double click) and wait
+        for the bot to finish; the exchange is the first payload's, with every request sent meanwhile."""
+        start = len(self.fake.requests)
+        for payload in payloads:
+            self.fake.interactions[payload["token"]] = recorded(payload, payload.get("message"))
+            self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
+        for payload in payloads:
+            record = self.fake.interactions[payload["token"]]
+            assert record.answered_at is not None, f"interaction {payload['data']} was never answered"
+            late = record.answered_at - record.created_at
+            assert late < DEADLINE, f"first answer to {payload['data']} after {late:.1f} s"
+        return Exchange(self.fake, payloads[0]["token"], self.fake.requests[start:])
+
+    async def dispatch(self, payload: dict[str, Any]) -> None:
+        """Hand one INTERACTION_CREATE to discord.py and wait for the bot, without requiring an answer
+        (e.g. an interaction whose token Discord no longer accepts)."""
+        self.fake.interactions[payload["token"]] = recorded(payload, payload.get("message"))
+        self.bot._connection.parse_interaction_create(payload)  # type: ignore[arg-type]
+        await self.settle()
 
     async def settle(self) -> None:
         """Wait until no interaction dispatch or bot follow-up task is running and the outbox has
@@ -287,29 +337,10 @@ class Harness:
         await self.settle()
 
     # -- helpers -------------------------------------------------------------------------------
-    def channel_payload(self, channel_id: int | None) -> dict[str, Any]:
-        return self.fake.channels[channel_id or self.guild.channel_id]
-
-    async def _invoke(
-        self, kind: int, user: User, command: str, options: dict[str, Any], focused: str | None, channel: int | None
-    ) -> Exchange:
-        names = command.split()
-        opts, resolved = gateway.command_options(options, focused)
-        for name in reversed(names[1:]):
-            opts = [{"name": name, "type": 1, "options": opts}]
-        data: dict[str, Any] = {"id": str(gateway.snowflake()), "name": names[0], "type": 1, "options": opts}
-        if resolved:
-            data["resolved"] = resolved
-        where = self.channel_payload(channel)
-        if "guild_id" in where:
-            data["guild_id"] = where["guild_id"]
-        return await self.feed(self.payload(kind, data, user, channel=channel))
-
-    async def _component(self, user: User, message: dict[str, Any], data: dict[str, Any]) -> Exchange:
-        return await self.feed(self.payload(3, data, user, message=message))
 
 
-def _record(payload: dict[str, Any], message: dict[str, Any] | None) -> InteractionRecord:
+def recorded(payload: dict[str, Any], message: dict[str, Any] | None) -> InteractionRecord:
+    """What the fake must know of an interaction before the bot answers it."""
     return InteractionRecord(
         id=int(payload["id"]),
         token=payload["token"],

@@ -6,7 +6,10 @@ answers with real-shaped payloads, keeps the messages it was asked to create so 
 components, and records every request (method, path, JSON or multipart body) so tests can assert on
 exactly what the bot sent. It plays Discord's part only as far as the bot needs: messages, interaction
 callbacks and webhooks, threads (on a message or not), DMs (including users whose DMs are closed), deleting a channel's
-messages, and command sync. What goes wrong on Discord's side (a moderator deleting, archiving or
+messages, command sync, and where the gateway is. The gateway events the bot's own requests cause (its
+message deleted, its thread created or reopened) go to every :attr:`FakeDiscord.listeners`: the
+in-process harness parses them into the bot's state, the gateway's websocket sends them on. What goes
+wrong on Discord's side (a moderator deleting, archiving or
 locking, lost permissions, the bot removed from a server, 5xx bursts, slow routes, expired interactions)
 is stated on :attr:`FakeDiscord.faults` and answered as Discord does (see ``faults``).
 """
@@ -17,6 +20,7 @@ import asyncio
 import itertools
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -87,14 +91,21 @@ class FakeDiscord:
     rate_limited: dict[str, int] = field(default_factory=dict)
     """Path -> how many more requests to it are answered 429 (per-route rate limit), for tests."""
     faults: Faults = field(default_factory=Faults)
+    listeners: list[Callable[[str, dict[str, Any]], None]] = field(default_factory=list)
+    """Called with each gateway event the bot's requests cause (event name, payload)."""
+    gateway_url: str = ""
+    """Where ``GET /gateway/bot`` says the gateway is (see :mod:`tests.support.discord.websocket`)."""
     _ids: itertools.count[int] = field(default_factory=lambda: itertools.count(900_000_000_000_000_000))
     _runner: web.AppRunner | None = None
     port: int = 0
 
     # -- life cycle ----------------------------------------------------------------------------
-    async def start(self) -> None:
+    async def start(self, *routes: Callable[[web.Application], None]) -> None:
+        """Listen on 127.0.0.1 (a free port); ``routes`` add more to the application (the gateway's)."""
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_route("*", "/api/v10/{tail:.*}", self._handle)
+        for add in routes:
+            add(app)
         self._runner = web.AppRunner(app, access_log=None)
         await self._runner.setup()
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -111,6 +122,10 @@ class FakeDiscord:
 
     def snowflake(self) -> int:
         return next(self._ids)
+
+    def emit(self, event: str, data: dict[str, Any]) -> None:
+        for listener in list(self.listeners):
+            listener(event, data)
 
     # -- what tests use ------------------------------------------------------------------------
     def add_channel(self, channel: dict[str, Any]) -> None:
@@ -145,7 +160,7 @@ class FakeDiscord:
 
     def archive(self, thread_id: int, *, locked: bool = False) -> None:
         """Archive a thread (edits in it answer 400 50083; a message sent to it unarchives it unless
-        ``locked``: then sends answer 403 160005 and only a moderator can reopen it)."""
+        ``locked``: then sending, editing and deleting answer 403 160005, and only a moderator can reopen it)."""
         metadata = self.channels[thread_id]["thread_metadata"]
         metadata["archived"] = True
         metadata["locked"] = locked
@@ -205,6 +220,7 @@ class FakeDiscord:
                     return f.error(403, f.MISSING_ACCESS)
                 sends = method == "POST" and rest == ["messages"]
                 edits = method == "PATCH" and len(rest) == 2 and rest[0] == "messages"
+                deletes = method == "DELETE" and len(rest) == 2 and rest[0] == "messages"
                 threads = method == "POST" and rest[-1:] == ["threads"]
                 reopens = method == "PATCH" and not rest and isinstance(body, dict) and body.get("archived") is False
                 denied = {str(c) for c in self.faults.denied_channels}
@@ -213,7 +229,7 @@ class FakeDiscord:
                 thread = channel.get("thread_metadata", {})
                 if edits and thread.get("archived"):
                     return f.error(400, f.THREAD_ARCHIVED)
-                if (sends or edits) and thread.get("locked"):
+                if (sends or edits or deletes) and thread.get("locked"):
                     return f.error(403, f.THREAD_LOCKED)
                 if reopens and thread.get("locked"):  # reopening a locked thread takes Manage Threads
                     return f.error(403, f.MISSING_PERMISSIONS)
@@ -227,6 +243,9 @@ class FakeDiscord:
                 return 200, BOT_USER
             case "GET", ["oauth2", "applications", "@me"]:
                 return 200, _application()
+            case "GET", ["gateway", "bot"]:
+                limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
+                return 200, {"url": self.gateway_url, "shards": 1, "session_start_limit": limit}
             case "PUT", ["applications", _, "commands"]:
                 return 200, self._sync("global", body)
             case "PUT", ["applications", _, "guilds", guild, "commands"]:
@@ -245,7 +264,7 @@ class FakeDiscord:
                     return f.error(404, f.UNKNOWN_MESSAGE)
                 rec.private = bool(message["flags"] & EPHEMERAL)
                 if verb == "DELETE":
-                    del self.messages[mid]  # type: ignore[arg-type]
+                    self._deleted(self.messages.pop(mid))  # type: ignore[arg-type]
                     return 204, None
                 return 200, message if verb == "GET" else self._edit(message, body, files)
             case "POST", ["channels", cid, "messages"]:
@@ -261,7 +280,7 @@ class FakeDiscord:
                 if message is None or int(message["channel_id"]) != int(cid):
                     return f.error(404, f.UNKNOWN_MESSAGE)
                 if verb == "DELETE":  # gone for good, as in Discord
-                    del self.messages[int(mid)]
+                    self._deleted(self.messages.pop(int(mid)))
                     return 204, None
                 return 200, message if verb == "GET" else self._edit(message, body, files)
             case "GET", ["channels", cid]:
@@ -270,6 +289,7 @@ class FakeDiscord:
                 channel = self.channels[int(cid)]
                 if "archived" in body and "thread_metadata" in channel:
                     channel["thread_metadata"]["archived"] = bool(body["archived"])
+                    self.emit("THREAD_UPDATE", channel)
                 return 200, channel
             case "POST", ["channels", cid, "messages", mid, "threads"]:
                 if int(mid) in self.channels or int(mid) in self.faults.deleted_channels:
@@ -413,7 +433,15 @@ class FakeDiscord:
             },
         }
         self.add_channel(thread)
+        self.emit("THREAD_CREATE", {**thread, "newly_created": True})
         return thread
+
+    def _deleted(self, message: dict[str, Any]) -> None:
+        """MESSAGE_DELETE, as Discord sends it for a deletion the bot made itself too."""
+        event = {"id": message["id"], "channel_id": message["channel_id"]}
+        if "guild_id" in message:
+            event["guild_id"] = message["guild_id"]
+        self.emit("MESSAGE_DELETE", event)
 
     def dm_channel(self, user_id: int) -> dict[str, Any]:
         """The DM channel between the bot and ``user_id``, opened on first use."""
