@@ -244,8 +244,9 @@ class SearchPolicy(Generic[S]):
         paired = list(zip(chosen, runner, strict=False))
         if not paired:
             return ()
-        ahead = {key: statistics.fmean(a[key] - b[key] for a, b in paired) for key in paired[0][0]}
-        best = sorted((item for item in ahead.items() if item[1] > 0.05), key=lambda item: -item[1])
+        keys = {key for a, b in paired for key in (*a, *b)}
+        ahead = {key: statistics.fmean(a.get(key, 0.0) - b.get(key, 0.0) for a, b in paired) for key in keys}
+        best = sorted((item for item in ahead.items() if item[1] > 0.05), key=lambda item: (-item[1], item[0]))
         return tuple((key, round(gain, 1)) for key, gain in best[:2])
 
     def _explained_pick(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], pick: Choice) -> Advice:

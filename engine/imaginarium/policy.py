@@ -177,6 +177,7 @@ def foresight(state: State, seat: int) -> dict[str, float]:
     """:func:`forecast` by part: :func:`worth`'s, the projects within reach added to its projects, and
     the end-of-game majorities (``imaginarium.why.majorities``)."""
     parts = worth(state, seat)
+    parts["imaginarium.why.majorities"] = 0.0  # scored already once the game ended: in its VP
     if state.flow.phase == "ended":
         return parts
     data = state.data

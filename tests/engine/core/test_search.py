@@ -317,3 +317,13 @@ def test_imaginarium_hard_plays_out_its_planning_only() -> None:
         game.advance(state, decision.seat, easy.choose(game, state, decision, rng))
     assert seen["plan"] == hard.budget.iterations > 0
     assert [n for step, n in seen.items() if step != "plan"] == [0] * (len(seen) - 1) and len(seen) > 1
+
+
+def test_facts_compare_parts_a_position_may_lack() -> None:
+    """A playout that ended the game may name fewer parts than one that did not: a missing part counts
+    as nothing, and the facts are the parts the choice led in most, ties in a fixed order."""
+    chosen = [{"a": 3.0, "b": 1.0}, {"a": 3.0, "b": 1.0, "c": 2.0}]
+    runner = [{"a": 1.0, "b": 1.0, "c": 0.0}, {"a": 1.0, "b": 0.0}]
+    assert SearchPolicy._facts(chosen, runner) == (("a", 2.0), ("c", 1.0))
+    assert SearchPolicy._facts([{"x": 1.0, "y": 1.0}], [{}]) == (("x", 1.0), ("y", 1.0))
+    assert SearchPolicy._facts([], []) == ()
