@@ -34,7 +34,7 @@ from cogs.results import reports as results
 from cogs.routes import EVERY_ITEM
 from cogs.table import log as history
 from cogs.table import screen as table
-from cogs.table.hints import LEVEL_CHOICES
+from cogs.table.hints import LEVEL_CHOICES, THINK_CHOICES
 from cogs.tutorial import flow as tutorial_flow
 from engine import registry
 
@@ -266,9 +266,11 @@ class Game(
         level="AI level that plays a missed turn",
         hints="Let players ask what the hard AI would do",
         hours="Turn timers count only each player's active hours",
+        think="How many times its level's thinking time the AI seats get (stronger, slower)",
     )
     @app_commands.autocomplete(game=params.game_autocomplete)
     @app_commands.choices(timer=params.TIMER_CHOICES, missed=params.MISSED_TURN_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(think=THINK_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -279,9 +281,10 @@ class Game(
         level: str | None = None,
         hints: bool | None = None,
         hours: bool | None = None,
+        think: int | None = None,
     ) -> None:
         info = await params.resolve_game(interaction, game)
-        if (timer, reminders, missed, level, hints, hours) != (None, None, None, None, None, None):
+        if (timer, reminders, missed, level, hints, hours, think) != (None,) * 7:
             await game_settings.change(
                 interaction,
                 info,
@@ -291,6 +294,7 @@ class Game(
                 missed_level=level,
                 hints=hints,
                 active_hours=hours,
+                think=think,
             )
             return
         await interaction.response.send_message(

@@ -66,6 +66,7 @@ def game_info(row: GameRow, seats: tuple[SeatRow, ...]) -> GameInfo:
         missed_level=row.missed_level,
         hints=row.hints,
         active_hours=row.active_hours,
+        think=row.think,
     )
 
 
@@ -119,4 +120,6 @@ def _changes(params: Mapping[str, Any], lang: str) -> str:
         parts.append(t("hints.setting_on" if params["hints"] else "hints.setting_off", lang))
     if "active_hours" in params:
         parts.append(t("hours.history_on" if params["active_hours"] else "hours.history_off", lang))
+    if "think" in params:
+        parts.append(t("hints.think", lang, n=params["think"]))
     return ", ".join(parts)

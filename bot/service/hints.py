@@ -1,7 +1,8 @@
 """Hints: a player asks which move the ``hard`` AI would make for them now, and why.
 
 The hint is thought in the AI process pool from the asking seat's knowledge only (:func:`bot.ai.advise`),
-so it can never reveal what that seat may not see; it is shown to that player alone. The host may turn
+so it can never reveal what that seat may not see; it is shown to that player alone, with why: how the
+choice's playouts went beside the best alternatives', and the parts of the position that decided. The host may turn
 hints off for a game (``games.hints``); each hint used is counted on the seat (``seats.hints_used``) and
 noted publicly in the log ("Alice asked for a hint (2 so far)"), so the table knows who had help.
 """
@@ -18,6 +19,7 @@ from bot.service.errors import NotSeated, ServiceError
 from bot.store import NoteRow
 from engine.core.contract import Choice
 from engine.core.errors import WrongSeat
+from engine.core.search import Rated
 
 
 class HintsOff(ServiceError):
@@ -38,6 +40,10 @@ class Hint:
     outlook: float
     used: int
     """Hints this seat has used in the game, this one included."""
+    others: tuple[Rated, ...] = ()
+    """The best alternatives and how their playouts went (best first)."""
+    facts: tuple[tuple[str, float], ...] = ()
+    """What decided: the game's message keys of the evaluation parts the choice led in, with by how much."""
 
 
 class Hints(ServiceBase):
@@ -60,11 +66,21 @@ class Hints(ServiceBase):
         decision = game.decision_for(state, seat)
         if decision is None:
             raise WrongSeat(f"Seat {seat} has nothing to decide now.", seat=seat)
-        advice = await ai.advise(game, state, decision, row.seed)
+        advice = await ai.advise(game, state, decision, row.seed, row.think)
         async with self.store.transaction() as tx:
             await tx.claim(row)  # the hint is for the position read: a move since then asks again
             used = await tx.count_hint(game_id, seat)
             asked = NoteRow(game_id, row.version, seat, convert.HINT_ASKED, {"seat": seat, "count": used}, self._now())
             await tx.add_note(asked)
             await outbox.owe_log_note(tx, asked)
-        return Hint(game_id, seat, row.version, advice.choice, advice.playouts, advice.outlook, used)
+        return Hint(
+            game_id,
+            seat,
+            row.version,
+            advice.choice,
+            advice.playouts,
+            advice.outlook,
+            used,
+            advice.others,
+            advice.facts,
+        )

@@ -88,6 +88,8 @@ class GameInfo:
     """Whether players may ask what the ``hard`` AI would choose (:mod:`bot.service.hints`)."""
     active_hours: bool = True
     """Whether turn timers count only each player's active hours (the wall clock for players without)."""
+    think: int = 1
+    """How many times its level's think budget the game gives its AI seats (``bot.ai.THINK_SCALES``)."""
 
     def seat_of(self, user_id: int) -> SeatInfo | None:
         """The seat ``user_id`` controls (an AI-played seat is no longer theirs)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from bot.ai import check_level
+from bot.ai import check_level, check_scale
 from bot.clock import STOPPED, plan
 from bot.notifications import SeatTaken
 from bot.service import convert, names, outbox
@@ -103,10 +103,12 @@ class TableChanges(ServiceBase):
         missed_level: str | None = None,
         hints: bool | None = None,
         active_hours: bool | None = None,
+        think: int | None = None,
     ) -> GameInfo:
         """The host changes a lobby's or running game's turn timer, reminders, missed-turn policy, the
-        AI level of missed turns, whether hints are allowed or whether turn timers count each player's
-        active hours (``None``: unchanged); each change is a public note in the log.
+        AI level of missed turns, whether hints are allowed, whether turn timers count each player's
+        active hours or how many times its level's think budget the AI seats get (``None``: unchanged);
+        each change is a public note in the log.
 
         Rule for the turn in progress: a new timer gives every seat that must act now the full new
         time from this moment (a paused clock keeps it for the return from vacation); ``off`` stops
@@ -151,6 +153,8 @@ class TableChanges(ServiceBase):
             if active_hours is not None and active_hours != row.active_hours:
                 fields["active_hours"] = int(active_hours)
                 changes["active_hours"] = active_hours
+            if think is not None and think != row.think:
+                fields["think"] = changes["think"] = check_scale(think)
             if not changes:
                 return convert.game_info(row, loaded.seats)
             now = self._now()
@@ -162,6 +166,7 @@ class TableChanges(ServiceBase):
                 missed_level=fields.get("missed_level", row.missed_level),
                 hints=bool(fields.get("hints", row.hints)),
                 active_hours=bool(fields.get("active_hours", row.active_hours)),
+                think=fields.get("think", row.think),
             )
             async with self.store.transaction() as tx:
                 await tx.claim(row)

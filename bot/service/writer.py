@@ -234,7 +234,7 @@ class Writer:
                     break
                 seat = seats[decision.seat]
                 policy = seat.ai_policy or ai.missed_policy(game, loaded.game.missed_level)
-                choice = await ai.think(game, policy, state, decision, loaded.game.seed)
+                choice = await ai.think(game, policy, state, decision, loaded.game.seed, loaded.game.think)
                 result = game.apply(state, decision.seat, choice.id, state.flow.version)
                 state = result.state
                 loaded = await self.commit(

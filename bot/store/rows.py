@@ -42,6 +42,8 @@ class GameRow:
     """Whether players may ask which move the ``hard`` AI would choose."""
     active_hours: bool = True
     """Whether turn timers count only each player's active hours (wall-clock time for players without)."""
+    think: int = 1
+    """How many times its level's think budget the game gives its AI seats (chosen by the host)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -234,6 +234,10 @@ MIGRATIONS: tuple[str, ...] = (
         spectators  INTEGER NOT NULL DEFAULT 1
     ) WITHOUT ROWID;
     """,
+    # 11: how many times its level's think budget a game gives its AI seats (the host's setting).
+    """
+    ALTER TABLE games ADD COLUMN think INTEGER NOT NULL DEFAULT 1;
+    """,
 )
 
 LATEST = len(MIGRATIONS)

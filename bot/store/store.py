@@ -38,7 +38,7 @@ from engine.core.contract import Event
 _GAME_COLUMNS = (
     "id, kind, options, seed, status, host_id, guild_id, channel_id, thread_id, version, turn_timer, "
     "replace_after, overrides, outcome, ai_turn, created_at, updated_at, started_at, finished_at, seat_count, "
-    "reminders, revision, missed_level, hints, active_hours"
+    "reminders, revision, missed_level, hints, active_hours, think"
 )
 _SEAT_COLUMNS = (
     "s.game_id, s.seat, s.user_id, s.ai_policy, s.timeouts, s.autoplay, s.to_act, s.deadline_at, s.remind_at, "
@@ -64,6 +64,7 @@ _UPDATABLE_GAME = frozenset(
         "missed_level",
         "hints",
         "active_hours",
+        "think",
     }
 )
 
@@ -1178,6 +1179,7 @@ def _game(r: Sequence[Any]) -> GameRow:
         missed_level=r[22],
         hints=bool(r[23]),
         active_hours=bool(r[24]),
+        think=r[25],
     )
 
 

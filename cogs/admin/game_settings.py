@@ -1,6 +1,7 @@
 """``/game settings``: a game's turn timer, reminders, missed-turn policy, the AI level that plays missed
-turns, whether hints are allowed and whether turn timers count each player's active hours, shown to
-anyone and changed by the host (or a member with Manage Server, on the host's behalf).
+turns, whether hints are allowed, whether turn timers count each player's active hours and how many
+times its level's thinking time the AI seats get, shown to anyone and changed by the host (or a member
+with Manage Server, on the host's behalf).
 
 The service applies the change to the turn in progress and records it as a public note in the log;
 the note is also posted in the game's thread, and the board (which shows deadlines) or the lobby is
@@ -31,6 +32,7 @@ def describe(game: GameInfo, lang: str) -> str:
         lang,
         level=t(f"people.level.{game.missed_level}", lang),
         hints=t("hints.on" if game.hints else "hints.off_short", lang),
+        think=game.think,
     )
     summary = t("settings.summary", lang, game=title(game), timer=timer, reminders=reminders, missed=missed, ai=ai)
     return f"{summary} {t('hours.settings_on' if game.active_hours else 'hours.settings_off', lang)}"
@@ -46,6 +48,7 @@ async def change(
     missed_level: str | None = None,
     hints: bool | None = None,
     active_hours: bool | None = None,
+    think: int | None = None,
 ) -> None:
     service = service_of(interaction)
     bot = bot_of(interaction)
@@ -59,6 +62,7 @@ async def change(
         missed_level=missed_level,
         hints=hints,
         active_hours=active_hours,
+        think=think,
     )
     bot.publisher.wake()  # the thread's note and the board (or lobby) the change owes
     await interaction.edit_original_response(content=describe(changed, await lang_for(interaction)))

@@ -64,6 +64,8 @@ def settings_lines(game: GameInfo, lang: str) -> list[str]:
         lines.append(t("hours.lobby.counted" if counted else "hours.lobby.wall", lang))
     lines.append(t("hints.lobby_level", lang, level=t(f"people.level.{game.missed_level}", lang)))
     lines.append(t("hints.lobby_on" if game.hints else "hints.lobby_off", lang))
+    if game.think > 1:
+        lines.append(t("hints.lobby_think", lang, n=game.think))
     return lines
 
 

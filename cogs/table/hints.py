@@ -14,6 +14,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.ai import THINK_SCALES
 from bot.service import GameInfo
 from bot.service.hints import Hint, HintsOff
 from bot.words import t
@@ -23,6 +24,7 @@ from cogs.kit.context import bot_of, lang_for, service_of
 from cogs.kit.errors import UserFacingError
 from cogs.kit.text import BUTTON_LABEL, choice_label, clip, names
 from engine import registry
+from engine.core.contract import Choice
 from engine.core.errors import WrongSeat
 from engine.core.search import LEVELS
 
@@ -33,6 +35,8 @@ CHOICE_TEXT = 80
 
 LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
 """The AI levels a host may choose for missed turns (``/game new`` and ``/game settings``)."""
+THINK_CHOICES = [app_commands.Choice(name=f"×{n}", value=n) for n in THINK_SCALES]
+"""How many times its level's thinking time a host may give the AI seats (``/game settings``)."""
 
 
 def custom_id(game_id: int) -> str:
@@ -51,15 +55,39 @@ def button(game_id: int, lang: str, row: int) -> discord.ui.Button[Any]:
 
 
 def explain(kind: str, hint: Hint, lang: str, seat_names: Sequence[str]) -> str:
-    """The hint in one line: the choice, then why (forced, searched, or the game's own rule)."""
+    """The hint in one line: the choice, then why (forced, searched, judged a few choices ahead, or the
+    game's own rule); a searched choice with the best alternatives' playouts beside its own, a judged one
+    with the next best, and either with the facts that decided, in the game's words."""
     game = registry.get(kind)
+
+    def label(choice: Choice) -> str:
+        return choice_label(game, choice, lang, CHOICE_TEXT, seat_names)
+
     if hint.playouts:
         why = t("hints.why_search", lang, playouts=hint.playouts, outlook=round(100 * hint.outlook))
     elif hint.outlook >= 1.0:
-        why = t("hints.why_forced", lang)
+        return t("hints.line", lang, choice=label(hint.choice), why=t("hints.why_forced", lang))
+    elif hint.others:
+        why = t("hints.why_look", lang)
     else:
-        why = t("hints.why_rule", lang)
-    return t("hints.line", lang, choice=choice_label(game, hint.choice, lang, CHOICE_TEXT, seat_names), why=why)
+        return t("hints.line", lang, choice=label(hint.choice), why=t("hints.why_rule", lang))
+    others = [
+        t("hints.other", lang, choice=label(r.choice), outlook=round(100 * r.outlook), mine=round(100 * r.versus))
+        if r.playouts
+        else t("hints.other_plain", lang, choice=label(r.choice))
+        for r in hint.others
+    ]
+    if others:
+        why = t("hints.more", lang, why=why, more=t("hints.others", lang, others=_both(others, lang)))
+    facts = [game.text(key, {}, lang) for key, _ in hint.facts]
+    if facts:
+        why = t("hints.more", lang, why=why, more=t("hints.facts", lang, facts=_both(facts, lang)))
+    return t("hints.line", lang, choice=label(hint.choice), why=why)
+
+
+def _both(items: list[str], lang: str) -> str:
+    """One or two items as words ("a and b")."""
+    return items[0] if len(items) == 1 else t("hints.pair", lang, first=items[0], second=items[1])
 
 
 async def suggest(interaction: discord.Interaction, game: GameInfo) -> None:

@@ -11,7 +11,7 @@ plays in the second.
 
 from __future__ import annotations
 
-from engine.botfactory.policy import GoalPolicy, estimate
+from engine.botfactory.policy import GoalPolicy, estimate, worth
 from engine.botfactory.state import State
 from engine.core.rng import Rng
 from engine.core.search import Budget, SearchHooks
@@ -67,13 +67,17 @@ HOOKS: SearchHooks[State] = SearchHooks(
     rollout=GoalPolicy(),
     easy="goal",
     scale=15.0,
-    budgets={"normal": Budget(iterations=12, horizon=12, width=4), "hard": Budget(iterations=32, horizon=20, width=8)},
+    # hard: about 80 ms of one core per decision on the reference machine (its level's mean is 150 ms).
+    budgets={"normal": Budget(iterations=12, horizon=12, width=4), "hard": Budget(iterations=48, horizon=20, width=8)},
     progress=progress,
     urgency=4.0,
     keep=0.05,
+    parts=worth,
 )
 """What the search needs from Bot Factory: ``goal`` plays the rollouts and is the easy level. A choice
 replaces goal's pick only if it plays out clearly better (``keep``): short playouts rate token swaps,
 hand-limit discards and executive trades noisily, and a search that followed every small edge made
 those instead of placing parts, so games between ``hard`` seats dragged (3 players: median 20.5
-rounds over 40 games without ``keep``, 16 with it)."""
+rounds over 40 games without ``keep``, 16 with it). ``hard`` plays half as many playouts again as it
+did at 32 (70 % of 40 two-player games against ``normal`` there); ``bricabot arena --budget`` shows
+what more give."""

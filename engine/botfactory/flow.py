@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.botfactory import procedures, production, prompts, scoring, solo, turn
+from engine.botfactory.loader import Rules
 from engine.botfactory.state import EMPTY, SANDRA, VILELA, State
 from engine.botfactory.view import BOARDS
 from engine.core.contract import Choice, Transition
@@ -61,29 +62,32 @@ def allowed_boards(state: State, seat: int) -> list[int]:
     return [b for b in range(4) if b != here and not (state.seats <= 2 and b == sandra)]
 
 
+_MOVES: dict[tuple[int, int], tuple[Rules, Choice]] = {}
+"""The choice of moving to a space, by rules and space (the rules kept beside, so a reused ``id`` is never
+mistaken): it depends on the rules alone, and every move decision of every playout offers a dozen."""
+
+
 def move_choices(state: State, seat: int) -> list[Choice]:
     boards = allowed_boards(state, seat)
-    out = []
-    for b in boards:
-        for i in procedures.free_spaces(state, b):
-            space = state.rules.spaces[i]
-            extra = "_cost" if space.cost else "_gain" if space.gain else ""
-            out.append(
-                Choice(
-                    f"move:{i}",
-                    "botfactory.choice.move",
-                    {
-                        **state.rules.space_words(i),
-                        "board": BOARDS[b],
-                        "amount": space.amount,
-                        "cost": space.cost,
-                        "gain": space.gain,
-                    },
-                    f"botfactory.group.{BOARDS[b]}",
-                    description=f"botfactory.desc.move_{BOARDS[b]}{extra}",
-                )
-            )
+    out = [_move_choice(state.rules, i, b) for b in boards for i in procedures.free_spaces(state, b)]
     return out + production.move_choices(state, seat, boards)
+
+
+def _move_choice(rules: Rules, i: int, b: int) -> Choice:
+    known = _MOVES.get((id(rules), i))
+    if known is not None and known[0] is rules:
+        return known[1]
+    space = rules.spaces[i]
+    extra = "_cost" if space.cost else "_gain" if space.gain else ""
+    choice = Choice(
+        f"move:{i}",
+        "botfactory.choice.move",
+        {**rules.space_words(i), "board": BOARDS[b], "amount": space.amount, "cost": space.cost, "gain": space.gain},
+        f"botfactory.group.{BOARDS[b]}",
+        description=f"botfactory.desc.move_{BOARDS[b]}{extra}",
+    )
+    _MOVES[(id(rules), i)] = (rules, choice)
+    return choice
 
 
 def apply_move(state: State, verb: str, args: list[str], tx: Transition) -> None:

@@ -20,21 +20,27 @@ from engine.core.rng import Rng
 def estimate(state: State, seat: int) -> float:
     """Final VP if the game ended now, plus what robots in progress, tiles and tokens are likely worth:
     parts matching one's projects and columns where one's projects could be completed count most."""
+    return sum(worth(state, seat).values())
+
+
+def worth(state: State, seat: int) -> dict[str, float]:
+    """:func:`estimate` by part, each named by its message key (``botfactory.why.*``): the VP scored
+    if the game ended now, the solo task's progress, robots built, speech tokens, parts (in hand, and
+    placed in the columns of one's projects) and projects held."""
     rules = state.rules
     player = state.players[seat]
     score = scoring.score(state, seat)
     wanted = {rules.projects[p] for p in player.projects}
     parts = sum(2.5 if rules.parts[t][0] in wanted or rules.parts[t][0] < 0 else 1.2 for t in player.parts)
     columns = sum(sum(t != EMPTY for t in state.columns[c]) for c in wanted)
-    return (
-        score.total
-        + 10.0 * task_progress(state, seat, score)
-        + 12.0 * score.robot_count
-        + 0.7 * player.tokens
-        + parts
-        + 1.5 * columns
-        + 2.5 * min(len(player.projects), 3)
-    )
+    return {
+        "botfactory.why.score": float(score.total),
+        "botfactory.why.task": 10.0 * task_progress(state, seat, score),
+        "botfactory.why.robots": 12.0 * score.robot_count,
+        "botfactory.why.tokens": 0.7 * player.tokens,
+        "botfactory.why.parts": parts + 1.5 * columns,
+        "botfactory.why.projects": 2.5 * min(len(player.projects), 3),
+    }
 
 
 def task_progress(state: State, seat: int, score: scoring.Score) -> float:

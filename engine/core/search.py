@@ -21,12 +21,18 @@ seat never assumes it can act differently in worlds it cannot tell apart) at a c
 can afford.
 
 The budget is counted in playouts, never in time, so a choice is a pure function of the seat's
-knowledge and the generator: deterministic for (game seed, version, seat), which keeps games
-replayable. A decision with a single legal choice costs nothing.
+knowledge, the generator and the budget: deterministic for (game seed, version, seat), which keeps
+games replayable. A level's playouts are calibrated to its think budget on the reference machine (see
+``bot.ai``); a caller may scale them (:meth:`SearchPolicy.scaled`: a server that gives its AI seats
+more time) and may give a ``stop`` test, a time cap the search honours anytime-style: asked between
+two sampled worlds, it ends the search with the best choice so far. A decision with a single legal
+choice costs nothing, and a game may keep its playouts for the decisions that shape its course
+(``searched``), playing its prior's pick elsewhere.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import math
 import statistics
@@ -51,7 +57,7 @@ def _all_rivals(state: Any, seat: int) -> Sequence[int]:
 @dataclass(frozen=True)
 class Budget:
     iterations: int
-    """Playouts per decision (each is one choice played out in one sampled world)."""
+    """Playouts per searched decision (each is one choice played out in one sampled world)."""
     horizon: int
     """Decisions played by the rollout policy after the searched choice, before evaluating."""
     width: int
@@ -93,16 +99,45 @@ class SearchHooks(Generic[S]):
     keep: float = 0.0
     """How much better a choice must play out than the prior's pick to replace it (in reward): a game
     whose playouts judge worse than its prior keeps the prior unless the evidence is clear."""
+    searched: Callable[[S], bool] | None = None
+    """Which decisions the playouts are spent on, from the seat's knowledge (``None``: every decision
+    with a choice): a game whose course is shaped by a few kinds of decision searches those and plays
+    its prior's pick in the others, which the prior's look-ahead already judges well."""
+    settled: Callable[[S], bool] | None = None
+    """Whether a position may be judged by the evaluation (``None``: any): a playout past its horizon
+    goes on to the next settled position (within as many decisions again), so that no choice is
+    judged in the middle of a turn it paid for and has not yet gained from."""
+    parts: Callable[[S, int], Mapping[str, float]] | None = None
+    """The evaluation split into named parts (message keys of the game's catalogue, in its own words),
+    which add up to ``evaluate``: the parts in which the chosen choice's playouts ended ahead of the
+    runner-up's are the facts a hint names as what decided it."""
 
 
 @dataclass(frozen=True)
-class Advice:
-    """A search's choice and why: how many playouts it spent, and the chosen choice's mean reward in
-    them (0 to 1: 1 always wins, 0.5 even with the best rival)."""
+class Rated:
+    """A searched choice and how its playouts went: how many, its reward in them as the search judged
+    it (median or mean; 0 to 1: 1 always wins, 0.5 even with the best rival), and the chosen choice's
+    reward in the same worlds (a choice dropped early was played in the first worlds only). A choice
+    judged without playouts (a decision not searched) has none, and its rewards say nothing."""
 
     choice: Choice
     playouts: int
     outlook: float
+    versus: float = 0.5
+
+
+@dataclass(frozen=True)
+class Advice:
+    """A search's choice and why: the playouts it spent in all, the chosen choice's reward in them,
+    the best alternatives as they played out (best first, at most two), and the parts of the
+    evaluation (message keys, see :attr:`SearchHooks.parts`) in which the choice ended furthest ahead
+    of the runner-up, with how far (in the evaluation's points), biggest first."""
+
+    choice: Choice
+    playouts: int
+    outlook: float
+    others: tuple[Rated, ...] = ()
+    facts: tuple[tuple[str, float], ...] = ()
 
 
 class SearchPolicy(Generic[S]):
@@ -114,49 +149,128 @@ class SearchPolicy(Generic[S]):
         self.hooks = hooks
         self.budget = budget
 
+    def scaled(self, scale: float) -> SearchPolicy[S]:
+        """The same level given ``scale`` times its playouts (more thinking time, or less)."""
+        budget = dataclasses.replace(self.budget, iterations=round(self.budget.iterations * scale))
+        return SearchPolicy(self.name, self.hooks, budget)
+
     def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
         if len(decision.choices) == 1:
             return decision.choices[0]
         return self.decide(game, self.hooks.knowledge(state, decision.seat), decision, rng)
 
-    def decide(self, game: Game[Any], known: S, decision: Decision, rng: Rng) -> Choice:
+    def decide(
+        self,
+        game: Game[Any],
+        known: S,
+        decision: Decision,
+        rng: Rng,
+        *,
+        stop: Callable[[], bool] | None = None,
+    ) -> Choice:
         """Sequential halving over the best ``width`` choices by prior, on worlds shared by all the
-        choices of a round; the prior policy's pick wins ties."""
-        return self.advise(game, known, decision, rng).choice
+        choices of a round; the prior policy's pick wins ties. ``stop`` (asked between worlds, never
+        before the first) ends the search early with the best choice so far."""
+        return self.advise(game, known, decision, rng, stop=stop).choice
 
-    def advise(self, game: Game[Any], known: S, decision: Decision, rng: Rng) -> Advice:
-        """:meth:`decide` with why: the playouts spent and the chosen choice's mean reward (a hint
-        shows them). The same generator gives the same choice as :meth:`decide`."""
+    def advise(
+        self,
+        game: Game[Any],
+        known: S,
+        decision: Decision,
+        rng: Rng,
+        *,
+        stop: Callable[[], bool] | None = None,
+        explain: bool = False,
+    ) -> Advice:
+        """:meth:`decide` with why: the playouts spent, the chosen choice's reward, the best
+        alternatives' and, with ``explain``, the parts of the evaluation that decided (a hint shows
+        them). Explaining draws nothing from the generator, so the choice is :meth:`decide`'s."""
         choices = decision.choices
         if len(choices) == 1:
             return Advice(choices[0], 0, 1.0)
         hooks, budget, seat = self.hooks, self.budget, decision.seat
         root = hooks.determinize(known, seat, rng)
+        playouts = budget.iterations
+        if budget.width < 2 or playouts < 1 or (hooks.searched is not None and not hooks.searched(known)):
+            pick = self._lead(game).choose(game, root, Decision(seat, "", tuple(choices)), rng)
+            return self._explained_pick(game, root, seat, choices, pick) if explain else Advice(pick, 0, 0.5)
         par = 0.0 if hooks.rivals(root, seat) else hooks.evaluate(root, seat)
-        alive = self._prior_order(game, root, seat, choices, rng)[: budget.width]
-        first = alive[0]
+        candidates = self._prior_order(game, root, seat, choices, rng)[: budget.width]
+        alive = candidates
         rounds = max(1, math.ceil(math.log2(len(alive))))
         rewards: dict[str, list[float]] = {c.id: [] for c in alive}
+        ends: dict[str, list[Mapping[str, float]]] = {c.id: [] for c in alive}
+        parts = hooks.parts if explain else None
         judge = statistics.median if hooks.robust else statistics.fmean
-        while len(alive) > 1:
-            worlds = max(1, budget.iterations // rounds // len(alive))
+        spent, stopped, runner = 0, False, None
+        while len(alive) > 1 and not stopped:
+            worlds = max(1, playouts // rounds // len(alive))
             for _ in range(worlds):
+                if stop is not None and spent and stop():
+                    stopped = True
+                    break
                 world = hooks.determinize(known, seat, rng)
                 seed = rng.next_u64()
                 for choice in alive:
-                    rewards[choice.id].append(self._playout(game, game.copy(world), seat, choice, Rng(seed), par))
+                    trial = game.copy(world)
+                    rewards[choice.id].append(self._playout(game, trial, seat, choice, Rng(seed), par))
+                    if parts is not None:
+                        ends[choice.id].append(parts(trial, seat))
+                spent += len(alive)
             ranked = sorted(range(len(alive)), key=lambda i: (-judge(rewards[alive[i].id]), i))
-            alive = [alive[i] for i in sorted(ranked[: math.ceil(len(alive) / 2)])]
-        best = alive[0]
+            survivors = 1 if stopped else math.ceil(len(alive) / 2)
+            if survivors == 1:
+                runner = alive[ranked[1]]
+            alive = [alive[i] for i in sorted(ranked[:survivors])]
+        first, best = candidates[0], alive[0]
         if best.id != first.id and judge(rewards[best.id]) - judge(rewards[first.id]) <= hooks.keep:
-            best = first
-        played = rewards[best.id]
-        return Advice(best, sum(map(len, rewards.values())), judge(played) if played else 0.5)
+            best, runner = first, best
+        mine = rewards[best.id]
+        rated = [
+            Rated(c, len(rewards[c.id]), judge(rewards[c.id]), judge(mine[: len(rewards[c.id])]))
+            for c in candidates
+            if c.id != best.id and rewards[c.id]
+        ]
+        # The alternatives that lasted longest in the halving first (they were played out most).
+        rated.sort(key=lambda r: (-r.playouts, -r.outlook))
+        facts = self._facts(ends[best.id], ends[runner.id]) if parts is not None and runner is not None else ()
+        return Advice(best, spent, judge(rewards[best.id]), tuple(rated[:2]), facts)
+
+    @staticmethod
+    def _facts(chosen: list[Mapping[str, float]], runner: list[Mapping[str, float]]) -> tuple[tuple[str, float], ...]:
+        """The (at most two) parts of the evaluation in which the chosen choice's playouts ended
+        furthest ahead of the runner-up's, over the worlds both were played in, biggest first."""
+        paired = list(zip(chosen, runner, strict=False))
+        if not paired:
+            return ()
+        keys = {key for a, b in paired for key in (*a, *b)}
+        ahead = {key: statistics.fmean(a.get(key, 0.0) - b.get(key, 0.0) for a, b in paired) for key in keys}
+        best = sorted((item for item in ahead.items() if item[1] > 0.05), key=lambda item: (-item[1], item[0]))
+        return tuple((key, round(gain, 1)) for key, gain in best[:2])
+
+    def _explained_pick(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], pick: Choice) -> Advice:
+        """The prior's pick, not played out, with why: the next best choices by the evaluation one
+        choice ahead (no playouts: :class:`Rated` with none), and the parts of the evaluation in which
+        the pick leads the best of them there."""
+        if self.hooks.parts is None:
+            return Advice(pick, 0, 0.5)
+        after: dict[str, Mapping[str, float]] = {}
+        for choice in choices:
+            trial = game.copy(world)
+            game.advance(trial, seat, choice)
+            after[choice.id] = self.hooks.parts(trial, seat)
+        others = sorted((c for c in choices if c.id != pick.id), key=lambda c: -sum(after[c.id].values()))
+        facts = self._facts([after[pick.id]], [after[others[0].id]])
+        return Advice(pick, 0, 0.5, tuple(Rated(c, 0, 0.5) for c in others[:2]), facts)
+
+    def _lead(self, game: Game[Any]) -> Policy:
+        """The policy whose pick leads the prior order (and plays the decisions not searched)."""
+        return self.hooks.priors.get(self.name) or all_policies(game)[self.hooks.easy]
 
     def _prior_order(self, game: Game[Any], world: S, seat: int, choices: Sequence[Choice], rng: Rng) -> list[Choice]:
         """The prior policy's pick, then the others by one-step evaluation in one sampled world."""
-        lead = self.hooks.priors.get(self.name) or all_policies(game)[self.hooks.easy]
-        first = lead.choose(game, world, Decision(seat, "", tuple(choices)), rng)
+        first = self._lead(game).choose(game, world, Decision(seat, "", tuple(choices)), rng)
         scores: dict[str, float] = {}
         for choice in choices:
             trial = game.copy(world)
@@ -167,15 +281,17 @@ class SearchPolicy(Generic[S]):
 
     def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng, par: float) -> float:
         game.advance(world, seat, choice)
-        rollout = self.hooks.rollout
-        left = self.budget.horizon
-        while left > 0 and game.outcome(world) is None:
+        rollout, settled = self.hooks.rollout, self.hooks.settled
+        played, horizon = 0, self.budget.horizon
+        while game.outcome(world) is None and played < 2 * horizon:
+            if played >= horizon and (settled is None or settled(world)):
+                break
             decisions = game.pending(world)
             if not decisions:
                 break
             decision = decisions[0]
             game.advance(world, decision.seat, rollout.choose(game, world, decision, rng))
-            left -= 1
+            played += 1
         return self._reward(game, world, seat, par)
 
     def _reward(self, game: Game[Any], world: S, seat: int, par: float) -> float:

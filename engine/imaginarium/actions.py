@@ -95,16 +95,19 @@ def _allowed(state: State, action: int) -> bool:
 
 
 def _possible(state: State, action: int) -> bool:
+    """Whether ``action`` offers a choice now: ``bool`` of its choices, decided without building them
+    (a pair's description asks this of every action at every turn, and the AI's look-ahead and
+    playouts make many turns)."""
     if action == RECRUIT:
-        return bool(recruit_choices(state))
+        return can_recruit(state)
     if action == EXTRACT:
         return True
     if action == REPAIR:
         return bool(workshop.repair_targets(state))
     if action == TRANSACTIONS:
-        return bool(trade_moves(state))
+        return can_trade(state)
     if action == DISMANTLE:
-        return bool(workshop.dismantle_choices(state))
+        return workshop.can_dismantle(state)
     # Chimera: reorganising also lets a player discard a nightmare ending their dream.
     return bool(workshop.reorganise_moves(state)) or dream.ends_in_nightmare(state.player)
 
@@ -137,6 +140,15 @@ def menu_actions(state: State) -> list[Choice]:
             if turn.done[a] == 0
         ]
     return out
+
+
+def menu_open(state: State) -> bool:
+    """``bool(menu_actions(state))``, without building them (the flow asks it after every action)."""
+    turn = state.flow.turn
+    pair = divmod(turn.pair, 6)
+    if state.data.chimera and turn.given_up < 0 and any(turn.done[a] == 0 for a in pair):
+        return True
+    return any(_allowed(state, a) and _possible(state, a) for a in pair)
 
 
 def _describe_action(state: State, action: int) -> str:
@@ -243,6 +255,15 @@ def recruit_choices(state: State) -> list[Choice]:
     ]
 
 
+def can_recruit(state: State) -> bool:
+    """``bool(recruit_choices(state))``, without building them."""
+    data = state.data
+    player = state.player
+    if len(player.assistants) >= data.max_assistants:
+        return False
+    return any(data.assistants[a].price <= player.goods[CH] for a in state.meeting)
+
+
 def recruit_missing(state: State) -> list[tuple[str, dict[str, object]]]:
     """Assistants of the meeting room the player cannot pay for."""
     data = state.data
@@ -314,6 +335,15 @@ def trade_moves(state: State) -> list[Choice]:
                 choice(f"sell:{CODES[r]}", "sell", "sell", describe="trade", good=GOODS[r], price=data.sell[r], **at)
             )
     return out
+
+
+def can_trade(state: State) -> bool:
+    """``bool(trade_moves(state))``, without building them."""
+    data = state.data
+    g = state.player.goods
+    if state.flow.turn.trades >= trade_limit(state):
+        return False
+    return any(g[CH] >= data.buy[r] for r in RESOURCES) or g[CH] >= vp_price(state) or any(g[r] > 0 for r in RESOURCES)
 
 
 def trade_choices(state: State) -> list[Choice]:

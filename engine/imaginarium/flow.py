@@ -55,7 +55,7 @@ def proceed(state: State, tx: Transition) -> None:
             if state.flow.step == "pickup":
                 state.flow.step = "deck" if turn.deck_available(state) else "pair"
         elif step == "menu":
-            if actions.menu_actions(state):
+            if actions.menu_open(state):
                 return
             state.flow.step = "projects"
         elif step == "effect":
@@ -63,7 +63,7 @@ def proceed(state: State, tx: Transition) -> None:
                 return
             state.flow.step = "menu"
         elif step == "projects":
-            if office.completable(state):
+            if office.any_completable(state):
                 return
             state.flow.step = "finish"
         elif step == "finish":

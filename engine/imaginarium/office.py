@@ -35,6 +35,17 @@ def completable(state: State) -> list[int]:
     return [p for p in (*shown, *player.secret) if met(data, player, data.projects[p])]
 
 
+def any_completable(state: State) -> bool:
+    """``bool(completable(state))``, stopping at the first project met (the flow asks it every turn)."""
+    data = state.data
+    player = state.player
+    if any(met(data, player, data.projects[p]) for p in player.secret):
+        return True
+    if tokens_left(state, player.seat) <= 0:
+        return False
+    return any(player.seat not in state.completions[p] and met(data, player, data.projects[p]) for p in state.display)
+
+
 def award(state: State, p: int) -> int:
     """The VP the current player takes for project ``p``: its value if first to complete it (or for a
     secret project), 1 less otherwise; AS04 adds 1."""

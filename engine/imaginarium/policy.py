@@ -35,8 +35,24 @@ FOLLOW = frozenset({"menu", "recruit", "repair", "effect", "recycle", "dismantle
 """Steps of the same turn through which the look-ahead continues."""
 
 
+_WORTHS: dict[int, tuple[MachineDef, float]] = {}
+""":func:`machine_worth` by machine (its definition kept beside, so a reused ``id`` is never mistaken):
+a machine's worth never changes, and the search's evaluations ask for it hundreds of thousands of times."""
+_STACKS: dict[tuple[int, tuple[int, ...]], tuple[Data, tuple[float, float]]] = {}
+""":func:`_stack_worth` by game data and stack, for the same reason."""
+
+
 def machine_worth(data: Data, machine: MachineDef) -> float:
     """What owning a broken ``machine`` is worth: its use value over the rest of a game, less repair."""
+    known = _WORTHS.get(id(machine))
+    if known is not None and known[0] is machine:
+        return known[1]
+    worth = _machine_worth(machine)
+    _WORTHS[id(machine)] = (machine, worth)
+    return worth
+
+
+def _machine_worth(machine: MachineDef) -> float:
     line = machine.lines[0] if machine.lines else None
     use = 0.0
     if line is not None:
@@ -67,35 +83,59 @@ def _plan_value(state: State, seat: int) -> float:
     return machine_worth(data, data.card[uid]) - GOOD_VALUE[CH] * (cost - short) - 1.6 * short
 
 
+def _stack_worth(data: Data, stack: list[int]) -> tuple[float, float]:
+    """A workshop stack's worth: what one use of its line gains over what it costs (the evaluation
+    weighs it by the rounds left), and what the stack is worth in itself (its cards, a production card)."""
+    key = (id(data), tuple(stack))
+    known = _STACKS.get(key)
+    if known is not None and known[0] is data:
+        return known[1]
+    line = stack_line(data, stack)
+    gain = 0.0
+    if line is not None:
+        produced = sum(GOOD_VALUE[g] * line.gain[g] for g in range(5)) + 1.1 * (line.any_out + line.same_out)
+        spent = sum(GOOD_VALUE[g] * line.cost[g] for g in range(5)) + 0.8 * line.any_in
+        gain = max(0.0, produced - spent)
+    kept = 0.8 * len(stack) + (0.5 if any(data.card[u].type == PRODUCTION for u in stack) else 0.0)
+    _STACKS[key] = (data, (gain, kept))
+    return gain, kept
+
+
 def evaluate(state: State, seat: int) -> float:
     """Static worth of ``state`` for ``seat``: goods, production, machines, assistants and projects."""
+    return sum(worth(state, seat).values())
+
+
+def worth(state: State, seat: int) -> dict[str, float]:
+    """:func:`evaluate` by part, each named by its message key (``imaginarium.why.*``), in the order
+    a player reads a position: VP, the goods behind the screen, the workshop's production, broken
+    machines (in the yard, or the one the handyman is about to pick up), assistants, projects, and
+    the dream track (Chimera)."""
     data = state.data
     player = state.players[seat]
-    score = sum(GOOD_VALUE[g] * player.goods[g] for g in range(5))
+    vp = GOOD_VALUE[VP] * player.goods[VP]
+    if state.flow.phase == "ended":
+        vp += 50.0 * (player.goods[VP] - max(p.goods[VP] for p in state.opponents(seat)))
+    production = 0.0
     rounds_left = max(1.0, 12.0 - 0.5 * state.flow.round)
     for stack in player.stacks:
-        line = stack_line(data, stack)
-        if line is not None:
-            produced = sum(GOOD_VALUE[g] * line.gain[g] for g in range(5)) + 1.1 * (line.any_out + line.same_out)
-            spent = sum(GOOD_VALUE[g] * line.cost[g] for g in range(5)) + 0.8 * line.any_in
-            score += 0.35 * rounds_left * max(0.0, produced - spent)
-        if any(data.card[u].type == PRODUCTION for u in stack):
-            score += 0.5
-        score += 0.8 * len(stack)
-    score += _plan_value(state, seat)
-    score += (
-        sum(machine_worth(data, data.card[u]) for u in player.yard[:6])
-        + 3.0 * len(player.assistants)
-        + 2.0 * len(player.secret)
-    )
-    score += 1.0 * player.vp_from[PROJECTS]
-    if data.chimera:
+        line, kept = _stack_worth(data, stack)
+        production += 0.35 * rounds_left * line + kept
+    return {
+        "imaginarium.why.vp": vp,
+        "imaginarium.why.goods": sum(GOOD_VALUE[g] * player.goods[g] for g in range(4)),
+        "imaginarium.why.production": production,
+        "imaginarium.why.machines": _plan_value(state, seat)
+        + sum(machine_worth(data, data.card[u]) for u in player.yard[:6]),
+        "imaginarium.why.assistants": 3.0 * len(player.assistants),
+        "imaginarium.why.projects": 2.0 * len(player.secret) + 1.0 * player.vp_from[PROJECTS],
         # Chimera: fragments to lay, and progress on the dream track towards its rewards and end.
-        score += 0.8 * sum(player.held[:NIGHTMARE]) + 0.3 * player.held[NIGHTMARE] + 0.9 * player.position
-    if state.flow.phase == "ended":
-        best_other = max(p.goods[VP] for p in state.opponents(seat))
-        score += 50.0 * (player.goods[VP] - best_other)
-    return score
+        "imaginarium.why.dream": (
+            0.8 * sum(player.held[:NIGHTMARE]) + 0.3 * player.held[NIGHTMARE] + 0.9 * player.position
+            if data.chimera
+            else 0.0
+        ),
+    }
 
 
 ENDGAME_REACH = 6
@@ -130,25 +170,33 @@ def forecast(state: State, seat: int) -> float:
     ``ENDGAME_REACH`` VP of the target): a lead in a good is worth its bonus, a tie half. ``greedy``
     sees a project only once it is met, spends everything on VP and ignores the end-of-game bonus of
     up to 2 VP in each of four goods, which often decides a game of 20 VP."""
+    return sum(foresight(state, seat).values())
+
+
+def foresight(state: State, seat: int) -> dict[str, float]:
+    """:func:`forecast` by part: :func:`worth`'s, the projects within reach added to its projects, and
+    the end-of-game majorities (``imaginarium.why.majorities``)."""
+    parts = worth(state, seat)
+    parts["imaginarium.why.majorities"] = 0.0  # scored already once the game ended: in its VP
     if state.flow.phase == "ended":
-        return evaluate(state, seat)
+        return parts
     data = state.data
-    projects = PROJECT_WEIGHT * outlook(state, seat)
+    parts["imaginarium.why.projects"] += PROJECT_WEIGHT * outlook(state, seat)
     target = data.team_target_vp if state.teams else data.target_vp
     leader = max(p.goods[VP] for p in state.players)
     near = max(0.0, 1.0 - (target - leader) / ENDGAME_REACH)
-    if near == 0.0:
-        return evaluate(state, seat) + projects
-    player = state.players[seat]
-    others = state.opponents(seat)
     bonus = 0.0
-    for good in (*RESOURCES, CH):
-        best = max(p.goods[good] for p in others)
-        if player.goods[good] > best:
-            bonus += data.majority_bonus
-        elif player.goods[good] == best and best > 0:
-            bonus += data.majority_bonus / 2
-    return evaluate(state, seat) + projects + near * GOOD_VALUE[VP] * bonus
+    if near > 0.0:
+        player = state.players[seat]
+        others = state.opponents(seat)
+        for good in (*RESOURCES, CH):
+            best = max(p.goods[good] for p in others)
+            if player.goods[good] > best:
+                bonus += data.majority_bonus
+            elif player.goods[good] == best and best > 0:
+                bonus += data.majority_bonus / 2
+    parts["imaginarium.why.majorities"] = near * GOOD_VALUE[VP] * bonus
+    return parts
 
 
 def masked(game: Game[Any], state: State, seat: int) -> State:

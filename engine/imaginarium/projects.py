@@ -96,15 +96,15 @@ def progress(data: Data, player: Player, project: ProjectDef) -> float:
     holds (a condition of several parts averages them). The AI's look-ahead cannot see a project
     until its last step; this lets it see the steps towards one."""
     check = project.check
-    cards = [data.card[u] for stack in player.stacks for u in stack]
     if check == "spaces_with":
         have = sum(any(data.card[u].type == project.type for u in s) for s in player.stacks)
         return _share(have, project.count)
     if check == "cards":
+        cards = [data.card[u] for stack in player.stacks for u in stack]
         parts = [_share(sum(1 for c in cards if kind < 0 or c.type == kind), n) for kind, n in project.counts]
         return sum(parts) / len(parts)
     if check == "level_cards":
-        return _share(sum(1 for c in cards if c.level == project.level), project.count)
+        return _share(sum(1 for s in player.stacks for u in s if data.card[u].level == project.level), project.count)
     if check == "identical":
         tallest = max(
             (sum(1 for u in s if data.card[u].serial == data.card[s[0]].serial) for s in player.stacks), default=0

@@ -325,6 +325,16 @@ def recycle_apply(state: State, cid: str, tx: Transition) -> None:
 # -- dismantle ------------------------------------------------------------------------------------
 
 
+def can_dismantle(state: State) -> bool:
+    """``bool(dismantle_choices(state))``, without building them."""
+    data = state.data
+    player = state.player
+    specials = has(data, player, "dismantle_specials")
+    return any(data.card[uid].dismantle or specials for uid in player.yard) or any(
+        len(stack) == 1 and (data.card[stack[0]].dismantle or specials) for stack in player.stacks
+    )
+
+
 def dismantle_choices(state: State) -> list[Choice]:
     """Rulebook: one machine, broken or repaired, not combined; special machines never (except with
     the Chimera assistant CAS3). Alike machines give the same, so each serial is offered once."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -101,3 +102,41 @@ def test_arena_refuses_unknown_policies_and_too_many() -> None:
         main(["arena", "--game", "botfactory", "--players", "2", "--policies", "hard,expert", "--games", "1"])
     with pytest.raises(SystemExit, match="3 policies for 2 seats"):
         main(["arena", "--game", "botfactory", "--players", "2", "--policies", "easy,easy,easy", "--games", "1"])
+
+
+def test_arena_budget_plays_a_curve_on_the_same_seeds(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--game", "botfactory", "--players", "2", "--policies", "normal,easy", "--games", "1"]
+    assert main([*argv, "--budget", "0.25,1", "--no-check", "--json"]) == 0
+    out = capsys.readouterr().out
+    result = json.loads(out.strip().splitlines()[-1])
+    assert [p["scale"] for p in result["curve"]] == [0.25, 1.0]
+    assert all(p["games"] == 1 and "think_cpu_ms_p95" in p for p in result["curve"])
+    low, high = result["curve"]
+    assert low["think_cpu_ms_mean"] < high["think_cpu_ms_mean"]  # four times the playouts
+    assert "budget ×0.25 for normal (3 playouts per decision)" in out and "strength of normal" in out
+    assert result["over_cap"] == {"normal": 0}
+    with pytest.raises(SystemExit, match="does not search"):
+        main(["arena", "--game", "botfactory", "--policies", "easy,normal", "--games", "1", "--budget", "2"])
+
+
+def test_arena_says_why_solo_games_were_lost(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "--game", "botfactory", "--players", "1", "--policies", "random", "--games", "2"]
+    assert main([*argv, "--option", "task=A", "--no-check", "--json"]) == 0
+    out = capsys.readouterr().out
+    result = json.loads(out.strip().splitlines()[-1])
+    assert sum(result["lost_because"].values()) == 2 - result["policies"][0]["wins"] > 0
+    assert all(why.startswith("Task A: build 3 robots of the same colour") for why in result["lost_because"])
+    assert "Most robots of one colour" in out
+
+
+def test_the_cap_counts_processor_time_and_scales(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stop test a worker gives the search turns true once the thread has spent the level's cap
+    (times the game's scale) of processor time, and not before; sleeping spends none."""
+    monkeypatch.setitem(ai.THINK, "hard", ai.Think(mean_ms=1, cap_ms=20))
+    stop = ai.deadline("hard", 2)
+    time.sleep(0.06)  # wall time passes, processor time hardly
+    assert not stop()
+    start = time.thread_time()
+    while not stop():
+        pass
+    assert 0.03 <= time.thread_time() - start < 0.2

@@ -15,6 +15,7 @@ from bot.service.hints import HintsOff
 from engine import registry
 from engine.core.errors import BadOptions, WrongSeat
 from engine.core.rng import Rng
+from engine.core.search import SearchPolicy
 from tests.bot.conftest import ManualClock
 
 
@@ -135,3 +136,40 @@ async def test_missed_turns_are_played_at_the_chosen_level(
     with pytest.raises(BadOptions):
         await service.create_lobby("botfactory", 1, missed_level="expert")
     assert ai.missed_policy(registry.get("tiny"), "hard") == ai.default_policy(registry.get("tiny"))
+
+
+async def test_the_host_gives_the_ai_seats_more_time(
+    service: GameService, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``think`` multiplies the AI seats' playouts (and the hint's), is a public note, and is refused
+    outside the scales offered."""
+    game_id = await _started(service, turn_timer_name="12h", missed_level="hard")
+    assert (await service.game(game_id)).think == 1
+    changed = await service.configure(game_id, 1, think=4)
+    assert changed.think == 4
+    lines = [line for e in await service.log(game_id) for line in e.lines]
+    assert any("AI seats think ×4 their level's time" in line for line in lines)
+    fr = [line for e in await service.log(game_id, lang="fr") for line in e.lines]
+    assert any("les IA réfléchissent ×4 le temps de leur niveau" in line for line in fr)
+    scales: list[int] = []
+    think = ai.think
+
+    async def recording(game: Any, policy: str, state: Any, decision: Any, seed: int, scale: int = 1) -> Any:
+        scales.append(scale)
+        return await think(game, policy, state, decision, seed, scale)
+
+    monkeypatch.setattr(ai, "think", recording)
+    clock.advance(timedelta(hours=13))
+    work = await service.due_work()
+    await service.perform(next(w for w in work if w.kind == "timeout"))
+    assert scales and set(scales) == {4}
+    with pytest.raises(BadOptions):
+        await service.configure(game_id, 1, think=3)
+
+
+def test_a_scaled_level_plays_more_playouts() -> None:
+    game = registry.get("botfactory")
+    base, more = ai.policy_for(game, "hard"), ai.policy_for(game, "hard", 4)
+    assert isinstance(base, SearchPolicy) and isinstance(more, SearchPolicy)
+    assert more.budget.iterations == 4 * base.budget.iterations and more.budget.width == base.budget.width
+    assert not isinstance(ai.policy_for(game, "goal", 4), SearchPolicy)  # a heuristic has no playouts

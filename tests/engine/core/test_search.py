@@ -3,6 +3,7 @@ decides from that alone, deterministically, and forced decisions cost nothing.""
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -234,3 +235,95 @@ def test_alone_a_playout_is_judged_by_what_it_gained() -> None:
     richer.players[0].tokens += 4
     assert 0.5 < search._reward(game, richer, 0, par) < 1.0
     assert search._reward(game, state, 0, par - 100.0) > 0.99  # the same position, had it started far behind
+
+
+def test_a_stop_ends_the_search_after_one_world_with_a_legal_choice() -> None:
+    """The time cap: a stop that answers yes at once still lets one world be played, then the best
+    choice so far is played; a stop never asked changes nothing."""
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state, decision = _decision_with_choices(game, "botfactory", 2, {})
+    search = SearchPolicy("test", hooks, SMALL)
+    known = hooks.knowledge(state, decision.seat)
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    cut = search.advise(game, known, decision, Rng(4), stop=stop)
+    full = search.advise(game, known, decision, Rng(4))
+    assert asked and cut.choice in decision.choices
+    width = min(SMALL.width, len(decision.choices))
+    assert cut.playouts == width < full.playouts
+    assert search.advise(game, known, decision, Rng(4), stop=lambda: False) == full
+
+
+def test_explained_advice_names_the_parts_that_decided() -> None:
+    """Explaining draws nothing from the generator (the choice is the same) and names at most two parts
+    of the game's evaluation, which add up to it; the alternatives are other searched choices."""
+    for kind in ("botfactory", "imaginarium"):
+        game = registry.get(kind)
+        hooks = search_hooks(game)
+        assert hooks is not None and hooks.parts is not None
+        state, decision = _decision_with_choices(game, kind, 2, {})
+        assert sum(hooks.parts(state, 0).values()) == pytest.approx(hooks.evaluate(state, 0))
+        search = SearchPolicy("test", dataclasses.replace(hooks, searched=None), SMALL)
+        known = hooks.knowledge(state, decision.seat)
+        plain = search.advise(game, known, decision, Rng(9))
+        told = search.advise(game, known, decision, Rng(9), explain=True)
+        assert told.choice == plain.choice and told.playouts == plain.playouts and not plain.facts
+        assert len(told.facts) <= 2 and all(key in hooks.parts(state, 0) and gain > 0 for key, gain in told.facts)
+        assert all(game.text(key, {}, "fr") != key for key, _ in told.facts)
+        assert 1 <= len(told.others) <= 2 and all(r.choice != told.choice for r in told.others)
+        assert all(0.0 <= r.versus <= 1.0 and 0 < r.playouts <= told.playouts for r in told.others)
+
+
+def test_a_scaled_search_spends_that_many_more_playouts() -> None:
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state, decision = _decision_with_choices(game, "botfactory", 2, {})
+    known = hooks.knowledge(state, decision.seat)
+    search = SearchPolicy("test", hooks, Budget(iterations=16, horizon=4, width=2))
+    assert search.scaled(2).budget.iterations == 32
+    once = search.advise(game, known, decision, Rng(1)).playouts
+    assert search.scaled(2).advise(game, known, decision, Rng(1)).playouts == 2 * once
+
+
+def test_imaginarium_hard_plays_out_its_planning_only() -> None:
+    """``hard`` spends playouts where a piece goes at planning (its three best placements) and plays its
+    prior's pick, with no playout, everywhere else; ``normal`` never plays out."""
+    game = registry.get("imaginarium")
+    hard, normal = level_policy(game, "hard"), level_policy(game, "normal")
+    assert isinstance(hard, SearchPolicy) and isinstance(normal, SearchPolicy)
+    state = game.new(2, 21)
+    easy = level_policy(game, "easy")
+    rng = Rng(2)
+    seen: dict[str, int] = {}
+    while game.outcome(state) is None and len(seen) < 3:
+        decision = game.pending(state)[0]
+        step = state.flow.step
+        if len(decision.choices) > 1 and step not in seen and state.flow.round >= 2:
+            known = hard.hooks.knowledge(state, decision.seat)
+            seen[step] = hard.advise(game, known, decision, Rng(5)).playouts
+            assert normal.advise(game, known, decision, Rng(5)).playouts == 0
+            # Explained, a decision not played out names the next best choices one choice ahead.
+            told = hard.advise(game, known, decision, Rng(5), explain=True)
+            assert told.choice == hard.decide(game, known, decision, Rng(5)) and told.others
+            if step != "plan":
+                assert told.playouts == 0 and all(r.playouts == 0 for r in told.others) and len(told.facts) <= 2
+        game.advance(state, decision.seat, easy.choose(game, state, decision, rng))
+    assert seen["plan"] == hard.budget.iterations > 0
+    assert [n for step, n in seen.items() if step != "plan"] == [0] * (len(seen) - 1) and len(seen) > 1
+
+
+def test_facts_compare_parts_a_position_may_lack() -> None:
+    """A playout that ended the game may name fewer parts than one that did not: a missing part counts
+    as nothing, and the facts are the parts the choice led in most, ties in a fixed order."""
+    chosen = [{"a": 3.0, "b": 1.0}, {"a": 3.0, "b": 1.0, "c": 2.0}]
+    runner = [{"a": 1.0, "b": 1.0, "c": 0.0}, {"a": 1.0, "b": 0.0}]
+    assert SearchPolicy._facts(chosen, runner) == (("a", 2.0), ("c", 1.0))
+    assert SearchPolicy._facts([{"x": 1.0, "y": 1.0}], [{}]) == (("x", 1.0), ("y", 1.0))
+    assert SearchPolicy._facts([], []) == ()

@@ -24,6 +24,7 @@ from engine.core.rng import Rng
 from engine.core.text import Catalog
 from engine.imaginarium import GAME
 from engine.imaginarium.loader import load
+from engine.imaginarium.policy import foresight
 from engine.imaginarium.scenario import Scenario
 from tests.engine.imaginarium.table import Table
 
@@ -159,6 +160,7 @@ def test_every_key_is_used(playout: Playout) -> None:
     used |= {f"imaginarium.{section}.vp" for section in ("metric", "gain")}  # the report's measure
     lesson = Path(engine.imaginarium.lesson.__file__).read_text("utf-8")  # the tutorial's answers
     used |= set(re.findall(r'"(imaginarium\.lesson\.[a-z_]+)"', lesson))
+    used |= set(foresight(GAME.new(2, 1), 0))  # the evaluation's parts, which hints name
     unused = sorted(set(GAME.catalog.messages("en")) - used)
     assert unused == []
     assert sorted(k for k in playout.used if not GAME.catalog.has(k, "en")) == []
