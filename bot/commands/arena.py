@@ -181,7 +181,7 @@ def play_game(
     result.rounds.append(state.flow.round)
     result.reasons[outcome.reason] += 1
     if not outcome.winners:
-        why = outcome.details.get("reasons") or [[outcome.reason, {}]]
+        why = outcome.details.get("reasons") or [[outcome.reason, outcome.details]]  # one sentence says it all
         result.lost["; ".join(game.text(key, params) for key, params in why)] += 1
     for name in dict.fromkeys(seats):
         tally = result.tallies[name]

@@ -125,8 +125,8 @@ def test_arena_says_why_solo_games_were_lost(capsys: pytest.CaptureFixture[str])
     out = capsys.readouterr().out
     result = json.loads(out.strip().splitlines()[-1])
     assert sum(result["lost_because"].values()) == 2 - result["policies"][0]["wins"] > 0
-    assert all(why.startswith("Task A: build 3 robots of the same colour") for why in result["lost_because"])
-    assert "Most robots of one colour" in out
+    assert all(why.startswith("Task A not achieved (") and "fired" in why for why in result["lost_because"])
+    assert "robots of one colour of the 3 asked" in out
 
 
 def test_the_cap_counts_processor_time_and_scales(monkeypatch: pytest.MonkeyPatch) -> None:
