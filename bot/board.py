@@ -36,6 +36,13 @@ def task(view: View, lang: str) -> Fields:
     return [] if found is None else found.task(view, lang)
 
 
+def goal(view: View, seat_names: Sequence[str], lang: str) -> list[str]:
+    """How the game ends and how close the table is, in a few lines (none for a game whose drawings
+    say nothing of it)."""
+    found = drawings(view.kind)
+    return [] if found is None else found.goal(view, seat_names, lang)
+
+
 def standings(view: View, seat_names: Sequence[str], lang: str) -> Fields:
     """The public standings of ``view`` (a spectator's), as its game's drawings word them; none for a
     game without drawings."""

@@ -160,6 +160,10 @@ def _no_caption(area: str, lang: str) -> str:
     return ""
 
 
+def _no_lines(view: View, *args: Any) -> list[str]:
+    return []
+
+
 @dataclass(frozen=True, slots=True)
 class Drawings:
     """What a game's drawing package gives every caller, from views only.
@@ -167,8 +171,9 @@ class Drawings:
     The pictures take ``(view, *, lang, names)`` and return a :class:`Render` (``zoom`` also the area,
     ``card`` a card object of :attr:`cards`); the words are the ones a front end shows beside the board:
     ``headline(view, lang)`` (round and phase, ``None`` to use the board's text), ``standings(view,
-    names, lang)`` and ``task(view, lang)`` (the solo game's goal) as :data:`Fields`, and
-    ``caption(area, lang)``, what a zoom area shows.
+    names, lang)`` and ``task(view, lang)`` (the solo game's goal) as :data:`Fields`, ``goal(view, names,
+    lang)``, how the game ends and how close the table is in a few lines (what the phone board's first
+    picture says), and ``caption(area, lang)``, what a zoom area shows.
     """
 
     kind: str
@@ -186,6 +191,7 @@ class Drawings:
     headline: Callable[[View, str], str | None] = _no_headline
     standings: Callable[[View, Sequence[str], str], Fields] = _no_fields
     task: Callable[[View, str], Fields] = _no_fields
+    goal: Callable[[View, Sequence[str], str], list[str]] = _no_lines
     caption: Callable[[str, str], str] = _no_caption
 
 

@@ -148,6 +148,7 @@ DRAWINGS = Drawings(
     headline=standings.headline,
     standings=standings.standings,
     task=standings.task,
+    goal=standings.goal,
     caption=standings.caption,
 )
 """What Bot Factory draws, and the words shown beside it (:class:`renders.api.Drawings`)."""

@@ -13,6 +13,7 @@ from engine.botfactory import GAME
 from engine.botfactory.view import BotFactoryView
 from engine.core.contract import View
 from renders.api import Fields
+from renders.botfactory.goal import lines as goal_lines
 from renders.botfactory.labels import has, text
 
 
@@ -43,6 +44,12 @@ def standings(view: View, names: Sequence[str], lang: str) -> Fields:
             )
         )
     return [(text("standings.title", lang), "\n".join(rows)), *task(view, lang)]
+
+
+def goal(view: View, names: Sequence[str], lang: str) -> list[str]:
+    """How the game ends and how close the table is, as the phone board's first picture says it."""
+    assert isinstance(view, BotFactoryView)
+    return goal_lines(view, names, lang)
 
 
 def task(view: View, lang: str) -> Fields:

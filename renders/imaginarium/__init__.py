@@ -141,6 +141,7 @@ DRAWINGS = Drawings(
     cards=(MachineCard, AssistantCard, ProjectTile),
     headline=standings.headline,
     standings=standings.standings,
+    goal=standings.goal,
     caption=standings.caption,
 )
 """What Imaginarium draws, and the words shown beside it (:class:`renders.api.Drawings`)."""

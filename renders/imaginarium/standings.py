@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from engine.core.contract import View
 from engine.imaginarium.view import ImaginariumView
 from renders.api import Fields
+from renders.imaginarium.goal import lines as goal_lines
 from renders.imaginarium.labels import has, text
 
 
@@ -20,6 +21,12 @@ def headline(view: View, lang: str) -> str:
     assert isinstance(view, ImaginariumView)
     phase = text(f"standings.phase.{view.phase}", lang)
     return text("standings.round_phase", lang, round=view.round, phase=phase)
+
+
+def goal(view: View, names: Sequence[str], lang: str) -> list[str]:
+    """How the game ends and how close the table is, as the phone board's first picture says it."""
+    assert isinstance(view, ImaginariumView)
+    return goal_lines(view, lang)
 
 
 def standings(view: View, names: Sequence[str], lang: str) -> Fields:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import html
 import json
+from datetime import UTC, datetime
 
 from bot.service import GameService
-from tests.web.conftest import ANA, BOB, CHANNEL, GUILD, Web, started
+from tests.web.conftest import ANA, BOB, CHANNEL, GUILD, ManualClock, Web, started
 
 APNG = b"acTL"
 """The chunk that makes a PNG an animation."""
@@ -114,3 +115,17 @@ async def test_my_games_lists_every_game_of_the_user_with_whose_turn_it_is(servi
     assert "Mes parties" in french
     bob = await _get(web, await web.link(BOB, "mine", BOB))
     assert f"Imaginarium #{lobby.id}" not in bob[1], "only the user's own games"
+
+
+async def test_a_game_page_says_the_goal_and_when_a_sleeping_player_is_back(
+    service: GameService, web: Web, clock: ManualClock
+) -> None:
+    clock.moment = datetime(2026, 1, 6, 2, 0, tzinfo=UTC)  # 03:00 in Paris
+    await service.set_active_hours(ANA, zone="Europe/Paris", hours="08:00-23:00")
+    await service.set_active_hours(BOB, zone="Europe/Paris", hours="08:00-23:00")
+    game = await started(service, moves=0)
+    for lang, goal, back, vp in (("en", "Goal:", "back", "VP"), ("fr", "Objectif", "de retour", "PV")):
+        status, page = await _get(web, await web.link(ANA, "game", game), **{"Accept-Language": lang})
+        assert status == 200
+        assert goal in page and f"20 {vp}" in html.unescape(page), lang  # "first to 20 VP ends the game…"
+        assert f"💤 {back}" in page and 'datetime="2026-01-06T07:00:00Z"' in page, lang  # 08:00 in Paris

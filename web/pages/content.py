@@ -17,6 +17,7 @@ from datetime import UTC, datetime
 from babel.dates import format_datetime
 
 from bot import board
+from bot.clock import from_epoch, to_epoch
 from bot.log_lines import lines
 from bot.pictures import Pictures
 from bot.service import GameService, TableView, WrongStatus, ending
@@ -74,6 +75,8 @@ class Waiting:
     name: str
     ai: bool
     until: Moment | None
+    back: Moment | None = None
+    """When its player, outside their active hours now, is back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +122,8 @@ class GameContent:
     guild: int | None
     players: tuple[str, ...]
     headline: str | None
+    goal: tuple[str, ...]
+    """How the game ends and how close the table is."""
     waiting: tuple[Waiting, ...]
     task: tuple[tuple[str, str], ...]
     standings: tuple[Standing, ...]
@@ -155,6 +160,7 @@ async def game_content(
         guild=info.guild_id,
         players=tuple(names),
         headline=None,
+        goal=(),
         waiting=(),
         task=(),
         standings=(),
@@ -184,10 +190,8 @@ async def game_content(
     return replace(
         empty,
         headline=board.headline(public.view, lang),
-        waiting=tuple(
-            Waiting(seat.name, seat.ai, None if seat.deadline is None else moment(seat.deadline, lang))
-            for seat in board.acting(info, names)
-        ),
+        goal=tuple(board.goal(public.view, names, lang)),
+        waiting=tuple(_waiting(seat, service.clock.now(), lang) for seat in board.acting(info, names)),
         task=tuple(board.task(public.view, lang)),
         standings=_standings(public, names, lang),
         board=drawn,
@@ -233,4 +237,15 @@ async def _private(seen: TableView, pictures: Pictures | None, names: Sequence[s
         ),
         missing=tuple(rules.text(key, params, lang, names) for key, params in decision.missing),
         until=None if seat.deadline is None else moment(seat.deadline, lang),
+    )
+
+
+def _waiting(seat: board.Acting, now: datetime, lang: str) -> Waiting:
+    """A seat the game waits for, with when its player is back if they are outside their hours now."""
+    back = None if seat.hours is None else seat.hours.opens_at(to_epoch(now))
+    return Waiting(
+        seat.name,
+        seat.ai,
+        None if seat.deadline is None else moment(seat.deadline, lang),
+        None if back is None or back <= to_epoch(now) else moment(from_epoch(back), lang),
     )
