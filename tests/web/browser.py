@@ -14,12 +14,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from axe_selenium_python import Axe  # type: ignore[import-untyped]
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
+from selenium_axe_python.axe import Axe
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -98,7 +98,7 @@ class Browser:
 
         def run() -> list[dict[str, Any]]:
             axe = Axe(self.driver)
-            axe.inject()
+            axe.inject()  # type: ignore[no-untyped-call]
             results = axe.run()
             return [v for v in results["violations"] if v.get("impact") in SERIOUS]
 
