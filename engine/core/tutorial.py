@@ -164,17 +164,21 @@ class Tutorial:
 
     def contrast(self, game: Game[Any], step: Step, chosen: str) -> Contrast:
         """What choosing ``chosen`` instead of the taught choice changes, from playing both on the
-        step's position, each followed by the rest of the taught story (the plan; the other choice
-        then tries the taught one too, so "legs then head" meets "head then legs"): as good when the
-        game finds nothing to tell the two stories apart, else what sets them apart, in its words
+        step's position, each followed by the rest of the taught story (the plan).
+
+        As good when the game finds nothing to tell the two stories apart once the other choice
+        also tries the taught one (so "legs then head" meets "head then legs"). Otherwise what sets
+        them apart, in its words, from the story of the other choice alone: a choice that leaves the
+        taught one open is told what it did instead, not credited with the taught one as well
         (``IllegalChoice`` when ``chosen`` is not legal there)."""
         state = self.position(step)
         decision = game.decision_for(state, LEARNER)
         same = decision.get(step.choice) if decision is not None else None
         taught = _go_on(game, game.apply(state, LEARNER, step.choice).state, step.plan)
-        other = _go_on(game, game.apply(state, LEARNER, chosen).state, step.plan, same)
-        said = self.compare(state, taught, other)
-        return Contrast(not said, said)
+        played = game.apply(state, LEARNER, chosen).state
+        if not self.compare(state, taught, _go_on(game, played, step.plan, same)):
+            return Contrast(True, ())
+        return Contrast(False, self.compare(state, taught, _go_on(game, played, step.plan)))
 
     def languages(self) -> tuple[str, ...]:
         folder = resources.files(self.package).joinpath(FOLDER)

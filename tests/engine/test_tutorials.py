@@ -186,6 +186,18 @@ def test_the_choices_the_issue_found_misjudged_are_judged_right() -> None:
         assert tutorial.contrast(game, tutorial.step(step_id), chosen).equal, (kind, step_id, chosen)
 
 
+def test_a_choice_that_leaves_the_taught_one_open_is_not_credited_with_it() -> None:
+    """Combining the Carpenteur with the Combusteur leaves the two Charcoalettes free to combine too:
+    the answer tells what this choice did instead of the taught one, not what both together would
+    do (which read as praise: "2 free spaces instead of 1")."""
+    game = registry.get("imaginarium")
+    tutorial = _tutorial(game)
+    contrast = tutorial.contrast(game, tutorial.step("combine"), "join:2:3")
+    said = [game.text(e.key, e.params, "en") for e in contrast.said]
+    assert not contrast.equal
+    assert said == ["Carpenteur + Combusteur combined instead of Charcoalette + Charcoalette"], said
+
+
 def _names(kind: str, lang: str) -> set[str]:
     """Names an answer could give: each game's machines, assistants and projects, or its parts and
     contracts, as its data and catalogue write them in ``lang``."""
