@@ -40,7 +40,9 @@ def _store(database: str) -> str:
 
 
 @pytest.mark.parametrize("fault", ["terminated backends", "held lock", "full disk", "read-only"])
-async def test_every_call_ends_in_time_typed_and_nothing_acknowledged_is_lost(database: str, fault: str) -> None:
+async def test_every_call_ends_in_time_typed_and_nothing_acknowledged_is_lost(
+    database: str, fault: str, caplog: pytest.LogCaptureFixture
+) -> None:
     store = _store(database)
     if fault == "terminated backends" and store == "sqlite":
         pytest.skip("SQLite has no server connections to terminate")
@@ -56,7 +58,10 @@ async def test_every_call_ends_in_time_typed_and_nothing_acknowledged_is_lost(da
         tally = await measured(service, Tally(store, fault), injected)
     assert tally.untyped == []
     assert tally.longest < BOUND
-    assert tally.injected > 0 and tally.unavailable > 0, "the fault was felt"
+    # A terminated backend may be idle in the pool and replaced unseen, so the fault is felt by a
+    # measured call or by the service's own work (AI play pausing on the lost connection).
+    felt_by_service = any("database connection" in record.getMessage() for record in caplog.records)
+    assert tally.injected > 0 and (tally.unavailable > 0 or felt_by_service), "the fault was felt"
     assert tally.acknowledged > 0 and tally.lost == 0
     assert tally.false_unchanged == 0
 
