@@ -9,6 +9,7 @@ contracts, values), never a deck order, so they decide on what ``view(state, sea
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from typing import Any
 
 from engine.botfactory import procedures, scoring
@@ -44,19 +45,23 @@ def worth(state: State, seat: int) -> dict[str, float]:
 
 
 def task_progress(state: State, seat: int, score: scoring.Score) -> float:
-    """Solo: how far the task tile is met (losing the task loses the game whatever the score)."""
+    """Solo: how far the task tile is met (losing the task loses the game whatever the score), and
+    whether it can still be: robots count only in colours the assembly board can still complete the
+    task in (Vilela takes meeples away), and a task no longer within reach counts as
+    :data:`LOST_TASK` steps, so that a search sees the cost of leaving a colour to Vilela."""
     if state.solo is None:
         return 0.0
     built = Counter(scoring.robot_colours(state, seat))
-    counts = [*sorted(built.values(), reverse=True), 0, 0]
+    board = state.robots_board
     task = state.solo.task
-    if task == "A":
-        return float(min(counts[0], 3))
+    if task in ("A", "C"):
+        count, each = (1, 3) if task == "A" else (2, 2)
+        steps = sorted((min(built[c], each) for c in range(len(board)) if built[c] + board[c] >= each), reverse=True)
+        return float(sum(steps[:count])) if len(steps) >= count else LOST_TASK
     if task == "B":
         worthy = sum(1 for c in built if state.values[c] >= state.rules.task_b_value)
-        return min(worthy, 3) + 0.5 * min(len(built), 3)
-    if task == "C":
-        return float(min(counts[0], 2) + min(counts[1], 2))
+        open_ = sum(1 for c in range(len(board)) if built[c] or board[c])
+        return min(worthy, 3) + 0.5 * min(len(built), 3) if open_ >= 3 else LOST_TASK
     # D: a reserved contract is half-way, while robots of its colours can still be built. Vilela
     # removes unreserved contracts every time he inspects, so the task is won by reserving early.
     done = min(len(score.fulfilled), 3)
@@ -67,6 +72,10 @@ def task_progress(state: State, seat: int, score: scoring.Score) -> float:
         and all(state.robots_board[c] > 0 for c in state.rules.contracts[state.grid[p]].needs)
     )
     return done + 0.5 * min(open_, 3 - done)
+
+
+LOST_TASK = -3.0
+"""What a task no colour can still complete counts for, in steps (a met task counts 3)."""
 
 
 class GreedyPolicy:
@@ -124,14 +133,39 @@ class _Plan:
                     self.wanted.add((colour, kind))
         self.wanted_kinds = {kind for _, kind in self.wanted}
         self.task = state.solo.task if state.solo is not None else ""
-        both = self.robot_colours + self.project_colours
-        self.focus = max(range(len(rules.colours)), key=lambda c: (both[c], -c))
-        """Task A: the colour with most robots and projects, to build three of."""
         self.reserved = [rules.contracts[state.grid[p]] for p in procedures.reserved(state, seat)]
         self.contract_needs = Counter(c for contract in self.reserved for c in contract.needs)
         """Robots our reserved contracts need, by colour."""
+        self.targets = self._targets()
+        """Solo: each colour the task still wants robots of, with how many more (task D: the
+        colours its reserved contracts need)."""
         self.placements = procedures.placements(state, seat)
         self.completions = sum(1 for _, col in self.placements if self._completes(col))
+
+    def _targets(self) -> dict[int, int]:
+        """Task A: one colour, three robots; C: two colours, two robots each; B: three colours, one
+        robot each (raised to the task's value). Only colours the assembly board can still give
+        enough robots of qualify (Vilela takes meeples away), the ones furthest along first: robots
+        built, then projects held, parts in the column, meeples left and, for B, the value."""
+        state, task = self.state, self.task
+        if task == "D":
+            return {c: max(0, n - self.robot_colours[c]) for c, n in self.contract_needs.items()}
+        wanted = {"A": (1, 3), "B": (3, 1), "C": (2, 2)}.get(task)
+        if wanted is None:
+            return {}
+        count, each = wanted
+        board = state.robots_board
+
+        def along(c: int) -> float:
+            built = min(self.robot_colours[c], each)
+            placed = sum(t != EMPTY for t in state.columns[c])
+            value = state.values[c] / 4.0 if task == "B" else 0.0
+            held = min(self.project_colours[c], each - built)
+            return 4.0 * built + 1.5 * held + 0.5 * placed + 0.3 * board[c] + value
+
+        feasible = [c for c in range(len(board)) if min(self.robot_colours[c], each) + board[c] >= each]
+        chosen = sorted(feasible, key=lambda c: (-along(c), c))[:count]
+        return {c: each - min(self.robot_colours[c], each) for c in chosen}
 
     # -- judging tiles -------------------------------------------------------------------------------
 
@@ -157,25 +191,42 @@ class _Plan:
 
     def task_bonus(self, colour: int) -> float:
         """Solo: how much a project of ``colour`` brings the task tile closer."""
+        if not self.targets:
+            return 0.0
+        short = self.targets.get(colour, 0) - self.project_colours[colour]
+        return 3.0 if short > 0 else (0.0 if self.task == "A" and colour in self.targets else -6.0)
+
+    def ends_unmet(self, col: int) -> bool:
+        """Solo: whether completing a robot of ``col`` would end the game (its colour's last meeple,
+        or the fifth robot) with the task still unmet: the player would be fired."""
+        state = self.state
+        if state.solo is None:
+            return False
+        last = state.robots_board[col] == 1 or len(self.player.robots) + 1 >= state.rules.robots_to_end
+        if not last:
+            return False
+        counts = self.robot_colours + Counter({col: 1})
         if self.task == "A":
-            return 2.0 if colour == self.focus else 0.0
+            return max(counts.values()) < 3
         if self.task == "B":
-            return 2.0 if not self.robot_colours[colour] else 0.0
+            return sum(1 for c in counts if state.values[c] >= state.rules.task_b_value) < 3
         if self.task == "C":
-            return 1.5 if self.robot_colours[colour] == 1 else 0.0
-        if self.task == "D":
-            planned = self.robot_colours[colour] + self.project_colours[colour]
-            return 2.0 if self.contract_needs[colour] > planned else 0.0
-        return 0.0
+            return sum(1 for n in counts.values() if n >= 2) < 2
+        return not any(
+            all(need[c] <= counts[c] for c in need)
+            for trio in combinations(self.reserved, 3)
+            for need in [Counter(c for contract in trio for c in contract.needs)]
+        )
 
     def placement_value(self, tile: int, col: int) -> float:
         if self._completes(col):
-            return 20.0
+            return -10.0 if self.ends_unmet(col) else 20.0
         colour = self.state.rules.parts[tile][0]
         if colour < 0 and self.completions == 0 and self.state.rules.parts[tile][1] in self.wanted_kinds:
             return 3.0  # keep a universal part for completing a robot
         helps_others = sum(t != EMPTY for t in self.state.columns[col]) == 1 and col not in self.project_colours
-        return 8.0 + (3.0 if col in self.project_colours else 0.0) - (3.0 if helps_others else 0.0)
+        target = (2.0 if col in self.targets else -4.0) if self.targets else 0.0
+        return 8.0 + (3.0 if col in self.project_colours else 0.0) + target - (3.0 if helps_others else 0.0)
 
     def contract_value(self, pos: int) -> float:
         """Reserve only what our robots and incomplete projects can still fulfil, with the contracts
@@ -187,12 +238,18 @@ class _Plan:
         contract = rules.contracts[state.grid[pos]]
         need = self.contract_needs + Counter(contract.needs)
         built = all(need[c] <= self.robot_colours[c] for c in need)
-        likely = all(need[c] <= self.robot_colours[c] + self.project_colours[c] for c in need)
+        if self.task == "D":
+            # The task: any contract the assembly board can still give the robots for, the fewest
+            # robots first (five robots end the game); projects come later.
+            likely = all(need[c] <= self.robot_colours[c] + state.robots_board[c] for c in need)
+            likely = likely and sum(need.values()) <= rules.robots_to_end
+        else:
+            likely = all(need[c] <= self.robot_colours[c] + self.project_colours[c] for c in need)
         if not likely:
             return -1.0
         slot = contract.slots[len(state.reservations[pos])]
         row = rules.contract_row(pos)
-        task = 4.0 if self.task == "D" else 0.0
+        task = 7.0 - 1.5 * len(contract.needs) if self.task == "D" else 0.0
         return (6.0 if built else 3.0) + task + 0.5 * (slot + rules.row_vp[row]) - rules.row_costs[row]
 
     # -- going somewhere ------------------------------------------------------------------------------
@@ -228,7 +285,7 @@ class _Plan:
         best = max((self.contract_value(p) for p in reservable), default=-1.0)
         spend = min(tokens, where.amount)
         if self.task == "B":  # the robots' values are the task: raise them while they are short
-            short = sum(1 for c in self.robot_colours if state.values[c] < rules.task_b_value)
+            short = sum(1 for c in self.targets if state.values[c] < rules.task_b_value)
             best = max(best, 2.0 * short)
         return value + (best + 0.5 * spend if spend >= 1 and (best > 0 or self.robot_colours) else -1.0)
 
@@ -278,8 +335,8 @@ class _Plan:
         if verb == "raise":
             colour = nums[0]
             owned = 1.5 * self.robot_colours[colour] + 0.5 * self.project_colours[colour]
-            if self.task == "B" and owned and state.values[colour] < rules.task_b_value:
-                owned += 2.0
+            if self.task == "B" and colour in self.targets and state.values[colour] < rules.task_b_value:
+                owned += 2.5
             return owned + (0.5 if state.values[colour] + 1 in rules.lines else 0.0) - 1.0 if owned else -1.0
         if verb == "reserve":
             return self.contract_value(nums[0])

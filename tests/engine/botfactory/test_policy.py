@@ -1,11 +1,12 @@
-"""The heuristics under every AI level aim at the solo task tile: task D (three contracts) counts a
+"""The heuristics under every AI level aim at the solo task tile: a task counts only the robots that
+can still meet it (Vilela takes meeples off the assembly board), task D (three contracts) counts a
 reserved contract half-way while its robots can still be built, and the easy plan wants projects of
-the colours those contracts need."""
+the colours the task still needs."""
 
 from __future__ import annotations
 
 from engine.botfactory import scoring
-from engine.botfactory.policy import _Plan, task_progress
+from engine.botfactory.policy import LOST_TASK, _Plan, task_progress
 from engine.botfactory.state import State
 from tests.engine.botfactory.helpers import Scenario
 
@@ -33,6 +34,58 @@ def test_task_d_plan_wants_projects_for_its_reserved_contracts() -> None:
     state = _task_d()
     red, yellow = (state.rules.colours.index(c) for c in ("red", "yellow"))
     plan = _Plan(state, 0)
-    assert plan.task_bonus(red) > 0.0 and plan.task_bonus(yellow) == 0.0
+    assert plan.task_bonus(red) > 0.0 > plan.task_bonus(yellow), "yellow serves no reserved contract"
     covered = _Plan(_task_d(robots=("red",)), 0)
-    assert covered.task_bonus(red) == 0.0, "the contract's robot is built"
+    assert covered.task_bonus(red) < 0.0, "the contract's robot is built"
+
+
+def test_task_d_reserves_a_contract_the_board_can_still_give_robots_for() -> None:
+    def c09(state: State) -> int:  # yellow + green, not reserved, in the middle of the grid
+        return state.grid.index(next(i for i, c in enumerate(state.rules.contracts) if c.name == "C09"))
+
+    state = _task_d()
+    assert _Plan(state, 0).contract_value(c09(state)) > 0.0, (
+        "no yellow or green project yet, but their robots are there"
+    )
+    gone = Scenario(1, task="D").contract(1, 1, "C09").robots_left(green=0).build()
+    assert _Plan(gone, 0).contract_value(c09(gone)) < 0.0, "no green robot left"
+
+
+def test_a_robot_that_would_end_the_game_before_the_task_is_met_is_not_completed() -> None:
+    state = _solo("C", robots=("red", "red", "yellow"), blue=1)
+    red, yellow, blue = (state.rules.colours.index(c) for c in ("red", "yellow", "blue"))
+    plan = _Plan(state, 0)
+    assert plan.ends_unmet(blue), "blue's last meeple ends the game with one colour of two"
+    assert not plan.ends_unmet(yellow), "yellow's second robot meets the task"
+    assert not _Plan(_solo("C", robots=("red",), blue=1), 0).ends_unmet(red), "red still has meeples"
+
+
+def _solo(task: str, *, robots: tuple[str, ...] = (), **left: int) -> State:
+    return Scenario(1, task=task).hand(0, robots=robots).robots_left(**left).build()
+
+
+def test_task_a_counts_robots_of_a_colour_that_can_still_reach_three() -> None:
+    assert _progress(_solo("A", robots=("red", "red"))) == 2.0
+    assert _progress(_solo("A", robots=("red", "red"), red=0)) == 0.0, "red cannot reach three: start again"
+    assert _progress(_solo("A", robots=("red",), red=1, yellow=1, blue=2, green=2)) == LOST_TASK
+
+
+def test_task_c_needs_two_colours_that_can_each_reach_two() -> None:
+    assert _progress(_solo("C", robots=("red", "red", "blue"))) == 3.0
+    lost = _solo("C", robots=("red", "red", "blue"), yellow=1, blue=0, green=1)
+    assert _progress(lost) == LOST_TASK, "only red can still have two robots"
+
+
+def test_task_b_is_lost_once_fewer_than_three_colours_can_have_a_robot() -> None:
+    assert _progress(_solo("B", robots=("red",), yellow=0, blue=0)) == LOST_TASK
+    assert _progress(_solo("B", robots=("red",), yellow=0)) == 0.5
+
+
+def test_the_plan_aims_at_a_colour_the_task_can_still_be_met_in() -> None:
+    state = _solo("A", robots=("red",), red=1)  # red can no longer reach three robots
+    red, yellow = (state.rules.colours.index(c) for c in ("red", "yellow"))
+    plan = _Plan(state, 0)
+    assert red not in plan.targets and sum(plan.targets.values()) == 3
+    assert plan.task_bonus(red) < 0.0 < plan.task_bonus(next(iter(plan.targets)))
+    two = _Plan(_solo("C", robots=("red", "yellow", "yellow")), 0)
+    assert two.targets == {red: 1, yellow: 0}
