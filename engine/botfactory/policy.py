@@ -102,8 +102,11 @@ class GoalPolicy:
     It wants the parts its incomplete projects still miss (the missing kinds of those colours'
     assembly columns, universal parts for any), goes where the next step of a robot is (assembly when
     a part can be placed, the wheel when parts are missing, projects when it has none to complete),
-    reserves contracts its robots and projects can fulfil and raises the colours it owns. It reads
-    only what the seat sees: hands, boards, the wheel, the pile tops, the display, contracts, values.
+    reserves contracts its robots and projects can fulfil and raises the colours it owns. Alone
+    against Vilela it races him for the task tile: projects, parts and raises go to the colours the
+    task still wants (:attr:`_Plan.targets`), and it never completes a robot that would end the game
+    before the task is met. It reads only what the seat sees: hands, boards, the wheel, the pile
+    tops, the display, contracts, values.
     """
 
     name = "goal"
