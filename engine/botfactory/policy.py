@@ -44,6 +44,16 @@ def worth(state: State, seat: int) -> dict[str, float]:
     }
 
 
+TASK_ROBOTS = {"A": (1, 3), "B": (3, 1), "C": (2, 2)}
+"""Solo tasks A to C: how many colours, and how many robots of each, the task tile asks for."""
+
+
+def reachable(state: State, built: Counter[int], each: int) -> list[int]:
+    """Colours that can still have ``each`` robots: those built and those left on the assembly board
+    (Vilela takes meeples away)."""
+    return [c for c, left in enumerate(state.robots_board) if min(built[c], each) + left >= each]
+
+
 def task_progress(state: State, seat: int, score: scoring.Score) -> float:
     """Solo: how far the task tile is met (losing the task loses the game whatever the score), and
     whether it can still be: robots count only in colours the assembly board can still complete the
@@ -52,16 +62,16 @@ def task_progress(state: State, seat: int, score: scoring.Score) -> float:
     if state.solo is None:
         return 0.0
     built = Counter(scoring.robot_colours(state, seat))
-    board = state.robots_board
     task = state.solo.task
-    if task in ("A", "C"):
-        count, each = (1, 3) if task == "A" else (2, 2)
-        steps = sorted((min(built[c], each) for c in range(len(board)) if built[c] + board[c] >= each), reverse=True)
-        return float(sum(steps[:count])) if len(steps) >= count else LOST_TASK
-    if task == "B":
-        worthy = sum(1 for c in built if state.values[c] >= state.rules.task_b_value)
-        open_ = sum(1 for c in range(len(board)) if built[c] or board[c])
-        return min(worthy, 3) + 0.5 * min(len(built), 3) if open_ >= 3 else LOST_TASK
+    if task in TASK_ROBOTS:
+        count, each = TASK_ROBOTS[task]
+        colours = reachable(state, built, each)
+        if len(colours) < count:
+            return LOST_TASK
+        if task == "B":
+            worthy = sum(1 for c in built if state.values[c] >= state.rules.task_b_value)
+            return min(worthy, 3) + 0.5 * min(len(built), 3)
+        return float(sum(sorted((min(built[c], each) for c in colours), reverse=True)[:count]))
     # D: a reserved contract is half-way, while robots of its colours can still be built. Vilela
     # removes unreserved contracts every time he inspects, so the task is won by reserving early.
     done = min(len(score.fulfilled), 3)
@@ -153,21 +163,18 @@ class _Plan:
         state, task = self.state, self.task
         if task == "D":
             return {c: max(0, n - self.robot_colours[c]) for c, n in self.contract_needs.items()}
-        wanted = {"A": (1, 3), "B": (3, 1), "C": (2, 2)}.get(task)
-        if wanted is None:
+        if task not in TASK_ROBOTS:
             return {}
-        count, each = wanted
-        board = state.robots_board
+        count, each = TASK_ROBOTS[task]
 
         def along(c: int) -> float:
             built = min(self.robot_colours[c], each)
             placed = sum(t != EMPTY for t in state.columns[c])
             value = state.values[c] / 4.0 if task == "B" else 0.0
             held = min(self.project_colours[c], each - built)
-            return 4.0 * built + 1.5 * held + 0.5 * placed + 0.3 * board[c] + value
+            return 4.0 * built + 1.5 * held + 0.5 * placed + 0.3 * state.robots_board[c] + value
 
-        feasible = [c for c in range(len(board)) if min(self.robot_colours[c], each) + board[c] >= each]
-        chosen = sorted(feasible, key=lambda c: (-along(c), c))[:count]
+        chosen = sorted(reachable(state, self.robot_colours, each), key=lambda c: (-along(c), c))[:count]
         return {c: each - min(self.robot_colours[c], each) for c in chosen}
 
     # -- judging tiles -------------------------------------------------------------------------------
@@ -212,17 +219,13 @@ class _Plan:
         if not last:
             return False
         counts = self.robot_colours + Counter({col: 1})
-        if self.task == "A":
-            return max(counts.values()) < 3
-        if self.task == "B":
-            return sum(1 for c in counts if state.values[c] >= state.rules.task_b_value) < 3
-        if self.task == "C":
-            return sum(1 for n in counts.values() if n >= 2) < 2
-        return not any(
+        # Task D: whether three reserved contracts could then be fulfilled together.
+        fulfilled = self.task == "D" and any(
             all(need[c] <= counts[c] for c in need)
             for trio in combinations(self.reserved, 3)
             for need in [Counter(c for contract in trio for c in contract.needs)]
         )
+        return not scoring.task_met(state, counts, self.task, 3 if fulfilled else 0)
 
     def placement_value(self, tile: int, col: int) -> float:
         if self._completes(col):

@@ -64,7 +64,7 @@ def score(state: State, seat: int) -> Score:
             continue
         won = sum(contract.slots[slot] + rules.row_vp[rules.contract_row(pos)] for pos, contract, slot in chosen)
         lost = sum(contract.slots[slot] for i, (_, contract, slot) in enumerate(mine) if not mask >> i & 1)
-        met = task_met(state, seat, task, len(chosen)) if task is not None else True
+        met = task_met(state, have, task, len(chosen)) if task is not None else True
         key = (met, won - lost, won, lost, tuple(pos for pos, _, _ in chosen))
         if best is None or key[:2] > best[:2]:
             best = key
@@ -84,10 +84,10 @@ def score(state: State, seat: int) -> Score:
     )
 
 
-def task_met(state: State, seat: int, task: str, contracts: int) -> bool:
+def task_met(state: State, counts: Counter[int], task: str, contracts: int) -> bool:
     """Rulebook task tiles: A 3 robots of one colour; B 3 robots of 3 colours each worth 12+;
-    C 2 robots of one colour and 2 of another; D 3 contracts fulfilled."""
-    counts = Counter(robot_colours(state, seat))
+    C 2 robots of one colour and 2 of another; D 3 contracts fulfilled. ``counts``: robots by
+    colour."""
     if task == "A":
         return any(n >= 3 for n in counts.values())
     if task == "B":

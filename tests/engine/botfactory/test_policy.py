@@ -20,6 +20,10 @@ def _task_d(*, robots: tuple[str, ...] = (), red_left: int | None = None) -> Sta
     return scenario.hand(0, projects=["yellow"], robots=robots).build()
 
 
+def _solo(task: str, *, robots: tuple[str, ...] = (), **left: int) -> State:
+    return Scenario(1, task=task).hand(0, robots=robots).robots_left(**left).build()
+
+
 def _progress(state: State) -> float:
     return task_progress(state, 0, scoring.score(state, 0))
 
@@ -58,10 +62,6 @@ def test_a_robot_that_would_end_the_game_before_the_task_is_met_is_not_completed
     assert plan.ends_unmet(blue), "blue's last meeple ends the game with one colour of two"
     assert not plan.ends_unmet(yellow), "yellow's second robot meets the task"
     assert not _Plan(_solo("C", robots=("red",), blue=1), 0).ends_unmet(red), "red still has meeples"
-
-
-def _solo(task: str, *, robots: tuple[str, ...] = (), **left: int) -> State:
-    return Scenario(1, task=task).hand(0, robots=robots).robots_left(**left).build()
 
 
 def test_task_a_counts_robots_of_a_colour_that_can_still_reach_three() -> None:
