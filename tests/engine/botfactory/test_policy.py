@@ -55,6 +55,26 @@ def test_task_d_reserves_a_contract_the_board_can_still_give_robots_for() -> Non
     assert _Plan(gone, 0).contract_value(c09(gone)) < 0.0, "no green robot left"
 
 
+def test_task_d_reserves_contracts_of_few_robots_and_at_most_four_robots_in_all() -> None:
+    def at(state: State, name: str) -> int:
+        return state.grid.index(next(i for i, c in enumerate(state.rules.contracts) if c.name == name))
+
+    # C02: one yellow robot; C08: yellow + blue; C11: red + yellow + blue, in the same row.
+    state = Scenario(1, task="D").contract(1, 0, "C02").contract(1, 1, "C08").contract(1, 2, "C11").build()
+    plan = _Plan(state, 0)
+    one, two, three = (plan.contract_value(at(state, c)) for c in ("C02", "C08", "C11"))
+    assert one > two > 0.0 > three, "three contracts to fulfil before Vilela ends the game: the fewest robots first"
+    # C05 (red + yellow) and C10 (blue + green) reserved: four robots; one more contract would need five.
+    full = (
+        Scenario(1, task="D")
+        .contract(2, 0, "C05", reserved_by=[0])
+        .contract(2, 1, "C10", reserved_by=[0])
+        .contract(1, 0, "C01")
+        .build()
+    )
+    assert _Plan(full, 0).contract_value(at(full, "C01")) == -1.0
+
+
 def test_a_robot_that_would_end_the_game_before_the_task_is_met_is_not_completed() -> None:
     state = _solo("C", robots=("red", "red", "yellow"), blue=1)
     red, yellow, blue = (state.rules.colours.index(c) for c in ("red", "yellow", "blue"))
