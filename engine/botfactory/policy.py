@@ -227,11 +227,7 @@ class _Plan:
             return False
         counts = self.robot_colours + Counter({col: 1})
         # Task D: whether three reserved contracts could then be fulfilled together.
-        fulfilled = self.task == "D" and any(
-            all(need[c] <= counts[c] for c in need)
-            for trio in combinations(self.reserved, 3)
-            for need in [Counter(c for contract in trio for c in contract.needs)]
-        )
+        fulfilled = self.task == "D" and any(scoring.fulfils(counts, trio) for trio in combinations(self.reserved, 3))
         return not scoring.task_met(state, counts, self.task, 3 if fulfilled else 0)
 
     def placement_value(self, tile: int, col: int) -> float:

@@ -9,10 +9,12 @@ robots of each colour cover the sum of their needs.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from engine.botfactory import procedures
+from engine.botfactory.loader import ContractDef
 from engine.botfactory.state import State
 
 
@@ -46,6 +48,13 @@ def robot_colours(state: State, seat: int) -> list[int]:
     return [state.rules.projects[p] for p in state.players[seat].robots]
 
 
+def fulfils(robots: Counter[int], contracts: Iterable[ContractDef]) -> bool:
+    """Whether robots of these colours (a count by colour) fulfil ``contracts`` together, each robot
+    serving one contract: they cover the sum of the contracts' needs."""
+    need = Counter(c for contract in contracts for c in contract.needs)
+    return all(need[c] <= robots[c] for c in need)
+
+
 def score(state: State, seat: int) -> Score:
     rules = state.rules
     player = state.players[seat]
@@ -59,8 +68,7 @@ def score(state: State, seat: int) -> Score:
     best: tuple[bool, int, int, int, tuple[int, ...]] | None = None
     for mask in range(1 << len(mine)):
         chosen = [m for i, m in enumerate(mine) if mask >> i & 1]
-        need = Counter(c for _, contract, _ in chosen for c in contract.needs)
-        if any(need[c] > have[c] for c in need):
+        if not fulfils(have, (contract for _, contract, _ in chosen)):
             continue
         won = sum(contract.slots[slot] + rules.row_vp[rules.contract_row(pos)] for pos, contract, slot in chosen)
         lost = sum(contract.slots[slot] for i, (_, contract, slot) in enumerate(mine) if not mask >> i & 1)
