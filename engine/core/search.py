@@ -65,6 +65,17 @@ class Budget:
 
 
 @dataclass(frozen=True)
+class Judge(Generic[S]):
+    """How a level judges a position in place of the game's own evaluation (see
+    :attr:`SearchHooks.judges`): its worth for a seat, in points on the same footing as
+    :attr:`SearchHooks.scale`, and that worth split into named parts adding up to it (the facts a hint
+    names)."""
+
+    evaluate: Callable[[S, int], float]
+    parts: Callable[[S, int], Mapping[str, float]] | None = None
+
+
+@dataclass(frozen=True)
 class SearchHooks(Generic[S]):
     """What the search needs from a game."""
 
@@ -111,6 +122,14 @@ class SearchHooks(Generic[S]):
     """The evaluation split into named parts (message keys of the game's catalogue, in its own words),
     which add up to ``evaluate``: the parts in which the chosen choice's playouts ended ahead of the
     runner-up's are the facts a hint names as what decided it."""
+    features: Callable[[S, int], Mapping[str, float]] | None = None
+    """A position's features for a seat, by name, for a value learned from self-play (``bricabot
+    fit-value``, :mod:`engine.core.value`); ``None``: the game has none."""
+    judges: Mapping[str, Judge[S]] = field(default_factory=dict)
+    """Per level, an evaluation (with its parts) that replaces :attr:`evaluate` and :attr:`parts` in
+    that level's prior order and playouts (a level not listed: the game's own): a stronger level may
+    judge with what self-play taught (:mod:`engine.core.value`) while the others keep the evaluation
+    they were tuned with."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +167,8 @@ class SearchPolicy(Generic[S]):
         self.name = name
         self.hooks = hooks
         self.budget = budget
+        self.judge: Judge[S] = hooks.judges.get(name) or Judge(hooks.evaluate, hooks.parts)
+        """How this level judges positions: its own judge, else the game's evaluation."""
 
     def scaled(self, scale: float) -> SearchPolicy[S]:
         """The same level given ``scale`` times its playouts (more thinking time, or less)."""
@@ -195,14 +216,14 @@ class SearchPolicy(Generic[S]):
         if budget.width < 2 or playouts < 1 or (hooks.searched is not None and not hooks.searched(known)):
             pick = self._lead(game).choose(game, root, Decision(seat, "", tuple(choices)), rng)
             return self._explained_pick(game, root, seat, choices, pick) if explain else Advice(pick, 0, 0.5)
-        par = 0.0 if hooks.rivals(root, seat) else hooks.evaluate(root, seat)
+        par = 0.0 if hooks.rivals(root, seat) else self.judge.evaluate(root, seat)
         candidates = self._prior_order(game, root, seat, choices, rng)[: budget.width]
         alive = candidates
         rounds = max(1, math.ceil(math.log2(len(alive))))
         rewards: dict[str, list[float]] = {c.id: [] for c in alive}
         ends: dict[str, list[Mapping[str, float]]] = {c.id: [] for c in alive}
-        parts = hooks.parts if explain else None
-        judge = statistics.median if hooks.robust else statistics.fmean
+        parts = self.judge.parts if explain else None
+        typical = statistics.median if hooks.robust else statistics.fmean
         spent, stopped, runner = 0, False, None
         while len(alive) > 1 and not stopped:
             worlds = max(1, playouts // rounds // len(alive))
@@ -218,24 +239,24 @@ class SearchPolicy(Generic[S]):
                     if parts is not None:
                         ends[choice.id].append(parts(trial, seat))
                 spent += len(alive)
-            ranked = sorted(range(len(alive)), key=lambda i: (-judge(rewards[alive[i].id]), i))
+            ranked = sorted(range(len(alive)), key=lambda i: (-typical(rewards[alive[i].id]), i))
             survivors = 1 if stopped else math.ceil(len(alive) / 2)
             if survivors == 1:
                 runner = alive[ranked[1]]
             alive = [alive[i] for i in sorted(ranked[:survivors])]
         first, best = candidates[0], alive[0]
-        if best.id != first.id and judge(rewards[best.id]) - judge(rewards[first.id]) <= hooks.keep:
+        if best.id != first.id and typical(rewards[best.id]) - typical(rewards[first.id]) <= hooks.keep:
             best, runner = first, best
         mine = rewards[best.id]
         rated = [
-            Rated(c, len(rewards[c.id]), judge(rewards[c.id]), judge(mine[: len(rewards[c.id])]))
+            Rated(c, len(rewards[c.id]), typical(rewards[c.id]), typical(mine[: len(rewards[c.id])]))
             for c in candidates
             if c.id != best.id and rewards[c.id]
         ]
         # The alternatives that lasted longest in the halving first (they were played out most).
         rated.sort(key=lambda r: (-r.playouts, -r.outlook))
         facts = self._facts(ends[best.id], ends[runner.id]) if parts is not None and runner is not None else ()
-        return Advice(best, spent, judge(rewards[best.id]), tuple(rated[:2]), facts)
+        return Advice(best, spent, typical(rewards[best.id]), tuple(rated[:2]), facts)
 
     @staticmethod
     def _facts(chosen: list[Mapping[str, float]], runner: list[Mapping[str, float]]) -> tuple[tuple[str, float], ...]:
@@ -253,13 +274,14 @@ class SearchPolicy(Generic[S]):
         """The prior's pick, not played out, with why: the next best choices by the evaluation one
         choice ahead (no playouts: :class:`Rated` with none), and the parts of the evaluation in which
         the pick leads the best of them there."""
-        if self.hooks.parts is None:
+        parts = self.judge.parts
+        if parts is None:
             return Advice(pick, 0, 0.5)
         after: dict[str, Mapping[str, float]] = {}
         for choice in choices:
             trial = game.copy(world)
             game.advance(trial, seat, choice)
-            after[choice.id] = self.hooks.parts(trial, seat)
+            after[choice.id] = parts(trial, seat)
         others = sorted((c for c in choices if c.id != pick.id), key=lambda c: -sum(after[c.id].values()))
         facts = self._facts([after[pick.id]], [after[others[0].id]])
         return Advice(pick, 0, 0.5, tuple(Rated(c, 0, 0.5) for c in others[:2]), facts)
@@ -275,7 +297,7 @@ class SearchPolicy(Generic[S]):
         for choice in choices:
             trial = game.copy(world)
             game.advance(trial, seat, choice)
-            scores[choice.id] = self.hooks.evaluate(trial, seat)
+            scores[choice.id] = self.judge.evaluate(trial, seat)
         rest = sorted((c for c in choices if c.id != first.id), key=lambda c: -scores[c.id])
         return [first, *rest]
 
@@ -302,8 +324,9 @@ class SearchPolicy(Generic[S]):
         outcome = game.outcome(world)
         if outcome is not None:
             return 1.0 if seat in outcome.winners else 0.0
-        mine = self.hooks.evaluate(world, seat)
-        rivals = [self.hooks.evaluate(world, s) for s in self.hooks.rivals(world, seat)]
+        evaluate = self.judge.evaluate
+        mine = evaluate(world, seat)
+        rivals = [evaluate(world, s) for s in self.hooks.rivals(world, seat)]
         margin = mine - (max(rivals) if rivals else par)
         if self.hooks.progress is not None and margin > 0:
             margin *= 1.0 + self.hooks.urgency * self.hooks.progress(world)

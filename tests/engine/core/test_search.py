@@ -269,6 +269,10 @@ def test_explained_advice_names_the_parts_that_decided() -> None:
         assert hooks is not None and hooks.parts is not None
         state, decision = _decision_with_choices(game, kind, 2, {})
         assert sum(hooks.parts(state, 0).values()) == pytest.approx(hooks.evaluate(state, 0))
+        for level in ("normal", "hard"):  # a level judging with its own evaluation splits that one
+            judge = SearchPolicy(level, hooks, SMALL).judge
+            assert judge.parts is not None
+            assert sum(judge.parts(state, 0).values()) == pytest.approx(judge.evaluate(state, 0))
         search = SearchPolicy("test", dataclasses.replace(hooks, searched=None), SMALL)
         known = hooks.knowledge(state, decision.seat)
         plain = search.advise(game, known, decision, Rng(9))
