@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from engine.botfactory.policy import GoalPolicy, estimate, worth
 from engine.botfactory.state import State
+from engine.botfactory.value import features, value, value_parts
 from engine.core.rng import Rng
-from engine.core.search import Budget, SearchHooks
+from engine.core.search import Budget, Judge, SearchHooks
 from engine.core.state import copy
 
 
@@ -73,6 +74,8 @@ HOOKS: SearchHooks[State] = SearchHooks(
     urgency=4.0,
     keep=0.05,
     parts=worth,
+    features=features,
+    judges={"hard": Judge(value, value_parts)},
 )
 """What the search needs from Bot Factory: ``goal`` plays the rollouts and is the easy level. A choice
 replaces goal's pick only if it plays out clearly better (``keep``): short playouts rate token swaps,
@@ -80,4 +83,5 @@ hand-limit discards and executive trades noisily, and a search that followed eve
 those instead of placing parts, so games between ``hard`` seats dragged (3 players: median 20.5
 rounds over 40 games without ``keep``, 16 with it). ``hard`` plays half as many playouts again as it
 did at 32 (70 % of 40 two-player games against ``normal`` there); ``bricabot arena --budget`` shows
-what more give."""
+what more give. ``hard`` judges with the value learned from ``normal``'s games where the table size has
+one (:mod:`engine.botfactory.value`), and ``normal`` with :func:`estimate`."""

@@ -5,13 +5,16 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import tomllib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from bot import ai
 from bot.commands.arena import lineup, percentile, wilson
 from engine import registry
+from engine.botfactory.value import GROUPS
 from engine.core.errors import BadOptions
 from engine.core.rng import Rng
 from engine.core.search import SearchPolicy
@@ -140,3 +143,25 @@ def test_the_cap_counts_processor_time_and_scales(monkeypatch: pytest.MonkeyPatc
     while not stop():
         pass
     assert 0.03 <= time.thread_time() - start < 0.2
+
+
+def test_fit_value_learns_weights_for_every_feature_and_scores_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``bricabot fit-value`` writes the table ``data/value.toml`` holds: a weight for every feature,
+    the command that wrote it, the held-out scores of the learned value and of the estimate; the
+    same seeds give the same file."""
+    out = tmp_path / "value.toml"
+    argv = ["fit-value", "--game", "botfactory", "--games", "4", "--seed", "11"]
+    assert main([*argv, "--out", str(out)]) == 0
+    table = tomllib.loads(out.read_text("utf-8"))["players"]["2"]
+    assert set(table["weights"]) == set(GROUPS) and table["fitted"] == "bricabot fit-value --games 4 --seed 11"
+    assert "learned explains" in out.read_text("utf-8") and "estimate explains" in out.read_text("utf-8")
+    assert "4/4 games" in capsys.readouterr().err
+    assert main(argv) == 0
+    assert capsys.readouterr().out == out.read_text("utf-8")
+
+
+def test_fit_value_refuses_a_game_without_features() -> None:
+    with pytest.raises(SystemExit, match="no features"):
+        main(["fit-value", "--game", "imaginarium", "--games", "4"])
