@@ -28,12 +28,11 @@ def worth(state: State, seat: int) -> dict[str, float]:
     """:func:`estimate` by part, each named by its message key (``botfactory.why.*``): the VP scored
     if the game ended now, the solo task's progress, robots built, speech tokens, parts (in hand, and
     placed in the columns of one's projects) and projects held."""
-    rules = state.rules
     player = state.players[seat]
     score = scoring.score(state, seat)
-    wanted = {rules.projects[p] for p in player.projects}
-    parts = sum(2.5 if rules.parts[t][0] in wanted or rules.parts[t][0] < 0 else 1.2 for t in player.parts)
-    columns = sum(sum(t != EMPTY for t in state.columns[c]) for c in wanted)
+    wanted = project_colours(state, seat)
+    parts = sum(2.5 if serves(state, t, wanted) else 1.2 for t in player.parts)
+    columns = in_columns(state, wanted)
     return {
         "botfactory.why.score": float(score.total),
         "botfactory.why.task": 10.0 * task_progress(state, seat, score),
@@ -42,6 +41,22 @@ def worth(state: State, seat: int) -> dict[str, float]:
         "botfactory.why.parts": parts + 1.5 * columns,
         "botfactory.why.projects": 2.5 * min(len(player.projects), 3),
     }
+
+
+def project_colours(state: State, seat: int) -> set[int]:
+    """The colours of the seat's incomplete projects."""
+    return {state.rules.projects[p] for p in state.players[seat].projects}
+
+
+def serves(state: State, part: int, colours: set[int]) -> bool:
+    """Whether a part tile can go towards a robot of one of ``colours`` (an any-colour part always can)."""
+    colour = state.rules.parts[part][0]
+    return colour in colours or colour < 0
+
+
+def in_columns(state: State, colours: set[int]) -> int:
+    """Parts placed on the assembly board in the columns of ``colours``."""
+    return sum(sum(t != EMPTY for t in state.columns[c]) for c in colours)
 
 
 TASK_ROBOTS = {"A": (1, 3), "B": (3, 1), "C": (2, 2)}

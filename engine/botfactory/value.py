@@ -14,8 +14,8 @@ from __future__ import annotations
 from functools import cache
 
 from engine.botfactory import procedures, scoring
-from engine.botfactory.policy import estimate, worth
-from engine.botfactory.state import EMPTY, State
+from engine.botfactory.policy import estimate, in_columns, project_colours, serves, worth
+from engine.botfactory.state import State
 from engine.core.data import read_toml
 from engine.core.value import LinearValue
 
@@ -49,11 +49,10 @@ def features(state: State, seat: int) -> dict[str, float]:
     robots built, speech tokens, parts in hand (for its projects' colours or any, and others), parts
     already placed in its projects' columns, projects held (and up to three), reserved contracts its
     robots do not fulfil yet."""
-    rules = state.rules
     player = state.players[seat]
     score = scoring.score(state, seat)
-    wanted = {rules.projects[p] for p in player.projects}
-    fitting = sum(1 for t in player.parts if rules.parts[t][0] in wanted or rules.parts[t][0] < 0)
+    wanted = project_colours(state, seat)
+    fitting = sum(1 for t in player.parts if serves(state, t, wanted))
     return {
         "robots_vp": score.robots,
         "contracts_won": score.contracts_won,
@@ -65,7 +64,7 @@ def features(state: State, seat: int) -> dict[str, float]:
         "tokens": player.tokens,
         "parts_wanted": fitting,
         "parts_other": len(player.parts) - fitting,
-        "columns": sum(sum(t != EMPTY for t in state.columns[c]) for c in wanted),
+        "columns": in_columns(state, wanted),
         "projects_three": min(len(player.projects), 3),
         "projects": len(player.projects),
         "contracts_open": sum(1 for p in procedures.reserved(state, seat) if p not in score.fulfilled),
@@ -81,16 +80,21 @@ def learned(seats: int) -> LinearValue | None:
     return LinearValue(features, {name: float(table["weights"][name]) for name in GROUPS}, GROUPS)
 
 
+def _fit(state: State) -> LinearValue | None:
+    """The learned value that judges ``state``: none in a solo game (its task is the estimate's)."""
+    return None if state.solo is not None else learned(len(state.players))
+
+
 def value(state: State, seat: int) -> float:
     """``hard``'s evaluation: the learned value (in the estimate's points, :data:`UNIT`) where the table
     size has one, else the estimate."""
-    fit = None if state.solo is not None else learned(len(state.players))
+    fit = _fit(state)
     return UNIT * fit(state, seat) if fit is not None else estimate(state, seat)
 
 
 def value_parts(state: State, seat: int) -> dict[str, float]:
     """:func:`value` by part (message keys), adding up to it."""
-    fit = None if state.solo is not None else learned(len(state.players))
+    fit = _fit(state)
     if fit is None:
         return worth(state, seat)
     return {key: UNIT * part for key, part in fit.parts(state, seat).items()}
