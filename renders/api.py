@@ -18,7 +18,7 @@ import pkgutil
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -29,8 +29,9 @@ import renders
 from engine.core.contract import View
 from renders.kit import marks
 from renders.kit.colours import RGB, PlayerStyle, player
-from renders.kit.fonts import recording
-from renders.kit.png import encode
+from renders.kit.fonts import FontRecord, recording, replay
+from renders.kit.layers import Band
+from renders.kit.png import Deflated, assemble, deflate, encode
 from renders.kit.typography import punctuate
 
 DESCRIPTION_LIMIT = 1024
@@ -72,11 +73,14 @@ _recent: OrderedDict[tuple[str, bytes], Render] = OrderedDict()
 _recent_lock = threading.Lock()
 _areas: dict[str, int] = {}
 """Each part name's size in pixels when last drawn, to draw the largest first."""
+RECENT_BANDS = 96
+"""How many recently encoded bands are kept (a few games' seat strips, see :class:`Band`)."""
+_bands: OrderedDict[tuple[bytes, tuple[RGB, ...]], tuple[Deflated, FontRecord]] = OrderedDict()
 
 
-Part = tuple[str, object, Callable[[], Image.Image], Callable[[], str]]
+Part = tuple[str, object, Callable[[], Image.Image | tuple[Band, ...]], Callable[[], str]]
 """One image of a set: its name, the subject it is drawn from (see :func:`drawn_parts`), how to
-draw it, and how to word it."""
+draw it (one image, or bands stacked top to bottom), and how to word it."""
 
 ENCODERS = min(4, os.cpu_count() or 1)
 _encoders: ThreadPoolExecutor | None = None
@@ -90,11 +94,48 @@ def _encoder_pool() -> ThreadPoolExecutor:
 
 
 def encode_together(images: Sequence[Image.Image], keep: Iterable[RGB] = ()) -> list[bytes]:
-    """``images`` encoded as :func:`drawn_parts` encodes a set's parts: handed to the encoding threads
-    at once, in order (the bench times this, the cost of a set without its drawing)."""
+    """``images`` encoded whole as :func:`drawn_parts` encodes a set's parts: handed to the encoding
+    threads at once, in order (the bench times this, the cost of a set without its drawing)."""
     pool = _encoder_pool()
     colours = tuple(keep)
     return [job.result() for job in [pool.submit(encode, image, colours) for image in images]]
+
+
+_Banding = list[tuple[tuple[bytes, tuple[RGB, ...]], "Deflated | Future[Deflated]", FontRecord]]
+"""A part's bands as :func:`drawn_parts` encodes them: each band's cache key, its bytes (kept) or
+their encoding (drawn now), and what its drawing recorded."""
+
+
+def _banding(
+    bands: tuple[Band, ...], colours: tuple[RGB, ...], pool: ThreadPoolExecutor, marked: bool
+) -> tuple[_Banding, int, tuple[RGB, ...]]:
+    """Each band's bytes: a recently encoded band's kept ones (its text record replayed), the others
+    drawn and handed to the encoding threads; the part's size in pixels; and the colours its palette
+    keeps. While a mark is asked for every band is drawn, and only then encoded: a ring drawn on any
+    band keeps its colour in the whole part's palette."""
+    drawn: list[tuple[tuple[bytes, tuple[RGB, ...]], Image.Image | Deflated | Future[Deflated], FontRecord]] = []
+    ringed, area = marks.rings(), 0
+    for band in bands:
+        key = (band.key, colours)
+        with _recent_lock:
+            hit = None if marked else _bands.get(key)
+            if hit is not None:
+                _bands.move_to_end(key)
+        if hit is not None:
+            replay(hit[1])
+            drawn.append((key, *hit))
+            area += hit[0].width * hit[0].height
+            continue
+        with recording() as record:
+            image = band.draw()
+        drawn.append((key, image if marked else pool.submit(deflate, image, colours), record))
+        area += image.width * image.height
+    kept = (*colours, marks.MARK) if marks.rings() > ringed else colours
+    out: _Banding = [
+        (key, pool.submit(deflate, band, kept) if isinstance(band, Image.Image) else band, record)
+        for key, band, record in drawn
+    ]
+    return out, area, kept
 
 
 def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en") -> tuple[Render, ...]:
@@ -102,46 +143,72 @@ def drawn_parts(parts: Sequence[Part], keep: Iterable[RGB] = (), lang: str = "en
     with the language and names).
 
     A part whose subject equals a recently drawn one (the last :data:`RECENT_PARTS`) is not drawn
-    again, so after a move only the parts it changed are redrawn. Those are drawn one after the
-    other, largest first (by the size each name had last time), each handed to the encoding threads
-    as soon as it is drawn: palette mapping and compression run in C without holding the
-    interpreter lock, so the encodings overlap the next drawings and each other on the machine's
-    cores, and the encoding left once the last drawing is done is a small one.
+    again, so after a move only the parts it changed are redrawn. The parts are taken largest first
+    (by the size each name had last time), each one drawn if it changed and handed to the encoding
+    threads at once: palette mapping and compression run in C without holding the interpreter lock,
+    so the encodings overlap the next parts' keys and drawings, and each other, on the machine's
+    cores, and the encoding left once the last drawing is done is a small one. A part drawn as
+    :class:`Band` s goes further: a band encoded recently (the last :data:`RECENT_BANDS`) keeps its
+    bytes, so a move that changed one seat's strip draws and encodes that strip alone.
 
     ``subject`` must hold everything its ``draw`` and its text read; its pickle is the key (a
     faithful copy of the content, and quicker to make than a ``repr``), so it is built from frozen
     dataclasses, tuples and strings. A part taken from the recent ones keeps its text too, so the
     words of an unchanged part are not worked out again either.
 
-    While a mark is asked for (:mod:`renders.kit.marks`) every part is drawn afresh and none is kept.
+    While a mark is asked for (:mod:`renders.kit.marks`) every part is drawn afresh and nothing is
+    kept.
     """
     marked = marks.active()
-    keys = [(name, pickle.dumps(subject, pickle.HIGHEST_PROTOCOL)) for name, subject, _, _ in parts]
-    with _recent_lock:
-        found = {} if marked else {key: _recent[key] for key in keys if key in _recent}
-        for key in found:
-            _recent.move_to_end(key)
-    missing = [(key, draw, text) for key, (_, _, draw, text) in zip(keys, parts, strict=True) if key not in found]
-    missing.sort(key=lambda item: -_areas.get(item[0][0], 0))
     colours = tuple(keep)
     pool = _encoder_pool()
-    drawings = []
-    for (name, _), draw, _ in missing:
+    found: dict[str, Render] = {}
+    missing: list[tuple[tuple[str, bytes], Callable[[], str]]] = []
+    drawings: list[tuple[Future[bytes] | _Banding, tuple[RGB, ...], FontRecord]] = []
+    for name, subject, draw, text in sorted(parts, key=lambda part: -_areas.get(part[0], 0)):
+        key = (name, pickle.dumps(subject, pickle.HIGHEST_PROTOCOL))
+        with _recent_lock:
+            hit = None if marked else _recent.get(key)
+            if hit is not None:
+                _recent.move_to_end(key)
+        if hit is not None:
+            found[name] = hit
+            continue
+        missing.append((key, text))
         ringed = marks.rings()
         with recording() as record:
-            image = draw()
-        _areas[name] = image.width * image.height
+            drawn = draw()
+            if isinstance(drawn, tuple):
+                banding, _areas[name], kept = _banding(drawn, colours, pool, marked)
+                drawings.append((banding, kept, record))
+        if isinstance(drawn, tuple):
+            continue
+        _areas[name] = drawn.width * drawn.height
         kept = (*colours, marks.MARK) if marks.rings() > ringed else colours
-        drawings.append((pool.submit(encode, image, kept), record))
-    words = [punctuate(text(), lang) for _, _, text in missing]  # while the encodings run
+        drawings.append((pool.submit(encode, drawn, kept), kept, record))
+    words = [punctuate(text(), lang) for _, text in missing]  # while the encodings run
+    pngs = [
+        job.result() if isinstance(job, Future) else assemble([_done(band) for _, band, _ in job], kept)
+        for job, kept, _ in drawings
+    ]
     with _recent_lock:
-        for (key, _, _), (png, record), said in zip(missing, drawings, words, strict=True):
-            found[key] = Render(png.result(), said, key[0], record.smallest or 0, record.ellipsized)
+        for job, _, _ in drawings:
+            for band_key, band, band_record in job if not isinstance(job, Future) else ():
+                if isinstance(band, Future) and not marked:
+                    _bands[band_key] = (band.result(), band_record)
+        while len(_bands) > RECENT_BANDS:
+            _bands.popitem(last=False)
+        for (key, _), png, (_, _, record), said in zip(missing, pngs, drawings, words, strict=True):
+            found[key[0]] = Render(png, said, key[0], record.smallest or 0, record.ellipsized)
             if not marked:
-                _recent[key] = found[key]
+                _recent[key] = found[key[0]]
         while len(_recent) > RECENT_PARTS:
             _recent.popitem(last=False)
-    return tuple(found[key] for key in keys)
+    return tuple(found[name] for name, _, _, _ in parts)
+
+
+def _done(band: Deflated | Future[Deflated]) -> Deflated:
+    return band.result() if isinstance(band, Future) else band
 
 
 Fields = list[tuple[str, str]]

@@ -22,10 +22,12 @@ so each part's times are those of the whole set, also reported as ``board_parts`
 
 Beside each set's time the command prints its **encode floor**: the time to PNG-encode the very
 pixels that move's set drew (the parts it did not take from the recent ones, decoded back from its
-PNGs), handed to the same encoding threads the same way, timed right after the set. Drawing and encoding overlap on the
-machine's cores, so a set cannot cost less than its floor; ``×floor`` (``floor_ratio``) is the mean
-set time over the mean floor (``encode_p50_ms``, ``encode_p95_ms``), what drawing adds on top of
-encoding the same pixels. Compare ratios measured in one run: on a machine whose cores are busy the
+PNGs), each encoded whole by the same encoding threads, timed right after the set. ``×floor``
+(``floor_ratio``) is the mean set time over the mean floor (``encode_p50_ms``, ``encode_p95_ms``):
+what a move's pictures cost against encoding their pixels from scratch. Drawing and encoding
+overlap on the machine's cores, and a part drawn as bands (a title, a seat's strip) draws and
+encodes only the bands its move changed (see :func:`renders.api.drawn_parts`), so a set may cost
+less than its floor. Compare ratios measured in one run: on a machine whose cores are busy the
 drawing cannot overlap the encodings, and the ratio tends to one plus drawing over encoding. With
 ``--json`` the last line holds every result under ``images``.
 """
@@ -108,8 +110,8 @@ def _timing(wall: list[float], cpu: list[float]) -> Timing:
 def _measure_sets(calls: list[Callable[[], tuple[Render, ...]]]) -> tuple[Timing, list[tuple[Render, ...]], Floor]:
     """:func:`_measure` for the board's sets, with each set's encode floor timed right after it (so
     both meet the same load): every part the set took unchanged from the one before (the same PNG
-    object) is left out, the others are decoded back to their pixels and encoded together, as a set's
-    parts are encoded. Returns the floor's median and 95th percentile and the ratio of the mean set
+    object) is left out, the others are decoded back to their pixels and encoded together, each
+    whole. Returns the floor's median and 95th percentile and the ratio of the mean set
     time to the mean floor."""
     wall, cpu, floor, results = [], [], [], []
     before: dict[str, bytes] = {}

@@ -9,6 +9,7 @@ Only public fields are read (Bot Factory has no per-seat secrets; hidden piles a
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -21,6 +22,7 @@ from renders.botfactory.screen import reserved
 from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, TABLE, mix
+from renders.kit.layers import Band
 from renders.kit.names import seat_name
 
 PW = 640
@@ -175,36 +177,50 @@ def board_part(view: BotFactoryView, board: str, lang: str) -> Image.Image:
     return canvas
 
 
-def players_part(view: BotFactoryView, start: int, names: Sequence[str] | None, lang: str) -> Image.Image:
+def players_part(view: BotFactoryView, start: int, names: Sequence[str] | None, lang: str) -> tuple[Band, ...]:
     """The view's seats' areas (a few of the table's, ``start`` being the first's index) and Vilela
-    when the view has the solo information."""
+    when the view has the solo information, as bands: the title, then an area each, so a move that
+    changed one seat's area draws and encodes that area alone (see :func:`renders.api.drawn_parts`)."""
     areas = view.players
-    solo = view.solo_info is not None
-    heights = [players.height(a, INNER) for a in areas] + ([table.SOLO_H] if solo else [])
-    canvas, d = blank(M + CAPTION_H + sum(h + GAP for h in heights) + M - GAP)
     title = (
         labels.text("part.players", lang, first=start + 1, last=start + len(areas))
         if len(areas) > 1
         else labels.text("part.player", lang, n=start + 1)
     )
-    y = M + _caption(d, M, title)
-    for area, h in zip(areas, heights, strict=False):
-        players.draw(
-            canvas,
-            area,
-            (M, y),
-            name=seat_name(area.seat, names, lang),
-            active=area.seat in view.active,
-            lang=lang,
-            width=INNER,
-        )
-        y += h + GAP
-    if solo:
-        table.solo(canvas, view, (M, y), lang, width=INNER)
+    bands = [Band(pickle.dumps(("title", title)), partial(_title_band, title))]
+    for k, area in enumerate(areas):
+        name = seat_name(area.seat, names, lang)
+        active = area.seat in view.active
+        below = GAP if k < len(areas) - 1 or view.solo_info is not None else M
+        key = pickle.dumps(("area", area, name, active, below, lang), pickle.HIGHEST_PROTOCOL)
+        bands.append(Band(key, partial(_area_band, area, name, active, below, lang)))
+    if view.solo_info is not None:
+        solo = replace(view, players=(), active=())
+        bands.append(Band(pickle.dumps(("solo", solo, lang), pickle.HIGHEST_PROTOCOL), partial(_solo_band, solo, lang)))
+    return tuple(bands)
+
+
+def _title_band(title: str) -> Image.Image:
+    canvas, d = blank(M + CAPTION_H)
+    _caption(d, M, title)
     return canvas
 
 
-Part = tuple[str, BotFactoryView, Callable[[BotFactoryView], Image.Image]]
+def _area_band(area: PlayerArea, name: str, active: bool, below: int, lang: str) -> Image.Image:
+    """One seat's area and the ``below`` pixels of table under it."""
+    canvas, _ = blank(players.height(area, INNER) + below)
+    players.draw(canvas, area, (M, 0), name=name, active=active, lang=lang, width=INNER)
+    return canvas
+
+
+def _solo_band(view: BotFactoryView, lang: str) -> Image.Image:
+    """Vilela's side of a solo game and the margin under it."""
+    canvas, _ = blank(table.SOLO_H + M)
+    table.solo(canvas, view, (M, 0), lang, width=INNER)
+    return canvas
+
+
+Part = tuple[str, BotFactoryView, Callable[[BotFactoryView], Image.Image | tuple[Band, ...]]]
 """A part of the phone table: its name, the sub-view it is drawn from, and how it is drawn."""
 
 

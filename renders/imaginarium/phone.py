@@ -46,6 +46,7 @@ from renders.kit.colours import (
     mix,
     player,
 )
+from renders.kit.layers import Band
 from renders.kit.names import seat_name
 
 PW = 640
@@ -74,77 +75,48 @@ def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
     return CAPTION_H
 
 
-def _goal(
-    canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int, lang: str, draw: bool = True
-) -> int:
-    """The goal panel; returns its height (``draw=False`` only measures)."""
-    said = tuple(goal.lines(view, lang))
+def _goal_band(said: tuple[str, ...], lang: str) -> Image.Image:
+    """The goal panel (its words change with the round, not with who acts) and the margin under it."""
     body = [line for text in said for line in tx.wrap(text, INNER - 70, 20)]
-    h = 16 + 30 + 24 * len(body) + 12
-    if draw:
-        canvas.paste(_goal_layer(said, h, lang), (0, y))
-    return h
+    height = 16 + 30 + 24 * len(body) + 12
+    canvas, d = blank(height + M)
+    frames.panel(d, (M, 0, PW - M, height), fill=mix(PANEL, HIGHLIGHT, 0.10))
+    icons.paste(canvas, good("vp", 40), (M + 14, 14))
+    tx.line(d, (M + 66, 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
+    for i, text in enumerate(body):
+        tx.line(d, (M + 66, 52 + i * 24), text, 20, INK_ON_TABLE)
+    return canvas
 
 
-def _goal_layer(said: tuple[str, ...], height: int, lang: str) -> Image.Image:
-    """The goal panel as a layer, kept while its words do not change (they change with the round,
-    not with who acts)."""
-
-    def draw() -> Image.Image:
-        canvas, d = blank(height + 1)  # the panel's box takes in its last row
-        frames.panel(d, (M, 0, PW - M, height), fill=mix(PANEL, HIGHLIGHT, 0.10))
-        icons.paste(canvas, good("vp", 40), (M + 14, 14))
-        tx.line(d, (M + 66, 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
-        body = [line for text in said for line in tx.wrap(text, INNER - 70, 20)]
-        for i, text in enumerate(body):
-            tx.line(d, (M + 66, 52 + i * 24), text, 20, INK_ON_TABLE)
-        return canvas
-
-    return layers.recent(("goal", said, height, lang), draw)
-
-
-def _now(
-    canvas: Image.Image, d: ImageDraw.ImageDraw, view: ImaginariumView, y: int, names: Sequence[str] | None, lang: str
-) -> int:
-    """Who must decide now, as tokens and names wrapping over lines; returns the height used."""
-    if view.phase == "ended":
-        return 0
-    x = M + tx.line(d, (M, y + 18), labels.text("now", lang), 22, INK_ON_TABLE, anchor="lm") + 10
+def _now_band(active: tuple[tuple[int, str], ...], lang: str) -> Image.Image:
+    """Who must decide now (``active``: seats and names), as tokens and names wrapping over lines."""
+    canvas, d = blank(44 + 40 * len(active))
+    x = M + tx.line(d, (M, 18), labels.text("now", lang), 22, INK_ON_TABLE, anchor="lm") + 10
     row = 0
-    if not view.active:
-        tx.line(d, (x, y + 18), labels.text("nobody", lang), 22, MUTED_ON_TABLE, anchor="lm")
-    for seat in view.active:
-        name = seat_name(seat, names, lang)
+    if not active:
+        tx.line(d, (x, 18), labels.text("nobody", lang), 22, MUTED_ON_TABLE, anchor="lm")
+    for seat, name in active:
         w = min(tx.width(name, 22, True), 200) + table.TOKEN + 24
         if x + w > PW - M and x > M + 100:
             row += 1
             x = M + 100
-        table.token(canvas, seat, (x, y + row * 40 + 2))
+        table.token(canvas, seat, (x, row * 40 + 2))
         x += table.TOKEN + 6
-        x += tx.line(d, (x, y + row * 40 + 18), name, 22, HIGHLIGHT, bold=True, anchor="lm", max_width=200) + 18
-    return 44 + row * 40
+        x += tx.line(d, (x, row * 40 + 18), name, 22, HIGHLIGHT, bold=True, anchor="lm", max_width=200) + 18
+    return canvas.crop((0, 0, PW, 44 + row * 40))
 
 
-def _header(
-    canvas: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: ImaginariumView,
-    names: Sequence[str] | None,
-    lang: str,
-    draw: bool = True,
-) -> int:
-    """Title, status, who acts and the goal; returns the height used."""
-    y = M
-    if draw:
-        tx.line(d, (M, y + 20), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
-        tx.line(d, (M, y + 56), table.status(view, lang), 24, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER)
-    y += 80
-    if draw:
-        y += _now(canvas, d, view, y, names, lang)
-    else:
-        y += 44 + 40 * max(0, (len(view.active) - 1) // 2)
-    y += _goal(canvas, d, view, y, lang, draw) + GAP
-    return y
+def _title_band(title: str, status: str = "") -> Image.Image:
+    """A part's title line under the top margin (the board's title and the round and phase on the
+    first part only, so that a part changes only with its own content)."""
+    if not status:
+        canvas, d = blank(M + CAPTION_H)
+        _caption(d, M, title)
+        return canvas
+    canvas, d = blank(M + 80)
+    tx.line(d, (M, M + 20), title, 30, HIGHLIGHT, bold=True, anchor="lm")
+    tx.line(d, (M, M + 56), status, 24, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER)
+    return canvas
 
 
 def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequence[str] | None, lang: str) -> int:
@@ -202,12 +174,17 @@ def belt_height(view: ImaginariumView, lang: str) -> int:
 # -- board parts -------------------------------------------------------------------------------------
 
 
-def status_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """Part 1, small and changing with every move: title, round and phase, who acts now, the goal."""
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    canvas, d = blank(_header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False) - GAP + M)
-    _header(canvas, d, view, names, lang)
-    return canvas
+def status_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> tuple[Band, ...]:
+    """Part 1, small and changing with every move: title, round and phase, who acts now, the goal;
+    a band each, so a move that only passes the turn draws and encodes who acts alone."""
+    head = (labels.text("title", lang), table.status(view, lang))
+    bands = [Band(pickle.dumps(("status-head", *head)), partial(_title_band, *head))]
+    if view.phase != "ended":
+        active = tuple((seat, seat_name(seat, names, lang)) for seat in view.active)
+        bands.append(Band(pickle.dumps(("status-now", active, lang)), partial(_now_band, active, lang)))
+    said = tuple(goal.lines(view, lang))
+    bands.append(Band(pickle.dumps(("status-goal", said, lang)), partial(_goal_band, said, lang)))
+    return tuple(bands)
 
 
 def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
@@ -528,41 +505,36 @@ def _strip_info(
     return layers.recent(pickle.dumps(key, pickle.HIGHEST_PROTOCOL), draw)
 
 
-def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """The strips of the view's seats (a few of the table's), ``start`` being the first's index. The
-    seat whose turn is being played is outlined; who must decide now is in the status part only, so
-    a strip changes with its seat's own play."""
+def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None, lang: str) -> tuple[Band, ...]:
+    """The strips of the view's seats (a few of the table's), ``start`` being the first's index, as
+    bands: the title, then a strip each, so a move that changed one seat's side draws and encodes
+    that strip alone (see :func:`renders.api.drawn_parts`). The seat whose turn is being played is
+    outlined; who must decide now is in the status part only, so a strip changes with its seat's own
+    play."""
     boards = view.players
-    turns = {b.seat: view.turn if view.turn is not None and view.turn.seat == b.seat else None for b in boards}
-    height = M + CAPTION_H + sum(strip_height(b, turns[b.seat]) + GAP for b in boards) + M - GAP
-    canvas, d = blank(height)
     title = (
         labels.text("part.players", lang, first=start + 1, last=start + len(boards))
         if len(boards) > 1
         else labels.text("part.player", lang, n=start + 1)
     )
-    y = _caption(d, M, title) + M
-    for board in boards:
+    bands = [Band(pickle.dumps(("title", title)), partial(_title_band, title))]
+    for k, board in enumerate(boards):
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
-        layer = _strip_layer(board, seat_name(board.seat, names, lang), turn, lang)
-        canvas.paste(layer, (0, y))
-        y += strip_height(board, turn) + GAP
+        name = seat_name(board.seat, names, lang)
+        below = M if k == len(boards) - 1 else GAP
+        key = pickle.dumps(("strip", board, name, turn, below, lang), pickle.HIGHEST_PROTOCOL)
+        bands.append(Band(key, partial(_strip_band, board, name, turn, below, lang)))
+    return tuple(bands)
+
+
+def _strip_band(board: PlayerBoard, name: str, turn: CurrentTurn | None, below: int, lang: str) -> Image.Image:
+    """One seat's strip and the ``below`` pixels of table under it."""
+    canvas, _ = blank(strip_height(board, turn) + below)
+    strip(canvas, board, 0, name=name, active=turn is not None, turn=turn, lang=lang)
     return canvas
 
 
-def _strip_layer(board: PlayerBoard, name: str, turn: CurrentTurn | None, lang: str) -> Image.Image:
-    """One seat's strip as a layer, kept while that seat's side does not change: a move redraws the
-    strip of the seat it changed and pastes the others (see :func:`layers.recent`)."""
-
-    def draw() -> Image.Image:
-        canvas, _ = blank(strip_height(board, turn) + 1)  # the panel's box takes in its last row
-        strip(canvas, board, 0, name=name, active=turn is not None, turn=turn, lang=lang)
-        return canvas
-
-    return layers.recent(pickle.dumps(("strip", board, name, turn, lang), pickle.HIGHEST_PROTOCOL), draw)
-
-
-Part = tuple[str, ImaginariumView, Callable[[ImaginariumView], Image.Image]]
+Part = tuple[str, ImaginariumView, Callable[[ImaginariumView], Image.Image | tuple[Band, ...]]]
 """A part of the phone board: its name, the sub-view it is drawn from, and how it is drawn."""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import wraps
 from typing import ParamSpec
 
@@ -72,3 +73,16 @@ def recent(key: Hashable, draw: Callable[[], Image.Image]) -> Image.Image:
         return image
     replay(hit[1])
     return hit[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """A full-width slice of a phone part, top to bottom (a title, one seat's strip): a part drawn as
+    bands is encoded band by band, and a band whose ``key`` was encoded recently keeps its bytes
+    without being drawn again (see :func:`renders.api.drawn_parts`).
+
+    ``key`` must stand for everything ``draw`` reads, as a pickle does; the bands of one part are all
+    as wide."""
+
+    key: bytes
+    draw: Callable[[], Image.Image]

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from itertools import accumulate
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -22,6 +24,7 @@ from renders.botfactory.pieces import KEY_COLOURS as BOTFACTORY_KEYS
 from renders.imaginarium.goods import KEY_COLOURS as IMAGINARIUM_KEYS
 from renders.kit import png
 from renders.kit.colours import KEY_COLOURS, RGB
+from renders.kit.layers import Band
 from tests.renders import botfactory_samples, samples
 from tests.renders.helpers import decode, mean_difference
 
@@ -35,14 +38,23 @@ PALETTE = Path(png.__file__).with_name("palette.txt")
 def drawn() -> list[Image.Image]:
     """The RGB images (before encoding) of the sample tables' phone parts, screens and final scores."""
     images: list[Image.Image] = []
-    original = renders.api.encode
+    original, original_banding = renders.api.encode, renders.api._banding
 
     def keep(image: Image.Image, colours: tuple[RGB, ...] = ()) -> bytes:
         images.append(image.copy())
         return original(image, colours)
 
-    renders.api.encode = keep
+    def keep_banded(bands: tuple[Band, ...], *args: Any) -> Any:
+        drawn = [band.draw() for band in bands]  # the whole part, its bands one under the other
+        whole = Image.new("RGB", (drawn[0].width, sum(band.height for band in drawn)))
+        for y, band in zip(accumulate((band.height for band in drawn), initial=0), drawn, strict=False):
+            whole.paste(band, (0, y))
+        images.append(whole)
+        return original_banding(bands, *args)
+
+    renders.api.encode, renders.api._banding = keep, keep_banded
     renders.api._recent.clear()
+    renders.api._bands.clear()
     try:
         for seats in (2, 3, 4, 5):
             render_board_parts(samples.mid_game(seats))
@@ -52,8 +64,9 @@ def drawn() -> list[Image.Image]:
         render_screen(botfactory_samples.mid_game(viewer=1))
         render_final(botfactory_samples.ended())
     finally:
-        renders.api.encode = original
+        renders.api.encode, renders.api._banding = original, original_banding
         renders.api._recent.clear()
+        renders.api._bands.clear()
     return images
 
 
