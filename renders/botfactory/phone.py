@@ -9,7 +9,6 @@ Only public fields are read (Bot Factory has no per-seat secrets; hidden piles a
 
 from __future__ import annotations
 
-import pickle
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
@@ -22,7 +21,7 @@ from renders.botfactory.screen import reserved
 from renders.kit import frames, icons, marks
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, TABLE, mix
-from renders.kit.layers import Band
+from renders.kit.layers import Band, band
 from renders.kit.names import seat_name
 
 PW = 640
@@ -52,86 +51,84 @@ def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
     return CAPTION_H
 
 
-def _goal(
-    canvas: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: BotFactoryView,
-    y: int,
-    names: Sequence[str] | None,
-    lang: str,
-    draw: bool = True,
-) -> int:
-    texts = goal.lines(view, names, lang)
-    # Solo: the task and how far the player is from it (or how it ended) lead, in bold.
-    bold = 2 if view.solo_info is not None else 0
+def _goal_band(texts: tuple[str, ...], solo: bool, lang: str) -> Image.Image:
+    """The goal panel under a 4 px gap, and the margin under it. Solo: the task and how far the
+    player is from it (or how it ended) lead, in bold."""
+    bold = 2 if solo else 0
     body = [(line, i < bold) for i, text in enumerate(texts) for line in tx.wrap(text, INNER - 76, 20, bold=i < bold)]
     h = 16 + 30 + 24 * len(body) + 12
-    if draw:
-        frames.panel(d, (M, y, PW - M, y + h), fill=mix(PANEL, HIGHLIGHT, 0.10))
-        icons.paste(canvas, icons.shape("star", 40, HIGHLIGHT, (40, 40, 40)), (M + 14, y + 14))
-        tx.line(d, (M + 66, y + 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
-        for i, (text, strong) in enumerate(body):
-            tx.line(d, (M + 66, y + 52 + i * 24), text, 20, INK_ON_TABLE, bold=strong)
-        if view.solo_info is not None:
-            marks.spot("task", canvas, (M, y, PW - M, y + h))
-    return h
+    canvas, d = blank(4 + h + M)
+    y = 4
+    frames.panel(d, (M, y, PW - M, y + h), fill=mix(PANEL, HIGHLIGHT, 0.10))
+    icons.paste(canvas, icons.shape("star", 40, HIGHLIGHT, (40, 40, 40)), (M + 14, y + 14))
+    tx.line(d, (M + 66, y + 30), labels.text("goal", lang), 24, HIGHLIGHT, bold=True, anchor="lm")
+    for i, (text, strong) in enumerate(body):
+        tx.line(d, (M + 66, y + 52 + i * 24), text, 20, INK_ON_TABLE, bold=strong)
+    if solo:
+        marks.spot("task", canvas, (M, y, PW - M, y + h))
+    return canvas
 
 
-def _people(
-    canvas: Image.Image,
-    d: ImageDraw.ImageDraw,
-    y: int,
-    label: str,
-    who: Sequence[str],
-    view: BotFactoryView,
-    names: Sequence[str] | None,
-    lang: str,
-    draw: bool = True,
-) -> int:
-    """A label then icons and names wrapping over lines (who acts now, the meeples' order)."""
-    colours = spaces.seat_colours(view)
-    x = (
-        M
-        + (
-            tx.line(d, (M, y + 18), label, 20, MUTED_ON_TABLE, bold=True, anchor="lm")
-            if draw
-            else tx.width(label, 20, True)
-        )
-        + 10
-    )
+Who = tuple[tuple[str, str, str | None], ...]
+"""People in a row (who acts, the meeples' order): each one's key (``seat:N``, ``vilela``...), name
+and colour."""
+
+
+def _people_band(label: str, who: Who, lang: str) -> Image.Image:
+    """A label then icons and names wrapping over lines."""
+    canvas, d = blank(40 + 38 * len(who))
+    x = M + tx.line(d, (M, 18), label, 20, MUTED_ON_TABLE, bold=True, anchor="lm") + 10
     start, row = x, 0
-    for item in who:
-        name = labels.who_name(item, names, lang)
+    colours = {int(key[5:]): colour for key, _, colour in who if key.startswith("seat:") and colour is not None}
+    for item, name, _ in who:
         room = PW - M - start - 36  # a name longer than a whole line is the kit's to cut
         w = 36 + min(tx.width(name, 20, True), room) + 16
         if x + w > PW - M + 16 and x > start:
             row += 1
             x = start
-        if draw:
-            icons.paste(canvas, pieces.who_icon(item, colours, 30), (x, y + row * 38 + 3))
-            tx.line(d, (x + 36, y + row * 38 + 18), name, 20, INK_ON_TABLE, bold=True, anchor="lm", max_width=room)
+        icons.paste(canvas, pieces.who_icon(item, colours, 30), (x, row * 38 + 3))
+        tx.line(d, (x + 36, row * 38 + 18), name, 20, INK_ON_TABLE, bold=True, anchor="lm", max_width=room)
         x += w
-    return 40 + row * 38
+    return canvas.crop((0, 0, PW, 40 + row * 38))
 
 
-def _header(
-    canvas: Image.Image,
-    d: ImageDraw.ImageDraw,
-    view: BotFactoryView,
-    names: Sequence[str] | None,
-    lang: str,
-    draw: bool = True,
-) -> int:
-    y = M
-    if draw:
-        tx.line(d, (M, y + 20), labels.text("title", lang), 30, HIGHLIGHT, bold=True, anchor="lm")
-        tx.line(d, (M, y + 56), table.status(view, lang), 24, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER)
-    y += 80
+def _line_band(text: str, colour: tuple[int, int, int], bold: bool) -> Image.Image:
+    """One line of the header (the turn in progress, the production tiles on offer)."""
+    canvas, d = blank(36)
+    tx.line(d, (M, 16), text, 20, colour, bold=bold, anchor="lm", max_width=INNER)
+    return canvas
+
+
+def _title_band(title: str, status: str = "") -> Image.Image:
+    """A part's title line under the top margin (the game's title and the round and phase on the
+    first part only, so that a part changes only with its own content)."""
+    if not status:
+        canvas, d = blank(M + CAPTION_H)
+        _caption(d, M, title)
+        return canvas
+    canvas, d = blank(M + 80)
+    tx.line(d, (M, M + 20), title, 30, HIGHLIGHT, bold=True, anchor="lm")
+    tx.line(d, (M, M + 56), status, 24, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER)
+    return canvas
+
+
+def status_part(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> tuple[Band, ...]:
+    """Part 1, small and changing with every move: title, round and phase, who acts, the meeples'
+    order, the turn in progress, the goal; a band each, so a move redraws and encodes only the lines
+    it changed."""
+    colours = spaces.seat_colours(view)
+
+    def who(items: Sequence[str]) -> Who:
+        return tuple(
+            (item, labels.who_name(item, names, lang), colours.get(int(item[5:])) if item.startswith("seat:") else None)
+            for item in items
+        )
+
+    bands = [band(_title_band, labels.text("title", lang), table.status(view, lang))]
     if view.phase != "over":
-        active = [f"seat:{s}" for s in view.active]
-        y += _people(canvas, d, y, labels.text("now", lang), active, view, names, lang, draw)
+        bands.append(band(_people_band, labels.text("now", lang), who([f"seat:{s}" for s in view.active]), lang))
     if view.turn_order:
-        y += _people(canvas, d, y, labels.text("order", lang), view.turn_order, view, names, lang, draw)
+        bands.append(band(_people_band, labels.text("order", lang), who(view.turn_order), lang))
     if view.turn is not None:
         turn = view.turn
         text = labels.text(
@@ -141,32 +138,13 @@ def _header(
             space=spaces.caption(view.spaces[turn.space], lang),
             left=turn.main_left,
         )
-        if draw:
-            tx.line(d, (M, y + 16), text, 20, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
-        y += 36
+        bands.append(band(_line_band, text, HIGHLIGHT, True))
     if view.production_offer:
-        if draw:
-            tx.line(
-                d,
-                (M, y + 16),
-                labels.text("offer", lang, tiles=", ".join(view.production_offer)),
-                20,
-                MUTED_ON_TABLE,
-                anchor="lm",
-                max_width=INNER,
-            )
-        y += 36
-    y += _goal(canvas, d, view, y + 4, names, lang, draw) + GAP + 4
-    return y
-
-
-def status_part(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """Part 1, small and changing with every move: title, round and phase, who acts, the meeples'
-    order, the turn in progress, the goal."""
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    canvas, d = blank(_header(Image.new("RGB", (1, 1)), probe, view, names, lang, draw=False) - GAP + M)
-    _header(canvas, d, view, names, lang)
-    return canvas
+        offer = labels.text("offer", lang, tiles=", ".join(view.production_offer))
+        bands.append(band(_line_band, offer, MUTED_ON_TABLE, False))
+    texts = tuple(goal.lines(view, names, lang))
+    bands.append(band(_goal_band, texts, view.solo_info is not None, lang))
+    return tuple(bands)
 
 
 def board_part(view: BotFactoryView, board: str, lang: str) -> Image.Image:
@@ -187,23 +165,16 @@ def players_part(view: BotFactoryView, start: int, names: Sequence[str] | None, 
         if len(areas) > 1
         else labels.text("part.player", lang, n=start + 1)
     )
-    bands = [Band(pickle.dumps(("title", title)), partial(_title_band, title))]
+    bands = [band(_title_band, title)]
     for k, area in enumerate(areas):
         name = seat_name(area.seat, names, lang)
         active = area.seat in view.active
         below = GAP if k < len(areas) - 1 or view.solo_info is not None else M
-        key = pickle.dumps(("area", area, name, active, below, lang), pickle.HIGHEST_PROTOCOL)
-        bands.append(Band(key, partial(_area_band, area, name, active, below, lang)))
+        bands.append(band(_area_band, area, name, active, below, lang))
     if view.solo_info is not None:
         solo = replace(view, players=(), active=())
-        bands.append(Band(pickle.dumps(("solo", solo, lang), pickle.HIGHEST_PROTOCOL), partial(_solo_band, solo, lang)))
+        bands.append(band(_solo_band, solo, lang))
     return tuple(bands)
-
-
-def _title_band(title: str) -> Image.Image:
-    canvas, d = blank(M + CAPTION_H)
-    _caption(d, M, title)
-    return canvas
 
 
 def _area_band(area: PlayerArea, name: str, active: bool, below: int, lang: str) -> Image.Image:

@@ -46,7 +46,7 @@ from renders.kit.colours import (
     mix,
     player,
 )
-from renders.kit.layers import Band
+from renders.kit.layers import Band, band
 from renders.kit.names import seat_name
 
 PW = 640
@@ -177,20 +177,58 @@ def belt_height(view: ImaginariumView, lang: str) -> int:
 def status_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> tuple[Band, ...]:
     """Part 1, small and changing with every move: title, round and phase, who acts now, the goal;
     a band each, so a move that only passes the turn draws and encodes who acts alone."""
-    head = (labels.text("title", lang), table.status(view, lang))
-    bands = [Band(pickle.dumps(("status-head", *head)), partial(_title_band, *head))]
+    bands = [band(_title_band, labels.text("title", lang), table.status(view, lang))]
     if view.phase != "ended":
         active = tuple((seat, seat_name(seat, names, lang)) for seat in view.active)
-        bands.append(Band(pickle.dumps(("status-now", active, lang)), partial(_now_band, active, lang)))
-    said = tuple(goal.lines(view, lang))
-    bands.append(Band(pickle.dumps(("status-goal", said, lang)), partial(_goal_band, said, lang)))
+        bands.append(band(_now_band, active, lang))
+    bands.append(band(_goal_band, tuple(goal.lines(view, lang)), lang))
     return tuple(bands)
 
 
-def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> Image.Image:
-    """Part 2: the machine deck and the belt."""
-    canvas, _ = blank(M + belt_height(view, lang) + M)
-    _belt_grid(canvas, view, M, names, lang)
+def belt_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> tuple[Band, ...]:
+    """Part 2: the machine deck and the belt, as bands: the panel's title, a row of belt spaces each
+    (the deck's pile with the first), the codes' legend. A reservation redraws and encodes its row,
+    a purchase the rows after the space bought."""
+    h = belt_height(view, lang)
+    shown = tuple(names or ())
+    rows: list[list[tuple[int, BeltSlot]]] = [[] for _ in range(-(-(len(view.belt) + 1) // 3))]
+    for i, slot in enumerate(view.belt, start=1):
+        rows[i // 3].append((i % 3, slot))
+    bands = [band(_belt_rows, 0, BELT_TOP, 0, (), h, shown, lang)]
+    for r, row in enumerate(rows):
+        top = BELT_TOP + r * BELT_ROW
+        bands.append(
+            band(_belt_rows, top, top + BELT_ROW, view.machine_deck if r == 0 else 0, tuple(row), h, shown, lang)
+        )
+    bands.append(band(_belt_rows, BELT_TOP + len(rows) * BELT_ROW, M + h + M, 0, (), h, shown, lang))
+    return tuple(bands)
+
+
+BELT_ROW = table.SLOT_H + GAP
+"""A row of belt spaces and the gap under it."""
+BELT_TOP = M + 50 - 8
+"""Where the belt part's first row band starts: 8 px above the spaces, for their rings."""
+
+
+def _belt_rows(
+    top: int,
+    bottom: int,
+    deck: int,
+    slots: tuple[tuple[int, BeltSlot], ...],
+    height: int,
+    names: tuple[str, ...],
+    lang: str,
+) -> Image.Image:
+    """Rows ``top`` to ``bottom`` of the belt part: the panel's (its title, the deck's pile in the
+    first row, its legend) and the belt ``slots`` of a row, by column. Other bands than the first
+    row's are drawn with ``deck`` 0: the pile lies in the first row alone."""
+    canvas, _ = blank(bottom - top)
+    canvas.paste(_belt_frame(height, deck, lang), (0, M - top))
+    step = (INNER - 28 - 3 * CARD_W) // 2 + CARD_W
+    for column, slot in slots:
+        x, sy = M + 14 + column * step, M + 50 - BELT_TOP  # a row band's spaces stand 8 px under its top
+        canvas.paste(_slot_layer(slot, names or None, lang), (x, sy))
+        marks.spot(f"belt:{slot.position}", canvas, (x - 7, sy - 7, x + CARD_W + 7, sy + table.SLOT_H + 2))
     return canvas
 
 
@@ -517,13 +555,12 @@ def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None,
         if len(boards) > 1
         else labels.text("part.player", lang, n=start + 1)
     )
-    bands = [Band(pickle.dumps(("title", title)), partial(_title_band, title))]
+    bands = [band(_title_band, title)]
     for k, board in enumerate(boards):
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
         name = seat_name(board.seat, names, lang)
         below = M if k == len(boards) - 1 else GAP
-        key = pickle.dumps(("strip", board, name, turn, below, lang), pickle.HIGHEST_PROTOCOL)
-        bands.append(Band(key, partial(_strip_band, board, name, turn, below, lang)))
+        bands.append(band(_strip_band, board, name, turn, below, lang))
     return tuple(bands)
 
 

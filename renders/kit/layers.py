@@ -9,11 +9,12 @@ on what was cached before.
 
 from __future__ import annotations
 
+import pickle
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from functools import wraps
+from functools import partial, wraps
 from typing import ParamSpec
 
 from PIL import Image
@@ -86,3 +87,11 @@ class Band:
 
     key: bytes
     draw: Callable[[], Image.Image]
+
+
+def band(draw: Callable[..., Image.Image], *shown: object) -> Band:
+    """The band ``draw(*shown)``, keyed by the drawing's name and ``shown`` (which must therefore be
+    everything it reads: frozen dataclasses, tuples, strings and numbers)."""
+    return Band(
+        pickle.dumps((draw.__qualname__, draw.__module__, shown), pickle.HIGHEST_PROTOCOL), partial(draw, *shown)
+    )
