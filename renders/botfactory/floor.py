@@ -4,6 +4,7 @@ the box, drawn here as a 2 × 2 grid so the image stays 1600 px wide."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from PIL import Image, ImageDraw
 
@@ -41,7 +42,7 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
     d = ImageDraw.Draw(canvas)
     frames.panel(d, box)
     _title(d, box, labels.text("board.assembly", lang))
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     sx = x1 - 16 - 2 * (TILE + 8)
     tx.line(d, (sx - 10, y0 + 26), labels.text("spares", lang), 20, MUTED_ON_TABLE, anchor="rm")
     for i, spare in enumerate(view.spares):
@@ -77,7 +78,6 @@ def assembly(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
                 tx.line(d, (tx_ + TILE + 18, ty + 28), "+", 20, (20, 20, 20), bold=True, anchor="mm")
         bottom = top + 58 + len(column.parts) * (TILE + 10)
         marks.spot(f"column:{column.colour}", canvas, (cx - 2, top - 26, cx + cw - 2, bottom))
-    spaces.draw(canvas, view, "assembly", (x0 + 16, y1 - spaces.ROW_H), x1 - x0 - 32, lang)
 
 
 WHEEL_R = 118
@@ -96,7 +96,7 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
     d = ImageDraw.Draw(canvas)
     frames.panel(d, box)
     _title(d, box, labels.text("board.parts", lang))
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     narrow = x1 - x0 < NARROW
     pile_w, step, radius = (56, 70, 110) if narrow else (64, 96, WHEEL_R)
     for i, pile in enumerate(view.piles):
@@ -169,7 +169,6 @@ def production(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -
         if slot.bonus:
             icons.paste(canvas, icons.shape("star", 24, HIGHLIGHT, (40, 40, 40)), (sx + 38, sy - 10))
         marks.spot(f"wheel:{slot.position}", canvas, (sx - 8, sy - 8, sx + 60, sy + 60))
-    spaces.draw(canvas, view, "parts", (x0 + 16, y1 - spaces.ROW_H), 420, lang)
 
 
 def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> None:
@@ -177,7 +176,7 @@ def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
     d = ImageDraw.Draw(canvas)
     frames.panel(d, box)
     _title(d, box, labels.text("board.projects", lang))
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     tw, th = 86, 104
     rows = max((p.row for p in view.projects), default=2) + 1
     for space in view.projects:
@@ -223,7 +222,6 @@ def projects(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> 
     for i, tile in enumerate(view.universal_parts):
         r, c = divmod(i, 4)
         _tile(canvas, tile, (rx + c * 54, y0 + 252 + r * 54), 48)
-    spaces.draw(canvas, view, "projects", (x0 + 16, y1 - spaces.ROW_H), 420, lang)
 
 
 def _bonus_badge(canvas: Image.Image, bonus: str, xy: tuple[int, int]) -> None:
@@ -266,7 +264,6 @@ def finance(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> N
         marks.spot(f"track:{track.colour}", canvas, (x0 + 12, ty - 4, left + cells * cell + 4, ty + 36))
     grid_top = top + 4 * 34 + 16
     _contracts(canvas, view, (x0 + 16, grid_top, x1 - 16, y1 - spaces.ROW_H - 8), lang)
-    spaces.draw(canvas, view, "finance", (x0 + 16, y1 - spaces.ROW_H), 460, lang)
 
 
 def _contracts(canvas: Image.Image, view: BotFactoryView, box: Box, lang: str) -> None:
@@ -320,3 +317,27 @@ def _contract(canvas: Image.Image, space: ContractSpace, box: Box, colours: dict
         else:
             style = pieces.seat_style(held.seat, colours.get(held.seat, ""))
             icons.paste(canvas, icons.shape(style.shape, 28, style.colour, (30, 30, 30)), (sx + 7, sy))
+
+
+CONTENT: dict[str, Callable[[Image.Image, BotFactoryView, Box, str], None]] = {
+    "assembly": assembly,
+    "parts": production,
+    "projects": projects,
+    "finance": finance,
+}
+"""Each board's panel and what lies on it, above its row of action spaces."""
+SPACES_W = {"parts": 420, "projects": 420, "finance": 460}
+"""How wide each board's row of action spaces is drawn (the assembly board's spans the panel)."""
+
+
+def board(canvas: Image.Image, view: BotFactoryView, name: str, box: Box, lang: str) -> None:
+    """The board ``name`` in ``box``: its panel and what lies on it, then its action spaces."""
+    CONTENT[name](canvas, view, box, lang)
+    action_spaces(canvas, view, name, box, lang)
+
+
+def action_spaces(canvas: Image.Image, view: BotFactoryView, name: str, box: Box, lang: str) -> None:
+    """The row of action spaces along the bottom of the board ``name`` drawn in ``box``, with the
+    meeples on them."""
+    x0, _, x1, y1 = box
+    spaces.draw(canvas, view, name, (x0 + 16, y1 - spaces.ROW_H), SPACES_W.get(name, x1 - x0 - 32), lang)

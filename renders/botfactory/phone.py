@@ -31,12 +31,6 @@ INNER = PW - 2 * M
 GAP = 12
 SEATS_PER_PART = 2
 CAPTION_H = 44
-DRAW_BOARD: dict[str, Callable[[Image.Image, BotFactoryView, tuple[int, int, int, int], str], None]] = {
-    "assembly": floor.assembly,
-    "parts": floor.production,
-    "projects": floor.projects,
-    "finance": floor.finance,
-}
 BOARD_H = {"assembly": table.ROW1_H, "parts": table.ROW1_H, "projects": table.ROW2_H, "finance": table.ROW2_H}
 
 
@@ -147,11 +141,42 @@ def status_part(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
     return tuple(bands)
 
 
-def board_part(view: BotFactoryView, board: str, lang: str) -> Image.Image:
+def board_part(view: BotFactoryView, board: str, lang: str) -> Image.Image | tuple[Band, ...]:
     """One board of the factory floor (each has its own part, so that a move redraws only the board
-    it changed; the board's panel carries its title)."""
-    canvas, _ = blank(M + BOARD_H[board] + M)
-    DRAW_BOARD[board](canvas, view, (M, M, PW - M, M + BOARD_H[board]), lang)
+    it changed; the board's panel carries its title), as two bands: what lies on the board, and its
+    row of action spaces with the meeples, so that a meeple moved redraws and encodes its row alone.
+    The part production board is one image: its wheel's exit reaches down beside its spaces."""
+    if board not in BANDED:
+        canvas, _ = blank(M + BOARD_H[board] + M)
+        floor.board(canvas, view, board, (M, M, PW - M, M + BOARD_H[board]), lang)
+        return canvas
+    cut = M + BOARD_H[board] - spaces.ROW_H - SPACES_MARGIN
+    lying = replace(view, meeples=())
+    standing = BotFactoryView(
+        kind=view.kind, viewer=None, version=0, spaces=view.spaces, meeples=view.meeples, players=view.players
+    )
+    return band(_board_content, lying, board, cut, lang), band(_board_spaces, standing, board, cut, lang)
+
+
+BANDED = ("assembly", "projects", "finance")
+"""The boards whose action spaces have their rows to themselves."""
+SPACES_MARGIN = 10
+"""Rows of a board's panel drawn with its action spaces, above them: the ring of a marked space."""
+
+
+def _board_content(view: BotFactoryView, board: str, cut: int, lang: str) -> Image.Image:
+    """The board part's rows above ``cut``: the panel's top and what lies on the board."""
+    canvas, _ = blank(cut)
+    floor.CONTENT[board](canvas, view, (M, M, PW - M, M + BOARD_H[board]), lang)
+    return canvas
+
+
+def _board_spaces(view: BotFactoryView, board: str, cut: int, lang: str) -> Image.Image:
+    """The board part's rows from ``cut`` down: the panel's bottom, the action spaces and the margin."""
+    canvas, d = blank(M + BOARD_H[board] + M - cut)
+    box = (M, M - cut, PW - M, M + BOARD_H[board] - cut)
+    frames.panel(d, box)
+    floor.action_spaces(canvas, view, board, box, lang)
     return canvas
 
 
@@ -288,7 +313,7 @@ def screen(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Imag
     contracts and the robot values."""
     mine = reserved(view, area.seat)
     board = decision_board(view) if area.seat in view.active else None
-    board = board if board in DRAW_BOARD else None
+    board = board if board in floor.CONTENT else None
     own_h = players.height(area, INNER)
     side_h = 50 + ROW * max(1, len(mine)) + 50 + 56
     board_h = 44 + BOARD_H[board] if board else 0
@@ -308,7 +333,7 @@ def screen(view: BotFactoryView, area: PlayerArea, name: str, lang: str) -> Imag
             anchor="lm",
             max_width=INNER,
         )
-        DRAW_BOARD[board](canvas, view, (M, y + 44, PW - M, y + 44 + BOARD_H[board]), lang)
+        floor.board(canvas, view, board, (M, y + 44, PW - M, y + 44 + BOARD_H[board]), lang)
         y += board_h + GAP
     players.draw(canvas, area, (M, y), name=name, active=area.seat in view.active, lang=lang, width=INNER)
     y += own_h + GAP

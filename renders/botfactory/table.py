@@ -178,10 +178,8 @@ def draw(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> Image.
     canvas = Image.new("RGB", (W, max(box[3] for box in where.values()) + M), TABLE)
     _header(canvas, view, names, lang)
     _order(canvas, view, HEADER_H, names, lang)
-    floor.assembly(canvas, view, where["assembly"], lang)
-    floor.production(canvas, view, where["parts"], lang)
-    floor.projects(canvas, view, where["projects"], lang)
-    floor.finance(canvas, view, where["finance"], lang)
+    for name in floor.CONTENT:
+        floor.board(canvas, view, name, where[name], lang)
     for area in view.players:
         box = where[f"seat:{area.seat}"]
         players.draw(
