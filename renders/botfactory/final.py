@@ -10,11 +10,11 @@ from PIL import Image
 
 from engine.botfactory.view import BotFactoryView, ScoreLine
 from renders.botfactory import labels, pieces, spaces
-from renders.botfactory.phone import INNER, PW, M, blank
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, WHITE, mix
 from renders.kit.names import seat_name
+from renders.kit.phone import INNER, PW, M, blank
 from renders.kit.typography import punctuate
 
 COLUMNS = ("col.robots", "col.won", "col.lost", "col.pairs", "col.parts", "col.projects")

@@ -13,36 +13,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from functools import partial
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from engine.botfactory.view import BotFactoryView, PlayerArea
 from renders.botfactory import floor, goal, labels, pieces, players, spaces, table
 from renders.botfactory.screen import reserved
 from renders.kit import frames, icons, marks
 from renders.kit import text as tx
-from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, TABLE, mix
+from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, mix
 from renders.kit.layers import Band, band
 from renders.kit.names import seat_name
+from renders.kit.phone import GAP, INNER, PW, M, blank, title_band
 
-PW = 640
-"""Width of every phone image: 18 px text × 400 / 640 = 11.25 px on a phone."""
-M = 16
-INNER = PW - 2 * M
-GAP = 12
 SEATS_PER_PART = 2
-CAPTION_H = 44
 BOARD_H = {"assembly": table.ROW1_H, "parts": table.ROW1_H, "projects": table.ROW2_H, "finance": table.ROW2_H}
-
-
-def blank(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    canvas = Image.new("RGB", (PW, height), TABLE)
-    return canvas, ImageDraw.Draw(canvas)
-
-
-def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
-    """A part's title (the round and phase are in the first part only); returns the height used."""
-    tx.line(d, (M, y + 20), title, 26, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
-    return CAPTION_H
 
 
 def _goal_band(texts: tuple[str, ...], solo: bool, lang: str) -> Image.Image:
@@ -93,19 +77,6 @@ def _line_band(text: str, colour: tuple[int, int, int], bold: bool) -> Image.Ima
     return canvas
 
 
-def _title_band(title: str, status: str = "") -> Image.Image:
-    """A part's title line under the top margin (the game's title and the round and phase on the
-    first part only, so that a part changes only with its own content)."""
-    if not status:
-        canvas, d = blank(M + CAPTION_H)
-        _caption(d, M, title)
-        return canvas
-    canvas, d = blank(M + 80)
-    tx.line(d, (M, M + 20), title, 30, HIGHLIGHT, bold=True, anchor="lm")
-    tx.line(d, (M, M + 56), status, 24, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER)
-    return canvas
-
-
 def status_part(view: BotFactoryView, names: Sequence[str] | None, lang: str) -> tuple[Band, ...]:
     """Part 1, small and changing with every move: title, round and phase, who acts, the meeples'
     order, the turn in progress, the goal; a band each, so a move redraws and encodes only the lines
@@ -118,7 +89,7 @@ def status_part(view: BotFactoryView, names: Sequence[str] | None, lang: str) ->
             for item in items
         )
 
-    bands = [band(_title_band, labels.text("title", lang), table.status(view, lang))]
+    bands = [band(title_band, labels.text("title", lang), table.status(view, lang))]
     if view.phase != "over":
         bands.append(band(_people_band, labels.text("now", lang), who([f"seat:{s}" for s in view.active]), lang))
     if view.turn_order:
@@ -190,7 +161,7 @@ def players_part(view: BotFactoryView, start: int, names: Sequence[str] | None, 
         if len(areas) > 1
         else labels.text("part.player", lang, n=start + 1)
     )
-    bands = [band(_title_band, title)]
+    bands = [band(title_band, title)]
     for k, area in enumerate(areas):
         name = seat_name(area.seat, names, lang)
         active = area.seat in view.active

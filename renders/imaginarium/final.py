@@ -10,12 +10,12 @@ from PIL import Image
 from engine.imaginarium.view import ScoreLine
 from renders.imaginarium import labels
 from renders.imaginarium.goods import good
-from renders.imaginarium.phone import INNER, PW, M, blank
 from renders.imaginarium.table import token
 from renders.kit import frames, icons
 from renders.kit import text as tx
 from renders.kit.colours import HIGHLIGHT, INK_ON_TABLE, MUTED_ON_TABLE, PANEL, PANEL_EDGE, mix
 from renders.kit.names import seat_name
+from renders.kit.phone import INNER, PW, M, blank
 from renders.kit.typography import punctuate
 
 RESERVE = ("charcoalium", "wood", "copper", "crystal")

@@ -48,31 +48,14 @@ from renders.kit.colours import (
 )
 from renders.kit.layers import Band, band
 from renders.kit.names import seat_name
+from renders.kit.phone import CAPTION_H, GAP, INNER, PW, M, blank, caption, title_band
 
-PW = 640
-"""Width of every phone image: 18 px text × 400 / 640 = 11.25 px on a phone."""
-M = 16
-INNER = PW - 2 * M
-GAP = 12
 SEATS_PER_PART = 2
 STRIP_PAD = 12
 USED = (30, 120, 70)
-CAPTION_H = 44
 
 
 # -- shared pieces -----------------------------------------------------------------------------------
-
-
-def blank(height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    canvas = Image.new("RGB", (PW, height), TABLE)
-    return canvas, ImageDraw.Draw(canvas)
-
-
-def _caption(d: ImageDraw.ImageDraw, y: int, title: str) -> int:
-    """A part's title line (the round and phase are in the first part only, so that a part changes
-    only with its own content); returns the height used."""
-    tx.line(d, (M, y + 20), title, 26, HIGHLIGHT, bold=True, anchor="lm", max_width=INNER)
-    return CAPTION_H
 
 
 def _goal_band(said: tuple[str, ...], lang: str) -> Image.Image:
@@ -104,19 +87,6 @@ def _now_band(active: tuple[tuple[int, str], ...], lang: str) -> Image.Image:
         x += table.TOKEN + 6
         x += tx.line(d, (x, row * 40 + 18), name, 22, HIGHLIGHT, bold=True, anchor="lm", max_width=200) + 18
     return canvas.crop((0, 0, PW, 44 + row * 40))
-
-
-def _title_band(title: str, status: str = "") -> Image.Image:
-    """A part's title line under the top margin (the board's title and the round and phase on the
-    first part only, so that a part changes only with its own content)."""
-    if not status:
-        canvas, d = blank(M + CAPTION_H)
-        _caption(d, M, title)
-        return canvas
-    canvas, d = blank(M + 80)
-    tx.line(d, (M, M + 20), title, 30, HIGHLIGHT, bold=True, anchor="lm")
-    tx.line(d, (M, M + 56), status, 24, INK_ON_TABLE, bold=True, anchor="lm", max_width=INNER)
-    return canvas
 
 
 def _belt_grid(canvas: Image.Image, view: ImaginariumView, y: int, names: Sequence[str] | None, lang: str) -> int:
@@ -177,7 +147,7 @@ def belt_height(view: ImaginariumView, lang: str) -> int:
 def status_part(view: ImaginariumView, names: Sequence[str] | None, lang: str) -> tuple[Band, ...]:
     """Part 1, small and changing with every move: title, round and phase, who acts now, the goal;
     a band each, so a move that only passes the turn draws and encodes who acts alone."""
-    bands = [band(_title_band, labels.text("title", lang), table.status(view, lang))]
+    bands = [band(title_band, labels.text("title", lang), table.status(view, lang))]
     if view.phase != "ended":
         active = tuple((seat, seat_name(seat, names, lang)) for seat in view.active)
         bands.append(band(_now_band, active, lang))
@@ -272,7 +242,7 @@ def extractors_part(view: ImaginariumView, names: Sequence[str] | None, lang: st
     seats = table.unnamed(view, INNER, names, lang)
     legend_h = _legend(None, seats, 0, names, lang)
     canvas, d = blank(M + CAPTION_H + MID_H + legend_h + M)
-    y = _caption(d, M, labels.text("part.extractors", lang)) + M
+    y = caption(d, M, labels.text("part.extractors", lang)) + M
     table.extractors(canvas, view, (M, y, PW - M, y + MID_H + legend_h), names, lang)
     _legend(canvas, seats, y + MID_H - 14, names, lang)
     return canvas
@@ -282,7 +252,7 @@ def rooms_part(view: ImaginariumView, lang: str) -> Image.Image:
     """The meeting room and the crusher, each a layer kept while it does not change (a recruit
     changes the room, a discarded machine the crusher)."""
     canvas, d = blank(M + CAPTION_H + 2 * (MID_H + GAP) + M - GAP)
-    y = _caption(d, M, labels.text("part.rooms", lang)) + M
+    y = caption(d, M, labels.text("part.rooms", lang)) + M
     meeting = replace(view, crusher=())
     crushed = replace(view, meeting_room=(), assistant_deck=0)
     canvas.paste(_panel_layer("meeting", meeting, MID_H, table.meeting_room, lang), (0, y))
@@ -312,7 +282,7 @@ def office_part(view: ImaginariumView, lang: str) -> Image.Image:
     office_h = table.office_height(view, 3)
     dream_h = dream.height(view.dream_spaces, INNER) + GAP if view.dream_spaces else 0
     canvas, d = blank(M + CAPTION_H + office_h + dream_h + M)
-    y = _caption(d, M, labels.text("design_office", lang)) + M
+    y = caption(d, M, labels.text("design_office", lang)) + M
     projects = replace(view, dream_spaces=(), players=(), fragment_pile=0, fragment_discard=0)
     canvas.paste(_panel_layer("office", projects, office_h, partial(table.office, per_row=3), lang), (0, y))
     if view.dream_spaces:
@@ -555,7 +525,7 @@ def players_part(view: ImaginariumView, start: int, names: Sequence[str] | None,
         if len(boards) > 1
         else labels.text("part.player", lang, n=start + 1)
     )
-    bands = [band(_title_band, title)]
+    bands = [band(title_band, title)]
     for k, board in enumerate(boards):
         turn = view.turn if view.turn is not None and view.turn.seat == board.seat else None
         name = seat_name(board.seat, names, lang)
