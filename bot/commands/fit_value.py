@@ -65,15 +65,17 @@ def _line(quality_: Quality) -> str:
     return f"explains {quality_.explained:.3f} of the margins, names the seat ahead {quality_.leader:.3f}"
 
 
-def toml(games: int, seed: int, weights: Mapping[str, float], learned: Quality, hand: Quality) -> str:
-    """The ``[players.2]`` table of ``data/value.toml``."""
+def toml(
+    kind: str, games: int, seed: int, weights: Mapping[str, float], learned: Quality, hand: Quality, named: str
+) -> str:
+    """The ``[players.2]`` table of ``data/value.toml``; ``named`` names the game's own evaluation."""
     lines = [
         "# What a position is worth to the hard level, learned from games between normal seats: the weight of",
         "# each feature in the final score margin it predicts (engine/core/value.py). Written by the command below.",
         "[players.2]",
-        f'fitted = "bricabot fit-value --games {games} --seed {seed}"',
+        f'fitted = "bricabot fit-value --game {kind} --games {games} --seed {seed}"',
         f"# held-out games (one in {HOLD_OUT}): learned {_line(learned)}",
-        f"#                                   estimate {_line(hand)}",
+        f"#                                   {named:>8} {_line(hand)}",
         "[players.2.weights]",
         *(f"{name} = {weight:.4f}" for name, weight in weights.items()),
     ]
@@ -95,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
     hand = quality(held, lambda s: factor * s.evaluated)
     weights = fit([s for seed in seeds for s in played[seed]])
     print(f"{len(kept) + len(held)} positions from {args.games} games", file=sys.stderr)
-    text = toml(args.games, args.seed, weights, learned, hand)
+    text = toml(args.game, args.games, args.seed, weights, learned, hand, hooks.evaluate.__name__)
     if args.out:
         with open(args.out, "w", encoding="utf-8") as out:
             out.write(text)

@@ -16,11 +16,12 @@ first and plays in the second.
 from __future__ import annotations
 
 from engine.core.rng import Rng
-from engine.core.search import Budget, SearchHooks
+from engine.core.search import Budget, Judge, SearchHooks
 from engine.core.state import copy
 from engine.imaginarium.cards import VP
 from engine.imaginarium.policy import DEEP, GreedyPolicy, forecast, foresight
 from engine.imaginarium.state import PROJECTS, Player, State, piece_seat
+from engine.imaginarium.value import features, value, value_parts
 
 GUESS = (3, 1, 1, 1)
 """The typical charcoalium, wood, copper and crystal behind another screen."""
@@ -118,6 +119,13 @@ def planning(known: State) -> bool:
     return known.flow.step == "plan"
 
 
+def progress(state: State) -> float:
+    """How near the end is: the leader's VP as a share of the target (rulebook: the round in which
+    someone reaches it is the last)."""
+    target = state.data.team_target_vp if state.teams else state.data.target_vp
+    return min(1.0, max(p.goods[VP] for p in state.players) / target)
+
+
 def settled(state: State) -> bool:
     """A position a playout may be judged at: no piece is in the middle of its turn."""
     return state.flow.step in ("plan", "pair")
@@ -133,20 +141,26 @@ HOOKS: SearchHooks[State] = SearchHooks(
     # normal: its prior alone; hard: 24 playouts of about a round on its three best placements.
     budgets={"normal": Budget(iterations=0, horizon=0, width=1), "hard": Budget(iterations=24, horizon=20, width=3)},
     rivals=rivals,
-    priors={"normal": GreedyPolicy(evaluation=forecast), "hard": GreedyPolicy(evaluation=forecast, depth=DEEP)},
+    priors={"normal": GreedyPolicy(evaluation=forecast), "hard": GreedyPolicy(evaluation=value, depth=DEEP)},
     searched=planning,
     settled=settled,
     parts=foresight,
+    progress=progress,
+    features=features,
+    judges={"hard": Judge(value, value_parts)},
 )
 """What the search needs from Imaginarium: ``greedy`` is the easy level. The search levels judge with
 :func:`forecast` (``evaluate`` aware of the projects within reach and of the end-of-game majorities);
-``hard`` also looks through a whole transactions action (:data:`DEEP`). ``normal`` plays that prior
-alone. ``hard`` plays out its planning: a placement's worth is decided in the round that follows (which
-machine the rival's handyman is left, what the saboteur denies it, who acts first), which no look-ahead
-of the seat's own choices sees and the prior judges blind (every saboteur placement alike). Each of its
-three best placements is played out in the same sampled worlds, every seat by ``normal``'s policy, to
-the first settled position about a round on, and the best mean margin wins. On the same 19 two-player
-seeds against ``normal`` (tuning), this won 13 games where the prior alone won 6; on 70 fresh seeds it
-won 52 where the prior alone won 51, so the gain did not hold and ``hard``'s edge is mostly its prior.
-Its other decisions are the prior's, which judges within a turn well: playing out the action pairs too
-won 5 of the first 8 tuning seeds, as planning alone did, at twice the thinking."""
+``hard`` also looks through a whole transactions action (:data:`DEEP`), and at two players (Chimera and
+teams aside) judges, in its look-ahead and its playouts alike, with ``forecast``'s terms weighed as
+games between ``normal`` seats say they end (:mod:`engine.imaginarium.value`). ``normal`` plays its
+prior alone, judging with ``forecast`` everywhere. ``hard`` plays out its planning: a placement's worth
+is decided in the round that follows (which machine the rival's handyman is left, what the saboteur
+denies it, who acts first), which no look-ahead of the seat's own choices sees and the prior judges
+blind (every saboteur placement alike). Each of its three best placements is played out in the same
+sampled worlds, every seat by ``normal``'s policy, to the first settled position about a round on, and
+the best mean margin wins. On the same 19 two-player seeds against ``normal`` (tuning), this won 13
+games where the prior alone won 6; on 70 fresh seeds it won 52 where the prior alone won 51, so the
+gain did not hold and ``hard``'s edge is mostly its prior. Its other decisions are the prior's, which
+judges within a turn well: playing out the action pairs too won 5 of the first 8 tuning seeds, as
+planning alone did, at twice the thinking."""

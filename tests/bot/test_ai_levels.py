@@ -18,6 +18,7 @@ from engine.botfactory.value import GROUPS
 from engine.core.errors import BadOptions
 from engine.core.rng import Rng
 from engine.core.search import SearchPolicy
+from engine.imaginarium.value import GROUPS as IMAGINARIUM_GROUPS
 from program.cli import main
 from tests.support.tinygame import GAME as TINY
 
@@ -155,13 +156,24 @@ def test_fit_value_learns_weights_for_every_feature_and_scores_them(
     argv = ["fit-value", "--game", "botfactory", "--games", "4", "--seed", "11"]
     assert main([*argv, "--out", str(out)]) == 0
     table = tomllib.loads(out.read_text("utf-8"))["players"]["2"]
-    assert set(table["weights"]) == set(GROUPS) and table["fitted"] == "bricabot fit-value --games 4 --seed 11"
+    assert set(table["weights"]) == set(GROUPS)
+    assert table["fitted"] == "bricabot fit-value --game botfactory --games 4 --seed 11"
     assert "learned explains" in out.read_text("utf-8") and "estimate explains" in out.read_text("utf-8")
     assert "4/4 games" in capsys.readouterr().err
     assert main(argv) == 0
     assert capsys.readouterr().out == out.read_text("utf-8")
 
 
-def test_fit_value_refuses_a_game_without_features() -> None:
+def test_fit_value_learns_imaginarium_s_value_beside_forecast(tmp_path: Path) -> None:
+    out = tmp_path / "value.toml"
+    assert main(["fit-value", "--game", "imaginarium", "--games", "4", "--seed", "5", "--out", str(out)]) == 0
+    table = tomllib.loads(out.read_text("utf-8"))["players"]["2"]
+    assert set(table["weights"]) == set(IMAGINARIUM_GROUPS)
+    assert table["fitted"] == "bricabot fit-value --game imaginarium --games 4 --seed 5"
+    assert "forecast explains" in out.read_text("utf-8")
+
+
+def test_fit_value_refuses_a_game_without_features(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._extra, TINY.kind, TINY)
     with pytest.raises(SystemExit, match="no features"):
-        main(["fit-value", "--game", "imaginarium", "--games", "4"])
+        main(["fit-value", "--game", TINY.kind, "--games", "4"])
