@@ -16,8 +16,7 @@ from functools import cache
 from engine.botfactory import procedures, scoring
 from engine.botfactory.policy import estimate, in_columns, project_colours, serves, worth
 from engine.botfactory.state import State
-from engine.core.data import read_toml
-from engine.core.value import LinearValue
+from engine.core.value import LinearValue, stored
 
 GROUPS = {
     "robots_vp": "botfactory.why.score",
@@ -74,10 +73,7 @@ def features(state: State, seat: int) -> dict[str, float]:
 @cache
 def learned(seats: int) -> LinearValue | None:
     """The value fit for ``seats`` players, if ``data/value.toml`` has one."""
-    table = read_toml("engine.botfactory", "data/value.toml").get("players", {}).get(str(seats))
-    if table is None:
-        return None
-    return LinearValue(features, {name: float(table["weights"][name]) for name in GROUPS}, GROUPS)
+    return stored("engine.botfactory", seats, features, GROUPS)
 
 
 def _fit(state: State) -> LinearValue | None:

@@ -9,7 +9,8 @@ extreme weights). The margin is the quantity a search compares, so the value is 
 ``value(state, seat) - value(state, rival)`` is the margin the position predicts.
 
 The fit and the sampling are pure (no clock, no file): ``bricabot fit-value`` plays the games, fits,
-and writes the weights that each game bundles as data (``engine/<game>/data/value.toml``).
+and writes the weights that each game bundles as data (``engine/<game>/data/value.toml``), which
+:func:`stored` reads back.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.contract import Game, Policy
+from engine.core.data import read_toml
 from engine.core.rng import Rng
 
 Features = Callable[[Any, int], Mapping[str, float]]
@@ -60,6 +62,15 @@ class LinearValue:
             key = self.groups[name]
             out[key] = out.get(key, 0.0) + self.weights[name] * value
         return out
+
+
+def stored(package: str, seats: int, features: Features, groups: Mapping[str, str]) -> LinearValue | None:
+    """The value fit for ``seats`` players that the game ``package`` bundles (its ``data/value.toml``),
+    ``None`` when it has none."""
+    table = read_toml(package, "data/value.toml").get("players", {}).get(str(seats))
+    if table is None:
+        return None
+    return LinearValue(features, {name: float(table["weights"][name]) for name in groups}, groups)
 
 
 def sample(

@@ -48,8 +48,7 @@ def _held(players: list[Player]) -> list[int]:
 def knowledge(state: State, seat: int) -> State:
     """A copy of ``state`` holding only what ``seat`` may know, hidden parts in canonical form."""
     out = copy(state)
-    data = out.data
-    target = data.team_target_vp if out.teams else data.target_vp
+    target = out.target_vp
     others = _others(out, seat)
     own_hidden = out.players[seat].vp_from[PROJECTS + 1 :]
     places = _fragment_places(out, seat)
@@ -122,8 +121,7 @@ def planning(known: State) -> bool:
 def progress(state: State) -> float:
     """How near the end is: the leader's VP as a share of the target (rulebook: the round in which
     someone reaches it is the last)."""
-    target = state.data.team_target_vp if state.teams else state.data.target_vp
-    return min(1.0, max(p.goods[VP] for p in state.players) / target)
+    return min(1.0, max(p.goods[VP] for p in state.players) / state.target_vp)
 
 
 def settled(state: State) -> bool:

@@ -134,8 +134,7 @@ def _finish_turn(state: State, tx: Transition) -> None:
 def _reset(state: State, tx: Transition) -> None:
     """Rulebook: Checking and resetting."""
     data = state.data
-    target = data.team_target_vp if state.teams else data.target_vp
-    if any(p.goods[VP] >= target for p in state.players):
+    if any(p.goods[VP] >= state.target_vp for p in state.players):
         _end(state, "target", tx)
         return
     if data.chimera and dream.reached_end(state):

@@ -39,7 +39,7 @@ _WORTHS: dict[int, tuple[MachineDef, float]] = {}
 """:func:`machine_worth` by machine (its definition kept beside, so a reused ``id`` is never mistaken):
 a machine's worth never changes, and the search's evaluations ask for it hundreds of thousands of times."""
 _STACKS: dict[tuple[int, tuple[int, ...]], tuple[Data, tuple[float, float]]] = {}
-""":func:`_stack_worth` by game data and stack, for the same reason."""
+""":func:`stack_worth` by game data and stack, for the same reason."""
 
 
 def machine_worth(data: Data, machine: MachineDef) -> float:
@@ -66,7 +66,7 @@ def _machine_worth(machine: MachineDef) -> float:
     return max(0.5, 4.0 * use - 0.5 * repair + 0.5 * machine.level)
 
 
-def _plan_value(state: State, seat: int) -> float:
+def plan_value(state: State, seat: int) -> float:
     """Worth of where the seat's handyman stands before it picks up (planning looks no further)."""
     data = state.data
     spot = state.spot[seat * 2]
@@ -83,7 +83,7 @@ def _plan_value(state: State, seat: int) -> float:
     return machine_worth(data, data.card[uid]) - GOOD_VALUE[CH] * (cost - short) - 1.6 * short
 
 
-def _stack_worth(data: Data, stack: list[int]) -> tuple[float, float]:
+def stack_worth(data: Data, stack: list[int]) -> tuple[float, float]:
     """A workshop stack's worth: what one use of its line gains over what it costs (the evaluation
     weighs it by the rounds left), and what the stack is worth in itself (its cards, a production card)."""
     key = (id(data), tuple(stack))
@@ -119,13 +119,13 @@ def worth(state: State, seat: int) -> dict[str, float]:
     production = 0.0
     rounds_left = max(1.0, 12.0 - 0.5 * state.flow.round)
     for stack in player.stacks:
-        line, kept = _stack_worth(data, stack)
+        line, kept = stack_worth(data, stack)
         production += 0.35 * rounds_left * line + kept
     return {
         "imaginarium.why.vp": vp,
         "imaginarium.why.goods": sum(GOOD_VALUE[g] * player.goods[g] for g in range(4)),
         "imaginarium.why.production": production,
-        "imaginarium.why.machines": _plan_value(state, seat)
+        "imaginarium.why.machines": plan_value(state, seat)
         + sum(machine_worth(data, data.card[u]) for u in player.yard[:6]),
         "imaginarium.why.assistants": 3.0 * len(player.assistants),
         "imaginarium.why.projects": 2.0 * len(player.secret) + 1.0 * player.vp_from[PROJECTS],
@@ -180,23 +180,29 @@ def foresight(state: State, seat: int) -> dict[str, float]:
     parts["imaginarium.why.majorities"] = 0.0  # scored already once the game ended: in its VP
     if state.flow.phase == "ended":
         return parts
-    data = state.data
     parts["imaginarium.why.projects"] += PROJECT_WEIGHT * outlook(state, seat)
-    target = data.team_target_vp if state.teams else data.target_vp
-    leader = max(p.goods[VP] for p in state.players)
-    near = max(0.0, 1.0 - (target - leader) / ENDGAME_REACH)
-    bonus = 0.0
+    near = endgame_near(state)
     if near > 0.0:
-        player = state.players[seat]
-        others = state.opponents(seat)
-        for good in (*RESOURCES, CH):
-            best = max(p.goods[good] for p in others)
-            if player.goods[good] > best:
-                bonus += data.majority_bonus
-            elif player.goods[good] == best and best > 0:
-                bonus += data.majority_bonus / 2
-    parts["imaginarium.why.majorities"] = near * GOOD_VALUE[VP] * bonus
+        parts["imaginarium.why.majorities"] = near * GOOD_VALUE[VP] * majorities(state, seat)
     return parts
+
+
+def endgame_near(state: State) -> float:
+    """How near the leader is to the target VP: 0 from :data:`ENDGAME_REACH` VP away, 1 on it."""
+    return max(0.0, 1.0 - (state.target_vp - max(p.goods[VP] for p in state.players)) / ENDGAME_REACH)
+
+
+def majorities(state: State, seat: int) -> float:
+    """The end-of-game majority VP ``seat`` would score now: each good it leads in its bonus, a tie
+    half."""
+    player, others, bonus = state.players[seat], state.opponents(seat), 0.0
+    for good in (*RESOURCES, CH):
+        best = max(p.goods[good] for p in others)
+        if player.goods[good] > best:
+            bonus += state.data.majority_bonus
+        elif player.goods[good] == best and best > 0:
+            bonus += state.data.majority_bonus / 2
+    return bonus
 
 
 def masked(game: Game[Any], state: State, seat: int) -> State:

@@ -185,6 +185,11 @@ class State:
         """Chimera team play is on."""
         return bool(self.options.get("teams", False))
 
+    @property
+    def target_vp(self) -> int:
+        """The VP that end the game (rulebook: end of the game; a team's own target in team play)."""
+        return self.data.team_target_vp if self.teams else self.data.target_vp
+
     def mates(self, seat: int) -> tuple[int, ...]:
         """``seat`` and its teammate (team play), or just ``seat``."""
         return (seat & ~1, seat | 1) if self.teams else (seat,)

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.core.data import read_toml
-from engine.core.value import LinearValue
-from engine.imaginarium.cards import CH, RESOURCES, VP
+from engine.core.value import LinearValue, stored
+from engine.imaginarium.cards import CH, VP
 from engine.imaginarium.policy import (
-    ENDGAME_REACH,
-    _plan_value,
-    _stack_worth,
+    endgame_near,
     forecast,
     foresight,
     machine_worth,
+    majorities,
     outlook,
+    plan_value,
+    stack_worth,
 )
 from engine.imaginarium.state import PROJECTS, State
 
@@ -64,20 +64,12 @@ def features(state: State, seat: int) -> dict[str, float]:
     rounds_left = max(1.0, 12.0 - 0.5 * state.flow.round)
     line_sum = kept_sum = 0.0
     for stack in player.stacks:
-        line, kept = _stack_worth(data, stack)
+        line, kept = stack_worth(data, stack)
         line_sum += line
         kept_sum += kept
-    bonus = near = 0.0
-    if state.flow.phase != "ended":
-        target = data.team_target_vp if state.teams else data.target_vp
-        near = max(0.0, 1.0 - (target - max(p.goods[VP] for p in state.players)) / ENDGAME_REACH)
-        others = state.opponents(seat)
-        for good in (*RESOURCES, CH):
-            best = max(p.goods[good] for p in others)
-            if player.goods[good] > best:
-                bonus += data.majority_bonus
-            elif player.goods[good] == best and best > 0:
-                bonus += data.majority_bonus / 2
+    ended = state.flow.phase == "ended"
+    near = 0.0 if ended else endgame_near(state)
+    bonus = 0.0 if ended else majorities(state, seat)
     return {
         "vp": player.goods[VP],
         "charcoalium": player.goods[CH],
@@ -87,7 +79,7 @@ def features(state: State, seat: int) -> dict[str, float]:
         "production": rounds_left * line_sum,
         "production_now": line_sum,
         "stacks": kept_sum,
-        "handyman": _plan_value(state, seat),
+        "handyman": plan_value(state, seat),
         "yard": sum(machine_worth(data, data.card[u]) for u in player.yard[:6]),
         "assistants": len(player.assistants),
         "secret": len(player.secret),
@@ -101,10 +93,7 @@ def features(state: State, seat: int) -> dict[str, float]:
 @cache
 def learned(seats: int) -> LinearValue | None:
     """The value fit for ``seats`` players, if ``data/value.toml`` has one."""
-    table = read_toml("engine.imaginarium", "data/value.toml").get("players", {}).get(str(seats))
-    if table is None:
-        return None
-    return LinearValue(features, {name: float(table["weights"][name]) for name in GROUPS}, GROUPS)
+    return stored("engine.imaginarium", seats, features, GROUPS)
 
 
 def _fit(state: State) -> LinearValue | None:

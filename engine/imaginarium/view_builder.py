@@ -237,7 +237,7 @@ def build(kind: str, state: State, seat: int | None, active: tuple[int, ...]) ->
         ),
         fragment_pile=len(state.pile),
         fragment_discard=len(state.discard),
-        target_vp=data.team_target_vp if state.teams else data.target_vp,
+        target_vp=state.target_vp,
     )
 
 
