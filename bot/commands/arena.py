@@ -268,7 +268,8 @@ def run(args: argparse.Namespace) -> int:
         caps = {name: float(ai.THINK[name].cap_ms) for name in policies if name in ai.THINK}
         if isinstance(first, SearchPolicy):
             policies[base[0]] = first.scaled(scale)
-            caps[base[0]] *= scale
+            # The cap grows with the playouts; ×0 plays the prior's pick, which keeps the level's cap.
+            caps[base[0]] *= scale if scale > 0 else 1.0
         result = play(game, base, policies, args, options, caps, f"×{scale:g} " if scales else "")
         summary = result.summary()
         if isinstance(first, SearchPolicy) and scales:
@@ -285,6 +286,7 @@ def run(args: argparse.Namespace) -> int:
                 "ci95": row["ci95"],
                 "think_cpu_ms_mean": summary["think_cpu_ms_mean"][base[0]],
                 "think_cpu_ms_p95": summary["think_cpu_ms_p95"][base[0]],
+                "over_cap": summary["over_cap"].get(base[0], 0),
             }
         )
     if scales:

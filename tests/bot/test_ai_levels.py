@@ -110,12 +110,14 @@ def test_arena_refuses_unknown_policies_and_too_many() -> None:
 
 def test_arena_budget_plays_a_curve_on_the_same_seeds(capsys: pytest.CaptureFixture[str]) -> None:
     argv = ["arena", "--game", "botfactory", "--players", "2", "--policies", "normal,easy", "--games", "1"]
-    assert main([*argv, "--budget", "0.25,1", "--no-check", "--json"]) == 0
+    assert main([*argv, "--budget", "0,0.25,1", "--no-check", "--json"]) == 0
     out = capsys.readouterr().out
     result = json.loads(out.strip().splitlines()[-1])
-    assert [p["scale"] for p in result["curve"]] == [0.25, 1.0]
+    assert [p["scale"] for p in result["curve"]] == [0.0, 0.25, 1.0]
     assert all(p["games"] == 1 and "think_cpu_ms_p95" in p for p in result["curve"])
-    low, high = result["curve"]
+    # ×0 plays the prior's pick: it is held to the level's own cap, not to a cap of nothing.
+    assert [p["over_cap"] for p in result["curve"]] == [0, 0, 0]
+    _, low, high = result["curve"]
     assert low["think_cpu_ms_mean"] < high["think_cpu_ms_mean"]  # four times the playouts
     assert "budget ×0.25 for normal (3 playouts per decision)" in out and "strength of normal" in out
     assert result["over_cap"] == {"normal": 0}
