@@ -12,7 +12,8 @@ depend only on what the seat sees), the easy policy's pick first and the rest by
 evaluation, cut to the best ``width``. Sequential halving then plays every remaining candidate out
 in the same freshly sampled worlds with the same rollout generator (common random numbers: choices
 compared on identical luck), keeping the better half by mean reward until one is left; ties keep the
-prior order, so the easy pick stands unless the playouts beat it. A playout plays the choice, then a
+prior order, so the easy pick stands unless the playouts beat it (and, with an ``anchor``, the
+pick plays every round, so whatever replaces it beat it in all the same worlds). A playout plays the choice, then a
 bounded number of decisions with the game's cheap heuristic for every seat (opponents play as
 sensibly as ``easy`` does), then scores the position with the game's static evaluation as a margin
 over the best rival (alone, over the evaluation where the decision started), squashed into [0, 1];
@@ -62,6 +63,11 @@ class Budget:
     """Decisions played by the rollout policy after the searched choice, before evaluating."""
     width: int
     """Choices searched: the best by prior (long lists are cut to the promising few)."""
+    anchor: bool = False
+    """The prior's pick plays in every round of the halving, taking the last survivor's place when it
+    ranks below the better half, so a choice replaces it only by beating it in the same worlds, all
+    of them. Without it the pick can fall in the first round, after a couple of worlds, and is then
+    judged against the winner on those few: one unlucky world throws out a sound pick."""
 
 
 @dataclass(frozen=True)
@@ -243,7 +249,10 @@ class SearchPolicy(Generic[S]):
             survivors = 1 if stopped else math.ceil(len(alive) / 2)
             if survivors == 1:
                 runner = alive[ranked[1]]
-            alive = [alive[i] for i in sorted(ranked[:survivors])]
+            kept = ranked[:survivors]
+            if budget.anchor and survivors > 1 and alive[0] is candidates[0] and 0 not in kept:
+                kept = [0, *kept[:-1]]
+            alive = [alive[i] for i in sorted(kept)]
         first, best = candidates[0], alive[0]
         if best.id != first.id and typical(rewards[best.id]) - typical(rewards[first.id]) <= hooks.keep:
             best, runner = first, best

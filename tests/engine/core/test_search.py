@@ -331,3 +331,30 @@ def test_facts_compare_parts_a_position_may_lack() -> None:
     assert SearchPolicy._facts(chosen, runner) == (("a", 2.0), ("c", 1.0))
     assert SearchPolicy._facts([{"x": 1.0, "y": 1.0}], [{}]) == (("x", 1.0), ("y", 1.0))
     assert SearchPolicy._facts([], []) == ()
+
+
+def test_an_anchored_prior_pick_is_judged_on_every_world() -> None:
+    """Two unlucky worlds drop the prior's pick from the first round of the halving, and the winner
+    then replaces it, judged against those two alone; anchored, the pick plays every round and keeps
+    its place when the later worlds show it better."""
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    state, decision = _decision_with_choices(game, "botfactory", 2, {})
+    prior, steady, weak, weaker = decision.choices[:4]
+    script = [(prior, [0.3, 0.3] + [0.7] * 8), (steady, [0.5] * 10), (weak, [0.4] * 10), (weaker, [0.35] * 10)]
+
+    def decide(anchor: bool) -> Choice:
+        rewards = {choice.id: iter(values) for choice, values in script}
+
+        class Scripted(SearchPolicy[Any]):
+            def _prior_order(self, *_: Any) -> list[Choice]:
+                return [choice for choice, _ in script]
+
+            def _playout(self, game: Game[Any], world: Any, seat: int, choice: Choice, *_: Any) -> float:
+                return next(rewards[choice.id])
+
+        search = Scripted("anchor", hooks, Budget(iterations=16, horizon=1, width=4, anchor=anchor))
+        return search.decide(game, hooks.knowledge(state, 0), decision, Rng(1))
+
+    assert (decide(False), decide(True)) == (steady, prior)
