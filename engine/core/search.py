@@ -13,11 +13,11 @@ evaluation, cut to the best ``width``. Sequential halving then plays every remai
 in the same freshly sampled worlds with the same rollout generator (common random numbers: choices
 compared on identical luck), keeping the better half by mean reward until one is left; ties keep the
 prior order, so the easy pick stands unless the playouts beat it (and, with an ``anchor``, the
-pick plays every round, so whatever replaces it beat it in all the same worlds). A playout plays the choice, then a
-bounded number of decisions with the game's cheap heuristic for every seat (opponents play as
-sensibly as ``easy`` does), then scores the position with the game's static evaluation as a margin
-over the best rival (alone, over the evaluation where the decision started), squashed into [0, 1];
-a finished game scores 1 for a win and 0 otherwise. One level keeps it free of strategy fusion (the
+pick plays every round, so whatever replaces it beat it in all the same worlds). A playout plays the
+choice, then a bounded number of decisions with the game's cheap heuristic for every seat (opponents
+play as sensibly as ``easy`` does), then scores the position with the game's static evaluation as
+a margin over the best rival (alone, over the evaluation where the decision started), squashed into
+[0, 1]; a finished game scores 1 for a win and 0 otherwise. One level keeps it free of strategy fusion (the
 seat never assumes it can act differently in worlds it cannot tell apart) at a cost a Python engine
 can afford.
 
