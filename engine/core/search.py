@@ -15,11 +15,11 @@ compared on identical luck), keeping the better half by mean reward until one is
 prior order, so the easy pick stands unless the playouts beat it (and, with an ``anchor``, the
 pick plays every round, so whatever replaces it beat it in all the same worlds). A playout plays the
 choice, then a bounded number of decisions with the game's cheap heuristic for every seat (opponents
-play as sensibly as ``easy`` does), then scores the position with the game's static evaluation as
-a margin over the best rival (alone, over the evaluation where the decision started), squashed into
-[0, 1]; a finished game scores 1 for a win and 0 otherwise. One level keeps it free of strategy fusion (the
-seat never assumes it can act differently in worlds it cannot tell apart) at a cost a Python engine
-can afford.
+play as sensibly as ``easy`` does; a level may play its own with a better one), then scores the
+position with the game's static evaluation as a margin over the best rival (alone, over the
+evaluation where the decision started), squashed into [0, 1]; a finished game scores 1 for a win and 0
+otherwise. One level keeps it free of strategy fusion (the seat never assumes it can act differently
+in worlds it cannot tell apart) at a cost a Python engine can afford.
 
 The budget is counted in playouts, never in time, so a choice is a pure function of the seat's
 knowledge, the generator and the budget: deterministic for (game seed, version, seat), which keeps
@@ -104,6 +104,11 @@ class SearchHooks(Generic[S]):
     priors: Mapping[str, Policy] = field(default_factory=dict)
     """Per level, the policy whose pick leads the prior order and wins ties (a level not listed: the
     easy level's policy)."""
+    selves: Mapping[str, Policy] = field(default_factory=dict)
+    """Per level, the policy that plays the seat's own decisions in its playouts, the other seats
+    keeping :attr:`rollout` (a level not listed: :attr:`rollout` for all): a level that plays better
+    than its rivals judges a choice by how it would itself go on, and still expects the replies the
+    other levels give."""
     progress: Callable[[S], float] | None = None
     """How near the game is to its end, 0 to 1 (``None``: not used). A lead near the end is surer than
     the same lead early, so the reward weighs a lead up to ``1 + urgency`` times: a seat ahead then
@@ -313,6 +318,7 @@ class SearchPolicy(Generic[S]):
     def _playout(self, game: Game[Any], world: S, seat: int, choice: Choice, rng: Rng, par: float) -> float:
         game.advance(world, seat, choice)
         rollout, settled = self.hooks.rollout, self.hooks.settled
+        mine = self.hooks.selves.get(self.name, rollout)
         played, horizon = 0, self.budget.horizon
         while game.outcome(world) is None and played < 2 * horizon:
             if played >= horizon and (settled is None or settled(world)):
@@ -321,7 +327,8 @@ class SearchPolicy(Generic[S]):
             if not decisions:
                 break
             decision = decisions[0]
-            game.advance(world, decision.seat, rollout.choose(game, world, decision, rng))
+            policy = mine if decision.seat == seat else rollout
+            game.advance(world, decision.seat, policy.choose(game, world, decision, rng))
             played += 1
         return self._reward(game, world, seat, par)
 

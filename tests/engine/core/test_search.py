@@ -358,3 +358,29 @@ def test_an_anchored_prior_pick_is_judged_on_every_world() -> None:
         return search.decide(game, hooks.knowledge(state, 0), decision, Rng(1))
 
     assert (decide(False), decide(True)) == (steady, prior)
+
+
+def test_a_level_plays_its_own_moves_in_its_playouts_and_its_rivals_keep_the_rollout() -> None:
+    """With ``selves``, the seat's own later decisions in a playout are its level's policy's and the
+    other seats' the rollout policy's; the hard level of Bot Factory plays ``sharp`` against ``goal``."""
+    game = registry.get("botfactory")
+    hooks = search_hooks(game)
+    assert hooks is not None
+    assert (hooks.selves["hard"].name, hooks.priors["hard"].name, hooks.rollout.name) == ("sharp", "sharp", "goal")
+    assert "normal" not in hooks.selves and "normal" not in hooks.priors
+
+    class Recording:
+        def __init__(self, name: str) -> None:
+            self.name, self.seats = name, set[int]()
+
+        def choose(self, game: Game[Any], state: Any, decision: Decision, rng: Rng) -> Choice:
+            self.seats.add(decision.seat)
+            return hooks.rollout.choose(game, state, decision, rng)
+
+    own, others = Recording("own"), Recording("others")
+    search = SearchPolicy("test", dataclasses.replace(hooks, rollout=others, selves={"test": own}), SMALL)
+    state, decision = _decision_with_choices(game, "botfactory", 2, {})
+    world = hooks.determinize(hooks.knowledge(state, decision.seat), decision.seat, Rng(3))
+    search.budget = Budget(iterations=1, horizon=40, width=2)
+    search._playout(game, world, decision.seat, decision.choices[0], Rng(4), 0.0)
+    assert own.seats == {decision.seat} and others.seats == {1 - decision.seat}
