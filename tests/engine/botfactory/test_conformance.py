@@ -48,7 +48,7 @@ def test_goal_games_end(seats: int, variant: int) -> None:
         assert run.rounds <= 40, "the goal policy finishes robots: real-length games"
 
 
-@pytest.mark.parametrize("policy", ["goal", "greedy"])
+@pytest.mark.parametrize("policy", ["goal", "sharp", "greedy"])
 def test_policies_decide_on_what_the_seat_may_know(policy: str) -> None:
     """Permuting every hidden order (under the pile tops, the project deck, the box, Vilela's decks)
     never changes a policy's choice."""

@@ -1,14 +1,19 @@
 """The heuristics under every AI level aim at the solo task tile: a task counts only the robots that
 can still meet it (Vilela takes meeples off the assembly board), task D (three contracts) counts a
 reserved contract half-way while its robots can still be built, and the easy plan wants projects of
-the colours the task still needs."""
+the colours the task still needs; ``sharp``, the same rules with tuned weights, beats ``goal``."""
 
 from __future__ import annotations
 
 from engine.botfactory import scoring
-from engine.botfactory.policy import LOST_TASK, _Plan, task_progress
+from engine.botfactory.game import BotFactoryGame
+from engine.botfactory.policy import GOAL, LOST_TASK, SHARP, GoalPolicy, _Plan, task_progress
 from engine.botfactory.state import State
+from engine.core.contract import Policy
+from engine.core.rng import Rng
 from tests.engine.botfactory.helpers import Scenario
+
+GAME = BotFactoryGame()
 
 
 def _task_d(*, robots: tuple[str, ...] = (), red_left: int | None = None) -> State:
@@ -109,3 +114,56 @@ def test_the_plan_aims_at_a_colour_the_task_can_still_be_met_in() -> None:
     assert plan.task_bonus(red) < 0.0 < plan.task_bonus(next(iter(plan.targets)))
     two = _Plan(_solo("C", robots=("red", "yellow", "yellow")), 0)
     assert two.targets == {red: 1, yellow: 0}
+
+
+def _shared_wins(first: Policy, second: Policy, seeds: range) -> tuple[float, float]:
+    """Two-player games between the policies, each seed played from both seats: each side's wins (a
+    shared win counts half)."""
+    wins = [0.0, 0.0]
+    for seed in seeds:
+        for seat_of_first in (0, 1):
+            policies = [second, second]
+            policies[seat_of_first] = first
+            state = GAME.new(2, seed)
+            rng = Rng(seed)
+            while (outcome := GAME.outcome(state)) is None:
+                decision = GAME.pending(state)[0]
+                GAME.advance(state, decision.seat, policies[decision.seat].choose(GAME, state, decision, rng))
+            for winner in outcome.winners:
+                wins[winner != seat_of_first] += 1 / len(outcome.winners)
+    return wins[0], wins[1]
+
+
+def test_sharp_is_goal_with_weights_that_beat_it() -> None:
+    """``sharp`` plays ``goal``'s rules with :data:`SHARP`'s weights, and those win more two-player
+    games against ``goal`` than they lose, seats rotated."""
+    policies = GAME.policies()
+    goal, sharp = policies["goal"], policies["sharp"]
+    assert isinstance(goal, GoalPolicy) and isinstance(sharp, GoalPolicy)
+    assert (goal.weights, sharp.weights) == (GOAL, SHARP) and GOAL != SHARP
+    won, lost = _shared_wins(sharp, goal, range(7000, 7020))
+    assert won > 1.5 * lost, (won, lost)
+
+
+def test_sharp_plays_goal_alone_against_vilela() -> None:
+    """Solo, ``sharp`` keeps ``goal``'s weights (its own met fewer tasks): the same choices."""
+    goal, sharp = GoalPolicy(), GoalPolicy("sharp", SHARP)
+    for seed in range(3):
+        state = GAME.new(1, seed)
+        rng_goal, rng_sharp = Rng(seed), Rng(seed)
+        while GAME.outcome(state) is None:
+            decision = GAME.pending(state)[0]
+            choice = goal.choose(GAME, state, decision, rng_goal)
+            assert sharp.choose(GAME, state, decision, rng_sharp) == choice
+            GAME.advance(state, decision.seat, choice)
+
+
+def test_sharp_weighs_the_spaces_that_give_more() -> None:
+    """With projects in hand, ``sharp`` makes more of PP3's six wheel actions and of PR2's two
+    projects than ``goal`` does."""
+    state = Scenario(2).hand(0, projects=["yellow"]).build()
+    spaces = {space.name: i for i, space in enumerate(state.rules.spaces)}
+    goal, sharp = _Plan(state, 0), _Plan(state, 0, SHARP)
+    for better, worse in (("PP3", "PP1"), ("PR2", "PR1")):
+        gap = sharp.board_value(spaces[better]) - sharp.board_value(spaces[worse])
+        assert gap > goal.board_value(spaces[better]) - goal.board_value(spaces[worse])
