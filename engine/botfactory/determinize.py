@@ -61,6 +61,9 @@ def progress(state: State) -> float:
     return min(1.0, max(taken, built))
 
 
+SHARP_MOVES = GoalPolicy("sharp", SHARP)
+"""How ``hard`` plays its own moves: its anchored pick, and its own later decisions in its playouts."""
+
 HOOKS: SearchHooks[State] = SearchHooks(
     knowledge=knowledge,
     determinize=determinize,
@@ -79,8 +82,8 @@ HOOKS: SearchHooks[State] = SearchHooks(
     parts=worth,
     features=features,
     judges={"hard": Judge(value, value_parts)},
-    priors={"hard": GoalPolicy("sharp", SHARP)},
-    selves={"hard": GoalPolicy("sharp", SHARP)},
+    priors={"hard": SHARP_MOVES},
+    selves={"hard": SHARP_MOVES},
 )
 """What the search needs from Bot Factory: ``goal`` plays the rollouts and is the easy level. A choice
 replaces goal's pick only if it plays out clearly better (``keep``): short playouts rate token swaps,

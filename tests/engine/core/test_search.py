@@ -378,9 +378,9 @@ def test_a_level_plays_its_own_moves_in_its_playouts_and_its_rivals_keep_the_rol
             return hooks.rollout.choose(game, state, decision, rng)
 
     own, others = Recording("own"), Recording("others")
-    search = SearchPolicy("test", dataclasses.replace(hooks, rollout=others, selves={"test": own}), SMALL)
+    playing = dataclasses.replace(hooks, rollout=others, selves={"test": own})
+    search = SearchPolicy("test", playing, Budget(iterations=1, horizon=40, width=2))
     state, decision = _decision_with_choices(game, "botfactory", 2, {})
     world = hooks.determinize(hooks.knowledge(state, decision.seat), decision.seat, Rng(3))
-    search.budget = Budget(iterations=1, horizon=40, width=2)
     search._playout(game, world, decision.seat, decision.choices[0], Rng(4), 0.0)
     assert own.seats == {decision.seat} and others.seats == {1 - decision.seat}
