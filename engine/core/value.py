@@ -2,11 +2,12 @@
 how self-play games ended.
 
 A hand-written evaluation weighs what a designer guessed matters; the weights here are what games
-between the ``normal`` level say: from every few positions of many games, the least-squares fit of
-the final score margin between the two seats on the difference of their features (a small ridge
-keeps features that move together, such as parts in hand and their penalty, from taking opposite
-extreme weights). The margin is the quantity a search compares, so the value is in final points:
-``value(state, seat) - value(state, rival)`` is the margin the position predicts.
+an AI level plays against itself say: from every few positions of many games, the least-squares fit
+of the final score margin between two seats on the difference of their features (every pair of seats
+at a bigger table; a small ridge keeps features that move together, such as parts in hand and their
+penalty, from taking opposite extreme weights). The margin is the quantity a search compares, so the
+value is in final points: ``value(state, seat) - value(state, rival)`` is the margin the position
+predicts.
 
 The fit and the sampling are pure (no clock, no file): ``bricabot fit-value`` plays the games, fits,
 and writes the weights that each game bundles as data (``engine/<game>/data/value.toml``), which
@@ -33,9 +34,9 @@ EVERY = 3
 
 @dataclass(frozen=True)
 class Sample:
-    """One recorded position: seat 0's features minus seat 1's, the same difference by the game's own
-    evaluation (to compare with), how near the end it was (the game's ``progress``), and seat 0's
-    final margin over seat 1."""
+    """One recorded position for a pair of seats: the first's features minus the second's, the same
+    difference by the game's own evaluation (to compare with), how near the end it was (the game's
+    ``progress``), and the first's final margin over the second."""
 
     difference: Mapping[str, float]
     evaluated: float
@@ -82,29 +83,36 @@ def sample(
     progress: Callable[[Any], float],
     rng_for: Callable[[int, int, int], Rng],
     options: Mapping[str, Any] | None = None,
+    seats: int = 2,
 ) -> Iterable[list[Sample]]:
-    """Two-seat games of ``policy`` against itself, one per seed, each yielded as its samples once it
-    ends. ``rng_for(seed, version, seat)`` gives each decision's generator (the one the service
-    would use, so the games are those the level plays)."""
+    """Games of ``policy`` against itself at ``seats`` seats, one per seed, each yielded as its samples
+    once it ends: every recorded position gives one sample per pair of seats (the first minus the
+    second), since a value that predicts each pair's margin predicts who ends ahead of whom.
+    ``rng_for(seed, version, seat)`` gives each decision's generator (the one the service would use,
+    so the games are those the level plays)."""
+    pairs = [(a, b) for a in range(seats) for b in range(a + 1, seats)]
     for seed in seeds:
-        state = game.new(2, seed, dict(options or {}))
+        state = game.new(seats, seed, dict(options or {}))
         order = Rng(seed ^ 0xA2E7A)
-        seen: list[tuple[dict[str, float], float, float]] = []
+        seen: list[tuple[int, int, dict[str, float], float, float]] = []
         played = 0
         while game.outcome(state) is None:
             decisions = game.pending(state)
             decision = decisions[0] if len(decisions) == 1 else order.choice(decisions)
             if played % EVERY == 0:
-                mine, theirs = features(state, 0), features(state, 1)
-                evaluated = evaluate(state, 0) - evaluate(state, 1)
-                seen.append(({k: mine[k] - theirs[k] for k in mine}, evaluated, progress(state)))
+                held = [features(state, s) for s in range(seats)]
+                worth = [evaluate(state, s) for s in range(seats)]
+                at = progress(state)
+                for a, b in pairs:
+                    difference = {k: held[a][k] - held[b][k] for k in held[a]}
+                    seen.append((a, b, difference, worth[a] - worth[b], at))
             choice = policy.choose(game, state, decision, rng_for(seed, state.flow.version, decision.seat))
             game.advance(state, decision.seat, choice)
             played += 1
         outcome = game.outcome(state)
         assert outcome is not None
-        margin = float(outcome.scores[0] - outcome.scores[1])
-        yield [Sample(difference, evaluated, at, margin) for difference, evaluated, at in seen]
+        scores = outcome.scores
+        yield [Sample(d, evaluated, at, float(scores[a] - scores[b])) for a, b, d, evaluated, at in seen]
 
 
 def fit(samples: Sequence[Sample], ridge: float = 1.0) -> dict[str, float]:

@@ -3,14 +3,34 @@ the self-play samples it learns from."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import registry
 from engine.core.rng import Rng
-from engine.core.search import level_policy, search_hooks
+from engine.core.search import SearchHooks, level_policy, search_hooks
 from engine.core.value import LinearValue, Sample, fit, in_points, predictor, quality, sample
+
+
+def _hooks() -> SearchHooks[Any]:
+    hooks = search_hooks(registry.get("botfactory"))
+    assert hooks is not None and hooks.features is not None and hooks.progress is not None
+    return hooks
+
+
+def _played(seeds: list[int], seats: int = 2) -> list[list[Sample]]:
+    """Bot Factory games between ``easy`` seats, as :func:`sample` records them."""
+    game, hooks = registry.get("botfactory"), _hooks()
+    assert hooks.features is not None and hooks.progress is not None
+
+    def rng_for(seed: int, version: int, seat: int) -> Rng:
+        return Rng(seed * 1000 + version * 10 + seat)
+
+    policy = level_policy(game, "easy")
+    return list(sample(game, policy, seeds, hooks.features, hooks.evaluate, hooks.progress, rng_for, seats=seats))
 
 
 @settings(max_examples=25, deadline=None)
@@ -40,6 +60,24 @@ def test_a_ridge_shares_weight_between_features_that_move_together() -> None:
     )
 
 
+def test_a_bigger_table_gives_a_sample_per_pair_of_seats_with_their_margin() -> None:
+    game, hooks = registry.get("botfactory"), _hooks()
+    assert hooks.features is not None
+    (samples,) = _played([7], seats=4)
+    start = game.new(4, 7, {})
+    held = [hooks.features(start, s) for s in range(4)]
+    pairs = [(a, b) for a in range(4) for b in range(a + 1, 4)]
+    assert len(samples) % len(pairs) == 0 and len(samples) > 5 * len(pairs)
+    for (a, b), first in zip(pairs, samples, strict=False):
+        assert first.difference == {name: held[a][name] - held[b][name] for name in held[a]}
+        assert first.evaluated == hooks.evaluate(start, a) - hooks.evaluate(start, b)
+    # Each pair's margin is the same in every position of the game, and the margins add up around seats.
+    margins = {pair: {s.margin for s in samples[i :: len(pairs)]} for i, pair in enumerate(pairs)}
+    assert all(len(m) == 1 for m in margins.values())
+    (ab,), (bc,), (ac,) = margins[(0, 1)], margins[(1, 2)], margins[(0, 2)]
+    assert ab + bc == ac
+
+
 def test_quality_scores_the_share_explained_and_the_leader_named() -> None:
     ahead, behind, drawn = (Sample({"x": x}, 2.0 * x, 0.0, m) for x, m in ((1.0, 4.0), (-1.0, -4.0), (1.0, 0.0)))
     samples = [ahead, behind, drawn]
@@ -59,15 +97,9 @@ def test_a_linear_value_splits_into_parts_that_add_up_to_it() -> None:
 
 
 def test_samples_are_positions_of_finished_games_with_their_final_margin() -> None:
-    game = registry.get("botfactory")
-    hooks = search_hooks(game)
-    assert hooks is not None and hooks.features is not None and hooks.progress is not None
-    policy = level_policy(game, "easy")
-
-    def rng_for(seed: int, version: int, seat: int) -> Rng:
-        return Rng(seed * 1000 + version * 10 + seat)
-
-    games = list(sample(game, policy, [5, 6], hooks.features, hooks.evaluate, hooks.progress, rng_for))
+    game, hooks = registry.get("botfactory"), _hooks()
+    assert hooks.features is not None
+    games = _played([5, 6])
     assert len(games) == 2
     for seed, samples in zip((5, 6), games, strict=True):
         assert len({s.margin for s in samples}) == 1 and len(samples) > 5
@@ -77,5 +109,5 @@ def test_samples_are_positions_of_finished_games_with_their_final_margin() -> No
         mine, theirs = hooks.features(start, 0), hooks.features(start, 1)
         assert samples[0].difference == {name: mine[name] - theirs[name] for name in mine}
         assert samples[0].evaluated == hooks.evaluate(start, 0) - hooks.evaluate(start, 1)
-    again = list(sample(game, policy, [5], hooks.features, hooks.evaluate, hooks.progress, rng_for))
+    again = _played([5])
     assert again[0] == games[0]  # the same seed plays the same game
