@@ -166,6 +166,28 @@ def test_fit_value_learns_weights_for_every_feature_and_scores_them(
     assert capsys.readouterr().out == out.read_text("utf-8")
 
 
+def test_fit_value_writes_a_table_size_into_the_file_keeping_the_others(tmp_path: Path) -> None:
+    """A four-player table fit on ``easy``'s games goes into the file beside the two-player one, which
+    stays as it was; fitting a size again replaces its table."""
+    out = tmp_path / "value.toml"
+    assert main(["fit-value", "--game", "botfactory", "--games", "4", "--seed", "11", "--out", str(out)]) == 0
+    two = tomllib.loads(out.read_text("utf-8"))["players"]["2"]
+    four = ["fit-value", "--game", "botfactory", "--players", "4", "--level", "easy", "--games", "4", "--seed", "3"]
+    assert main([*four, "--out", str(out)]) == 0
+    tables = tomllib.loads(out.read_text("utf-8"))["players"]
+    assert tables["2"] == two and set(tables) == {"2", "4"}
+    assert tables["4"]["fitted"] == "bricabot fit-value --game botfactory --players 4 --level easy --games 4 --seed 3"
+    assert set(tables["4"]["weights"]) == set(GROUPS) and tables["4"]["weights"] != two["weights"]
+    text = out.read_text("utf-8")
+    assert main([*four, "--out", str(out)]) == 0
+    assert out.read_text("utf-8") == text
+
+
+def test_fit_value_refuses_a_table_of_one() -> None:
+    with pytest.raises(SystemExit, match="at least 2"):
+        main(["fit-value", "--game", "botfactory", "--players", "1", "--games", "4"])
+
+
 def test_fit_value_learns_imaginarium_s_value_beside_forecast(tmp_path: Path) -> None:
     out = tmp_path / "value.toml"
     assert main(["fit-value", "--game", "imaginarium", "--games", "4", "--seed", "5", "--out", str(out)]) == 0
