@@ -95,9 +95,10 @@ what more give. Its halving keeps goal's pick in every round (``anchor``): with 
 round gives each 2 worlds, and goal's pick, dropped there by one unlucky world, was replaced by a
 choice compared with it on those two alone (207 of 300 two-player games against ``normal`` without,
 227 with, on the same seeds; solo tasks met: 57 of 100 without, 67 with). ``hard`` judges with the
-value learned from ``normal``'s games where the table size has one (:mod:`engine.botfactory.value`),
-and ``normal`` with :func:`estimate`. ``hard``'s own moves, its anchored pick and its own later
-decisions in the playouts, are ``sharp``'s (``goal`` with weights tuned by self-play, which wins 87 %
-of two-player games against it); the other seats still reply as ``goal`` does, the policy ``normal``
-and ``easy`` play by (168 of 200 two-player games against ``normal`` on seeds 691000-691199, against
-153 with ``goal``'s moves throughout). A solo game plays ``goal``'s weights."""
+value learned from self-play where the table size has one (two players: ``normal``'s games; four:
+``goal``'s, :mod:`engine.botfactory.value`), and ``normal`` with :func:`estimate`. ``hard``'s own
+moves, its anchored pick and its own later decisions in the playouts, are ``sharp``'s (``goal`` with
+weights tuned by self-play, which wins 87 % of two-player games against it); the other seats still
+reply as ``goal`` does, the policy ``normal`` and ``easy`` play by (168 of 200 two-player games
+against ``normal`` on seeds 691000-691199, against 153 with ``goal``'s moves throughout). A solo game
+plays ``goal``'s weights."""

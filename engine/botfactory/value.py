@@ -1,5 +1,5 @@
 """What a Bot Factory position is worth to the ``hard`` level: features of a seat's holdings weighed as
-self-play games between ``normal`` seats say they end (:mod:`engine.core.value`).
+self-play games say they end (:mod:`engine.core.value`).
 
 The features are the hand-written estimate's (:func:`engine.botfactory.policy.worth`) taken apart, so
 each gets its own weight, and one more it lacks: contracts reserved and not yet fulfilled. The final
@@ -7,6 +7,11 @@ score counts those as lost, and so does the estimate; mid-game they are robots' 
 games say a seat holding them ends ahead. The weights are data (``data/value.toml``, written by
 ``bricabot fit-value``), one table per number of seats fit; a table size without one, and the solo
 game (whose task the estimate weighs), is judged by the estimate.
+
+Two players learn from games between ``normal`` seats. Four learn from games between ``easy`` seats
+(``goal``), the policy that plays the other seats in ``hard``'s playouts, so the value judges where
+those playouts stop as their games go on; with it a ``hard`` seat among three ``normal`` ones won 103
+of 200 games where the estimate won 85 (docs/ai.md).
 """
 
 from __future__ import annotations

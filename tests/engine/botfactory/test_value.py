@@ -1,4 +1,4 @@
-"""Bot Factory's learned value: what ``hard`` judges with at two players, the estimate elsewhere."""
+"""Bot Factory's learned value: what ``hard`` judges with at two and four players, the estimate elsewhere."""
 
 from __future__ import annotations
 
@@ -25,18 +25,27 @@ def played(seats: int, seed: int, decisions: int = 40) -> State:
     return state
 
 
-def test_the_value_is_learned_at_two_players_and_the_estimate_elsewhere() -> None:
-    fit = learned(2)
-    assert fit is not None and set(fit.weights) == set(GROUPS) == set(features(played(2, 3), 0))
-    two = played(2, 3)
-    assert value(two, 0) == pytest.approx(UNIT * fit(two, 0)) and value(two, 0) != estimate(two, 0)
-    for seats in (1, 3, 4):
-        state = played(seats, 3)
-        assert learned(seats) is None or seats == 1
-        assert value(state, 0) == estimate(state, 0) and value_parts(state, 0) == worth(state, 0)
+@pytest.mark.parametrize("seats", [2, 4])
+def test_the_value_is_learned_at_two_and_four_players(seats: int) -> None:
+    fit = learned(seats)
+    state = played(seats, 3)
+    assert fit is not None and set(fit.weights) == set(GROUPS) == set(features(state, 0))
+    assert value(state, 0) == pytest.approx(UNIT * fit(state, 0)) and value(state, 0) != estimate(state, 0)
 
 
-@pytest.mark.parametrize("seats", [2, 3])
+def test_each_table_size_has_its_own_weights() -> None:
+    two, four = learned(2), learned(4)
+    assert two is not None and four is not None and two.weights != four.weights
+
+
+@pytest.mark.parametrize("seats", [1, 3])
+def test_the_estimate_judges_a_table_size_without_weights(seats: int) -> None:
+    state = played(seats, 3)
+    assert learned(seats) is None or seats == 1
+    assert value(state, 0) == estimate(state, 0) and value_parts(state, 0) == worth(state, 0)
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
 def test_the_value_parts_add_up_to_it_in_the_catalogue_s_words(seats: int) -> None:
     game = registry.get("botfactory")
     state = played(seats, 5)
