@@ -22,6 +22,7 @@ from pathlib import Path
 from bot import ai
 from bot.commands import game_option
 from engine import registry
+from engine.core.errors import EngineError
 from engine.core.search import LEVELS, level_policy, search_hooks
 from engine.core.value import Quality, Sample, fit, in_points, predictor, quality, sample
 
@@ -114,13 +115,18 @@ def merged(existing: str, seats: int, text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    hooks = search_hooks(registry.get(args.game))
+    game = registry.get(args.game)
+    hooks = search_hooks(game)
     if hooks is None or hooks.features is None or hooks.progress is None:
         raise SystemExit(f"bricabot: {args.game} has no features to learn a value from")
     if args.games < HOLD_OUT:
         raise SystemExit(f"bricabot: --games must be at least {HOLD_OUT}")
     if args.players < 2:
         raise SystemExit("bricabot: --players must be at least 2 (a value compares seats)")
+    try:
+        game.validate_options(args.players)
+    except EngineError as exc:
+        raise SystemExit(f"bricabot: {exc}") from None
     seeds = list(range(args.seed, args.seed + args.games))
     played = _games(args.game, args.level, args.players, seeds, args.jobs)
     kept = [s for i, seed in enumerate(seeds) if i % HOLD_OUT != HOLD_OUT - 1 for s in played[seed]]

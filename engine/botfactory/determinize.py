@@ -11,7 +11,7 @@ plays in the second.
 
 from __future__ import annotations
 
-from engine.botfactory.policy import SHARP, GoalPolicy, estimate, worth
+from engine.botfactory.policy import SHARP_MOVES, GoalPolicy, estimate, worth
 from engine.botfactory.state import State
 from engine.botfactory.value import features, value, value_parts
 from engine.core.rng import Rng
@@ -60,9 +60,6 @@ def progress(state: State) -> float:
     built = max(len(p.robots) for p in state.players) / rules.robots_to_end
     return min(1.0, max(taken, built))
 
-
-SHARP_MOVES = GoalPolicy("sharp", SHARP)
-"""How ``hard`` plays its own moves: its anchored pick, and its own later decisions in its playouts."""
 
 HOOKS: SearchHooks[State] = SearchHooks(
     knowledge=knowledge,

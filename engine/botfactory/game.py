@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.botfactory import flow, invariants, missing, production, prompts, scoring, turn, view_builder, words
-from engine.botfactory.policy import SHARP, GoalPolicy, GreedyPolicy
+from engine.botfactory.policy import SHARP_MOVES, GoalPolicy, GreedyPolicy
 from engine.botfactory.setup import new_state
 from engine.botfactory.state import State, from_json
 from engine.botfactory.view import BOARDS, BotFactoryView
@@ -116,7 +116,7 @@ class BotFactoryGame(Game[State]):
         invariants.check(state)
 
     def policies(self) -> Mapping[str, Policy]:
-        return {"greedy": GreedyPolicy(), "goal": GoalPolicy(), "sharp": GoalPolicy("sharp", SHARP)}
+        return {"greedy": GreedyPolicy(), "goal": GoalPolicy(), "sharp": SHARP_MOVES}
 
     charted = ("points", "tokens", "robots", "contracts")
     """Points first: the largest scoring turn is read from them, and their chart ends at the final score."""

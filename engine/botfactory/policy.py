@@ -179,6 +179,11 @@ class GoalPolicy:
         return rng.choice([c for c, v in zip(decision.choices, values, strict=True) if v == top])
 
 
+SHARP_MOVES = GoalPolicy("sharp", SHARP)
+"""The ``sharp`` policy: the game's named policy, and how ``hard`` plays its own moves (its anchored
+pick, and its own later decisions in its playouts)."""
+
+
 class _Plan:
     """What one seat is working towards, computed once per decision."""
 

@@ -183,9 +183,11 @@ def test_fit_value_writes_a_table_size_into_the_file_keeping_the_others(tmp_path
     assert out.read_text("utf-8") == text
 
 
-def test_fit_value_refuses_a_table_of_one() -> None:
+def test_fit_value_refuses_a_table_of_one_or_one_the_game_has_not() -> None:
     with pytest.raises(SystemExit, match="at least 2"):
         main(["fit-value", "--game", "botfactory", "--players", "1", "--games", "4"])
+    with pytest.raises(SystemExit, match="1 to 4 seats, not 9"):
+        main(["fit-value", "--game", "botfactory", "--players", "9", "--games", "4"])
 
 
 def test_fit_value_learns_imaginarium_s_value_beside_forecast(tmp_path: Path) -> None:

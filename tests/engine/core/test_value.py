@@ -17,7 +17,7 @@ from engine.core.value import LinearValue, Sample, fit, in_points, predictor, qu
 
 def _hooks() -> SearchHooks[Any]:
     hooks = search_hooks(registry.get("botfactory"))
-    assert hooks is not None and hooks.features is not None and hooks.progress is not None
+    assert hooks is not None
     return hooks
 
 
