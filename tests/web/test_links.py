@@ -4,11 +4,18 @@ response carries the headers a page holding a token needs."""
 
 from __future__ import annotations
 
+import base64
+import contextlib
+import json
+import string
+import zlib
 from datetime import timedelta
 
 import pytest
+from itsdangerous import URLSafeSerializer
 
-from bot.links import Link, LinkRefused, Signer
+import bot.links
+from bot.links import MAX_EXPIRES, MAX_GENERATION, MAX_ID, Link, LinkRefused, Opens, Signer
 from bot.service import GameService
 from bot.store import StoreUnavailable
 from tests.web.conftest import ANA, BOB, CAT, GUILD, SECRET, ManualClock, Web, started
@@ -28,14 +35,176 @@ def test_a_link_reads_back_only_intact_and_in_time() -> None:
     assert signer.read(token, 1_999) == link
     with pytest.raises(LinkRefused, match="expired"):
         signer.read(token, 2_000)
-    payload, _, signature = token.partition(".")
-    middle = len(signature) // 2
-    flipped = signature[:middle] + ("A" if signature[middle] != "A" else "B") + signature[middle + 1 :]
-    for broken in (f"{payload}.{flipped}", payload + "x." + signature, "nothing", ""):
+    middle = len(token) // 2
+    flipped = token[:middle] + ("A" if token[middle] != "A" else "B") + token[middle + 1 :]
+    for broken in (flipped, token[:-1], token + "A", token[:middle] + "x" + token[middle:], "nothing", ""):
         with pytest.raises(LinkRefused, match="tampered"):
             signer.read(broken, 0)
     with pytest.raises(LinkRefused, match="tampered"):
         Signer("another secret").read(token, 0)
+
+
+ALPHABET = string.ascii_letters + string.digits + "-_"
+"""base64url's alphabet: the characters a token is made of."""
+STRANGERS = "+/=.~%! é\0"
+"""Characters outside it that a decoder might skip or take for one of its own."""
+USER, SERVER, EXPIRES = 123_456_789_012_345_678, 234_567_890_123_456_789, 1_798_750_476
+"""A Discord user and server id and an expiry as links carry them, long enough not to turn up by chance."""
+
+
+def _legacy(fields: object) -> str:
+    """A token as links were given before they were sealed."""
+    return URLSafeSerializer(SECRET, salt="bricabot.web.link").dumps(fields)
+
+
+def _readable(token: str) -> list[bytes]:
+    """The bytes each dot-separated part of ``token`` encodes in base64url, and what they inflate to
+    where they are zlib data (as itsdangerous compresses a long payload): what anyone can read of it."""
+    found = []
+    for part in filter(None, token.split(".")):
+        raw = base64.urlsafe_b64decode(part + "=" * (-len(part) % 4))
+        found.append(raw)
+        with contextlib.suppress(zlib.error):
+            found.append(zlib.decompress(raw))
+    return found
+
+
+def _changed(token: str) -> list[str]:
+    """``token`` with any one character changed to any other, of the alphabet or not."""
+    return [
+        token[:at] + other + token[at + 1 :]
+        for at in range(len(token))
+        for other in ALPHABET + STRANGERS
+        if other != token[at]
+    ]
+
+
+def test_a_token_reveals_nothing_without_the_secret() -> None:
+    signer = Signer(SECRET)
+    token = signer.sign(Link(USER, 7, "server", SERVER, EXPIRES))
+    for raw in _readable(token):
+        for value in (USER, SERVER, EXPIRES):
+            assert str(value).encode() not in raw and str(value) not in token
+            for order in ("big", "little"):
+                assert value.to_bytes(8, order) not in raw, (value, order)
+                if value < 2**32:
+                    assert value.to_bytes(4, order) not in raw, (value, order)
+        with pytest.raises(ValueError):
+            json.loads(raw)
+    smallest = signer.sign(Link(0, 0, "game", 0, 1))
+    largest = signer.sign(Link(MAX_ID, MAX_GENERATION, "watch", MAX_ID, MAX_EXPIRES))
+    assert len(smallest) == len(largest) == len(token), "the length tells nothing of the ids"
+    assert set(token) <= set(ALPHABET), "only base64url: nothing to escape in an address"
+
+
+def test_two_tokens_of_one_link_differ_and_both_read_back() -> None:
+    signer = Signer(SECRET)
+    link = Link(USER, 0, "watch", 42, EXPIRES)
+    first, second = signer.sign(link), signer.sign(link)
+    assert first != second
+    assert signer.read(first, 0) == signer.read(second, 0) == link
+
+
+def test_changing_any_one_character_of_a_token_is_refused() -> None:
+    signer = Signer(SECRET)
+    token = signer.sign(Link(USER, 3, "game", 42, EXPIRES))
+    changed = _changed(token)
+    assert len(changed) > 4_000
+    for broken in changed:
+        with pytest.raises(LinkRefused, match="tampered"):
+            signer.read(broken, 0)
+    assert signer.read(token, 0).user == USER
+
+
+def test_only_its_secret_reads_a_token() -> None:
+    link = Link(USER, 0, "game", 42, EXPIRES)
+    ours, theirs = Signer(SECRET), Signer(SECRET + " ")
+    with pytest.raises(LinkRefused, match="tampered"):
+        theirs.read(ours.sign(link), 0)
+    with pytest.raises(LinkRefused, match="tampered"):
+        ours.read(theirs.sign(link), 0)
+    with pytest.raises(LinkRefused, match="tampered"):
+        ours.read(_legacy([USER, 0, "game", 42, EXPIRES]).replace("A", "B"), 0)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [[101, 0, "watch", 1, EXPIRES], [USER, 2, "game", SERVER, EXPIRES]],
+    ids=["plain", "compressed"],
+)
+def test_a_link_given_before_tokens_were_sealed_opens_until_it_expires(fields: list[object]) -> None:
+    signer = Signer(SECRET)
+    token = _legacy(fields)
+    assert signer.read(token, EXPIRES - 1) == Link(*fields)  # type: ignore[arg-type]
+    with pytest.raises(LinkRefused, match="expired"):
+        signer.read(token, EXPIRES)
+    for last in ALPHABET.replace(token[-1], ""):
+        with pytest.raises(LinkRefused, match="tampered"):
+            signer.read(token[:-1] + last, 0)
+    for broken in _changed(token):
+        with pytest.raises(LinkRefused, match="tampered"):
+            signer.read(broken, 0)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        [2**70, 0, "game", 42, EXPIRES],
+        [-1, 0, "game", 42, EXPIRES],
+        [MAX_ID + 1, 0, "game", 42, EXPIRES],
+        [USER, MAX_GENERATION + 1, "game", 42, EXPIRES],
+        [USER, -1, "game", 42, EXPIRES],
+        [USER, 0, "game", MAX_ID + 1, EXPIRES],
+        [USER, 0, "server", -5, EXPIRES],
+        [USER, 0, "game", 42, 0],
+        [USER, 0, "game", 42, -EXPIRES],
+        [USER, 0, "game", 42, MAX_EXPIRES + 1],
+        [True, 0, "game", 42, EXPIRES],
+        [USER, 0.5, "game", 42, EXPIRES],
+        [USER, 0, "admin", 42, EXPIRES],
+        [USER, 0, "game", "42", EXPIRES],
+        [USER, 0, "game", 42],
+        {"user": USER},
+    ],
+)
+def test_a_field_out_of_bounds_is_refused_before_the_store(fields: object) -> None:
+    with pytest.raises(LinkRefused, match="tampered"):
+        Signer(SECRET).read(_legacy(fields), 0)
+
+
+@pytest.mark.parametrize(
+    "link",
+    [
+        Link(MAX_ID + 1, 0, "game", 42, EXPIRES),
+        Link(-1, 0, "game", 42, EXPIRES),
+        Link(USER, MAX_GENERATION + 1, "game", 42, EXPIRES),
+        Link(USER, -1, "game", 42, EXPIRES),
+        Link(USER, 0, "game", MAX_ID + 1, EXPIRES),
+        Link(USER, 0, "game", -1, EXPIRES),
+        Link(USER, 0, "game", 42, 0),
+        Link(USER, 0, "game", 42, MAX_EXPIRES + 1),
+        Link(USER, 0, "admin", 42, EXPIRES),  # type: ignore[arg-type]
+    ],
+)
+def test_a_link_out_of_bounds_is_not_signed(link: Link) -> None:
+    with pytest.raises(ValueError):
+        Signer(SECRET).sign(link)
+
+
+def test_a_sealed_token_out_of_bounds_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    signer = Signer(SECRET)
+    wide: list[tuple[int, int, Opens, int, int]] = [
+        (2**64 - 1, 0, "game", 42, EXPIRES),
+        (USER, 2**32 - 1, "game", 42, EXPIRES),
+        (USER, 0, "game", 2**63, EXPIRES),
+        (USER, 0, "game", 42, 0),
+    ]
+    with monkeypatch.context() as patched:
+        patched.setattr(bot.links, "_fits", lambda link: True)
+        tokens = [signer.sign(Link(*fields)) for fields in wide]
+    for token in tokens:
+        with pytest.raises(LinkRefused, match="tampered"):
+            signer.read(token, 0)
 
 
 async def _status(web: Web, path: str) -> tuple[int, str]:
