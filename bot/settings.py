@@ -48,6 +48,18 @@ class Settings(BaseSettings):
     """Signs the links (``/game web``); every process serving or issuing links needs the same one."""
     web_link_days: int = Field(default=30, ge=1, le=366)
     """How long a link opens."""
+    web_cache_dir: Path | None = None
+    """Where the heavy drawings (replays, reports, history boards) are kept once drawn (``bot/heavy.py``);
+    ``None``: ``bricabot-drawings-<uid>`` in the system's temporary folder."""
+    web_cache_mb: int = Field(default=256, ge=1, le=1_000_000)
+    """The most megabytes of drawings kept there, the least recently served removed first (a long game's
+    replay is about a megabyte, each of its boards a tenth of that)."""
+    web_drawings: int = Field(default=1, ge=1, le=64)
+    """Heavy drawings made at once by one process, each in a process of its own; the others wait their
+    turn (the reference machine has two cores, one of them the event loop's)."""
+    web_drawing_mb: int = Field(default=1024, ge=128, le=1_000_000)
+    """The address space one drawing's process may take, in megabytes (a 230-move game's replay takes
+    under 200); a drawing needing more fails and its page answers "busy, try again"."""
 
     @field_validator("database_url")
     @classmethod

@@ -328,11 +328,17 @@ async def names_of(store: Store, game_id: int, lang: str) -> list[str]:
     return [shown_name(row, lang) for row in await store.results(game_id=game_id)]
 
 
-async def drawn_report(store: Store, game_id: int, lang: str) -> tuple[ReportPicture, Render]:
-    """A finished game's report in ``lang``: its values with their text alternative, and its picture,
-    replayed and drawn off the event loop (what the final-scores message and the web's history show)."""
+async def report_values(store: Store, game_id: int, lang: str) -> ReportPicture:
+    """A finished game's report in ``lang``: its values with their text alternative, replayed off the
+    event loop; what its picture is drawn from (the web draws it in a process of its own)."""
     played, row, seats, actions = await log_of(store, game_id)
     names = await names_of(store, game_id, lang)
     told = await asyncio.to_thread(story, played, row, seats, actions)
-    shown = picture(told, played, names, lang)
+    return picture(told, played, names, lang)
+
+
+async def drawn_report(store: Store, game_id: int, lang: str) -> tuple[ReportPicture, Render]:
+    """A finished game's report in ``lang``: its values with their text alternative, and its picture,
+    replayed and drawn off the event loop (what the final-scores message shows)."""
+    shown = await report_values(store, game_id, lang)
     return shown, await asyncio.to_thread(report, shown)

@@ -5,6 +5,11 @@ them. All frames share one palette (taken from the first, middle and last frames
 stays a palette image and small. It must fit the upload limit it is
 given: it is drawn again narrower, then with every other round (the first and last kept), until it
 does.
+
+The frames stay compressed until each is packed: one is decoded, scaled, laid on its canvas and
+mapped to the palette at a time, so what is held at once is a few full-colour frames and the
+palette frames (a byte a pixel), not every frame in full colour (a long game's twenty full-size
+boards are hundreds of megabytes).
 """
 
 from __future__ import annotations
@@ -53,11 +58,11 @@ def animation(frames: Sequence[bytes], *, limit: int, fmt: Format = "png") -> An
     small frame does not fit)."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
-    images = [Image.open(io.BytesIO(png)).convert("RGB") for png in frames]
-    width = min(MAX_WIDTH, images[0].width)
-    kept = list(range(len(images)))
+    sizes = [Image.open(io.BytesIO(png)).size for png in frames]  # the header only: nothing decoded
+    width = min(MAX_WIDTH, sizes[0][0])
+    kept = list(range(len(frames)))
     while True:
-        data, size = _pack([images[i] for i in kept], width, fmt)
+        data, size = _pack([frames[i] for i in kept], [sizes[i] for i in kept], width, fmt)
         if len(data) <= limit:
             return Animation(data, fmt, len(kept), size, tuple(kept))
         if width > MIN_WIDTH:
@@ -68,31 +73,52 @@ def animation(frames: Sequence[bytes], *, limit: int, fmt: Format = "png") -> An
             raise ValueError(f"the replay does not fit in {limit} bytes")
 
 
-def _pack(images: Sequence[Image.Image], width: int, fmt: Format) -> tuple[bytes, tuple[int, int]]:
-    scaled = [_scaled(image, width) for image in images]
-    size = (width, max(s.height for s in scaled))
+def _pack(
+    frames: Sequence[bytes], sizes: Sequence[tuple[int, int]], width: int, fmt: Format
+) -> tuple[bytes, tuple[int, int]]:
     # Boards grow and shrink with the game: every frame is laid on the table colour at the tallest size.
-    canvases = []
-    for frame in scaled:
-        canvas = Image.new("RGB", size, TABLE)
-        canvas.paste(frame, (0, 0))
-        canvases.append(canvas)
-    shared = _montage(canvases).quantize(colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    frames = [c.quantize(palette=shared, dither=Image.Dither.NONE) for c in canvases]
-    durations = [FRAME_MS] * (len(frames) - 1) + [LAST_MS]
+    size = (width, max(_scaled_height(frame, width) for frame in sizes))
+
+    def canvas(png: bytes) -> Image.Image:
+        laid = Image.new("RGB", size, TABLE)
+        laid.paste(_scaled(Image.open(io.BytesIO(png)).convert("RGB"), width), (0, 0))
+        return laid
+
+    middle, last = len(frames) // 2, len(frames) - 1
+    sample = {index: canvas(frames[index]) for index in (0, middle, last)}
+    shared = _montage([sample[0], sample[middle], sample[last]]).quantize(
+        colors=256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+    mapped = []
+    for index, png in enumerate(frames):
+        laid = sample.pop(index, None)  # a sampled frame is mapped from its canvas, then let go
+        mapped.append((canvas(png) if laid is None else laid).quantize(palette=shared, dither=Image.Dither.NONE))
+    durations = [FRAME_MS] * (len(mapped) - 1) + [LAST_MS]
     out = io.BytesIO()
     # GIF's optimize keeps only what changed from frame to frame: a third of the bytes.
     options = {"optimize": True} if fmt == "gif" else {"compress_level": 6}
-    frames[0].save(
+    mapped[0].save(
         out,
         format="GIF" if fmt == "gif" else "PNG",
         save_all=True,
-        append_images=frames[1:],
+        append_images=mapped[1:],
         duration=durations,
         loop=0,
         **options,
     )
     return out.getvalue(), size
+
+
+def _scaled_height(size: tuple[int, int], width: int) -> int:
+    """The height :func:`_scaled` gives a frame of ``size`` (known before any frame is decoded, for the
+    canvas they are all laid on)."""
+    frame_width, height = size
+    if frame_width == width:
+        return height
+    if frame_width % width == 0:
+        factor = frame_width // width
+        return -(-height // factor)  # Image.reduce keeps a last, partial row
+    return round(height * width / frame_width)
 
 
 def _scaled(image: Image.Image, width: int) -> Image.Image:

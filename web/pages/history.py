@@ -4,6 +4,11 @@ game has ended its post-game report (chart and words) and animated replay.
 The boards are spectators' views only (:func:`bot.service.report.round_starts`), what was public at
 the time, so a running game's history is shown too; the report reads every seat's round-by-round
 quantities, hidden during play, so it appears only once the game has ended, as on Discord.
+
+Its pictures (each stop's board, the report's chart, the replay) are heavy drawings
+(:mod:`bot.heavy`): drawn in a process of their own, a few at a time, and kept on disk, never in
+this process's memory; the replayed views and the report's values, small, are kept in memory. A
+picture that cannot be drawn now (its process ran out of memory) answers the busy page, "try again".
 """
 
 from __future__ import annotations
@@ -13,27 +18,28 @@ from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import web
+from aiohttp.payload import BufferedReaderPayload
 
+from bot import heavy
 from bot.log_lines import lines
 from bot.service.names import seat_names
-from bot.service.report import drawn_report, record_of, round_starts
+from bot.service.report import record_of, report_values, round_starts
 from bot.words import t
 from engine import registry
 from engine.core.contract import View
-from renders.api import Render, drawings, render_board
+from renders.api import drawings
 from renders.results.model import ReportPicture
-from renders.results.replay import animation, frames
 from web.grants import Grant
 from web.outline import Item, outline
 from web.pages.common import GAME, Opened, as_json, game_of, opened
 from web.pages.content import LogLine, moment, png_size
-from web.site import Site, etag, html
+from web.site import Site, busy, etag, html
 
 routes = web.RouteTableDef()
 
 REPLAY_LIMIT = 16 * 1024 * 1024
 """The largest animated replay served (frames are made narrower, then rounds left out, to fit)."""
-PICTURE_CACHE = "public, max-age=31536000, immutable"
+PICTURE_CACHE = "private, max-age=31536000, immutable"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,17 +72,19 @@ class HistoryContent:
 
 async def _rounds(site: Site, game_id: int, at: int) -> list[tuple[int | None, int, View]]:
     """The public board at every round's start and now, replayed once per revision of the game."""
-    played = await record_of(site.service.store, game_id)
-    made: list[tuple[int | None, int, View]] = await site.contents(
-        ("rounds", game_id, at), lambda: asyncio.to_thread(round_starts, *played)
-    )
+
+    async def replayed() -> list[tuple[int | None, int, View]]:
+        played = await record_of(site.service.store, game_id)
+        return await asyncio.to_thread(round_starts, *played)
+
+    made: list[tuple[int | None, int, View]] = await site.contents(("rounds", game_id, at), replayed)
     return made
 
 
-async def _report(site: Site, game_id: int, lang: str) -> tuple[ReportPicture, Render]:
-    """A finished game's report in ``lang``, made once."""
-    made: tuple[ReportPicture, Render] = await site.contents(
-        ("report", game_id, lang), lambda: drawn_report(site.service.store, game_id, lang)
+async def _report(site: Site, game_id: int, lang: str) -> ReportPicture:
+    """A finished game's report in ``lang``, its values and words, made once (its picture is drawn from them)."""
+    made: ReportPicture = await site.contents(
+        ("report", game_id, lang), lambda: report_values(site.service.store, game_id, lang)
     )
     return made
 
@@ -107,10 +115,9 @@ async def history_content(site: Site, grant: Grant, at: int, lang: str) -> Histo
         )
         report = None
         if game.status == "finished":
-            shown, drawn = await site.contents(
-                ("report", game.id, lang), lambda: drawn_report(site.service.store, game.id, lang)
-            )
-            width, height = png_size(drawn.png)
+            shown = await _report(site, game.id, lang)
+            with await heavy.drawer().open(heavy.report_png, shown) as drawn:
+                width, height = png_size(drawn.read(24))  # the header: the page reserves the picture's room
             report = Report(
                 shown.title, width, height, outline(shown.text.split("\n", 1)[1] if "\n" in shown.text else "")
             )
@@ -120,27 +127,48 @@ async def history_content(site: Site, grant: Grant, at: int, lang: str) -> Histo
     return made
 
 
-@routes.get(r"/t/{token}/game/{game:\d+}/history")
+@routes.get(r"/t/{token}/game/{game:[0-9]{1,19}}/history")
 @opened(GAME, game_of)
 async def page(request: web.Request, reader: Opened) -> web.Response:
-    shown = await history_content(reader.site, reader.grant, reader.grant.revision, reader.lang)
+    try:
+        shown = await history_content(reader.site, reader.grant, reader.grant.revision, reader.lang)
+    except heavy.Busy:  # the report's picture, whose size the page gives, could not be drawn now
+        return await _busy(request)
     return html(reader.site.render("history.html", reader.lang, history=shown))
 
 
-@routes.get(r"/t/{token}/game/{game:\d+}/history.json")
+@routes.get(r"/t/{token}/game/{game:[0-9]{1,19}}/history.json")
 @opened(GAME, game_of)
 async def data(request: web.Request, reader: Opened) -> web.Response:
-    return as_json(await history_content(reader.site, reader.grant, reader.grant.revision, reader.lang))
+    try:
+        return as_json(await history_content(reader.site, reader.grant, reader.grant.revision, reader.lang))
+    except heavy.Busy:
+        return await _busy(request)
 
 
-def _png(data: bytes, tag: str, request: web.Request) -> web.Response:
+async def _busy(request: web.Request) -> web.Response:
+    """The busy page of a picture that could not be drawn now: nothing is lost, try again."""
+    answer = await busy(request)
+    answer.headers["Retry-After"] = "2"
+    return answer
+
+
+async def _png(request: web.Request, tag: str, job: heavy.Job, *inputs: Any) -> web.StreamResponse:
+    """The picture ``job`` draws from ``inputs`` (:mod:`bot.heavy`): unchanged for a browser that has it,
+    else read from its file as it is sent (never whole in memory), else the busy page."""
     headers = {"ETag": tag, "Cache-Control": PICTURE_CACHE}
     if tag in request.headers.get("If-None-Match", ""):
         return web.Response(status=304, headers=headers)
-    return web.Response(body=data, content_type="image/png", headers=headers)
+    try:
+        drawn = await heavy.drawer().open(job, *inputs)
+    except heavy.Busy:
+        return await _busy(request)
+    # No file name: a picture shown in the page, not an attachment to save.
+    sent = BufferedReaderPayload(drawn, filename=None, content_type="image/png")
+    return web.Response(body=sent, headers=headers)
 
 
-@routes.get(r"/t/{token}/game/{game:\d+}/history/v{version:\d+}.png")
+@routes.get(r"/t/{token}/game/{game:[0-9]{1,19}}/history/v{version:[0-9]{1,18}}.png")
 @opened(GAME, game_of)
 async def board(request: web.Request, reader: Opened) -> web.StreamResponse:
     """The public board at one stop of the scrubber (a round's start, or now), drawn once."""
@@ -148,22 +176,17 @@ async def board(request: web.Request, reader: Opened) -> web.StreamResponse:
     version = int(request.match_info["version"])
     names = tuple(seat_names(game.seats, lang))
     tag = etag("round", game.id, version, lang, names)
-
-    async def draw() -> bytes:
-        rounds = await _rounds(site, game.id, reader.grant.revision)
-        view = next((view for _, seen, view in rounds if seen == version), None)
-        if view is None:
-            raise web.HTTPNotFound()
-        render = await asyncio.to_thread(render_board, view, lang=lang, names=names)
-        return render.png
-
-    if game.status == "lobby" or drawings(game.kind) is None:
+    started = game.status in ("active", "finished") or (game.status == "cancelled" and game.version > 0)
+    if not started or drawings(game.kind) is None:  # no round to show: a lobby, a game cancelled unplayed
         raise web.HTTPNotFound()
-    data: bytes = await site.contents(("round-board", game.id, version, lang, names), draw)
-    return _png(data, tag, request)
+    rounds = await _rounds(site, game.id, reader.grant.revision)
+    view = next((view for _, seen, view in rounds if seen == version), None)
+    if view is None:
+        raise web.HTTPNotFound()
+    return await _png(request, tag, heavy.board_png, view, lang, names)
 
 
-@routes.get(r"/t/{token}/game/{game:\d+}/history/{what:report|replay}.png")
+@routes.get(r"/t/{token}/game/{game:[0-9]{1,19}}/history/{what:report|replay}.png")
 @opened(GAME, game_of)
 async def finished(request: web.Request, reader: Opened) -> web.StreamResponse:
     """The report's chart, or the animated replay (APNG), of a finished game."""
@@ -172,17 +195,11 @@ async def finished(request: web.Request, reader: Opened) -> web.StreamResponse:
         raise web.HTTPNotFound()
     what = request.match_info["what"]
     if what == "report":
-        _, drawn = await _report(site, game.id, lang)
-        return _png(drawn.png, etag("report", game.id, lang, game.version), request)
+        shown = await _report(site, game.id, lang)
+        return await _png(request, etag("report", game.id, lang, game.version), heavy.report_png, shown)
     if drawings(game.kind) is None:
         raise web.HTTPNotFound()
-
-    async def animate() -> bytes:
-        rounds = await _rounds(site, game.id, reader.grant.revision)
-        names = seat_names(game.seats, lang)
-        pictures: Any = await asyncio.to_thread(frames, [view for _, _, view in rounds], lang=lang, names=names)
-        made = await asyncio.to_thread(animation, pictures, limit=REPLAY_LIMIT)
-        return made.data
-
-    data: bytes = await site.contents(("replay", game.id, lang), animate)
-    return _png(data, etag("replay", game.id, lang, game.version), request)
+    views = tuple(view for _, _, view in await _rounds(site, game.id, reader.grant.revision))
+    names = tuple(seat_names(game.seats, lang))
+    tag = etag("replay", game.id, lang, game.version)
+    return await _png(request, tag, heavy.replay_png, views, lang, names, REPLAY_LIMIT)
