@@ -20,12 +20,22 @@ async def front(request: web.Request) -> web.Response:
     return html(site.render("home.html", await reader_lang(request)))
 
 
+STATIC_FILES = {path.name: path for path in Path(str(files("web") / "static")).iterdir() if path.is_file()}
+"""The site's own styles and scripts, by name: served by name alone, so no address reaches another file,
+and one the site does not have is the page of a missing page."""
+
+
+@home.get(r"/static/{name}")
+async def static(request: web.Request) -> web.FileResponse:
+    found = STATIC_FILES.get(request.match_info["name"])
+    if found is None:
+        raise web.HTTPNotFound()
+    return web.FileResponse(found)
+
+
 def build(site: Site) -> web.Application:
     """The application serving every page of ``site``; its watcher stops with it."""
-    static = Path(str(files("web") / "static"))
-    app = application(
-        site, [*home, *game.routes, *history.routes, *server.routes, *mine.routes, web.static("/static", static)]
-    )
+    app = application(site, [*home, *game.routes, *history.routes, *server.routes, *mine.routes])
 
     async def stop(_: web.Application) -> None:
         await site.live.close()

@@ -16,7 +16,7 @@ from aiohttp import web
 from bot.links import Link, LinkRefused, Opens
 from bot.service import GameInfo, GameNotFound
 from bot.service.weblinks import PageFacts
-from web.site import SITE, Site
+from web.site import SITE, Site, bounded_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +72,9 @@ async def granted(request: web.Request, opens: tuple[Opens, ...], target: int) -
 
 
 def number(request: web.Request, name: str) -> int:
-    """A whole number of the address (a game or server id), or the page of an unknown game."""
-    text = request.match_info[name]
-    if not text.isdigit() or len(text) > 19:
+    """A whole number of the address (a game or server id) the store can hold, or the page of an unknown
+    game."""
+    value = bounded_int(request.match_info[name])
+    if value is None:
         raise LinkRefused("unknown")
-    return int(text)
+    return value

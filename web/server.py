@@ -12,10 +12,12 @@ from datetime import timedelta
 
 from aiohttp import web
 
+from bot import heavy
 from bot.links import Signer
 from bot.service import GameService, open_service
 from bot.settings import Settings
 from web.app import build
+from web.connections import Runner
 from web.site import Site
 
 log = logging.getLogger("bricabot.web")
@@ -54,14 +56,14 @@ class WebServer:
         self._signer = signer or signer_of(settings)
         self._given = service
         self._service: GameService | None = None
-        self._runner: web.AppRunner | None = None
+        self._runner: Runner | None = None
         self.site: Site | None = None
 
     async def start(self) -> None:
         """Open the service (unless given one) and listen."""
         self._service = self._given or await open_service(self._settings)
         self.site = Site(self._service, self._signer, timedelta(days=self._settings.web_link_days))
-        self._runner = web.AppRunner(build(self.site), access_log=None, shutdown_timeout=2.0)
+        self._runner = Runner(build(self.site), access_log=None, shutdown_timeout=2.0)
         await self._runner.setup()
         listening = web.TCPSite(self._runner, self.host, self.port)
         await listening.start()
@@ -70,10 +72,12 @@ class WebServer:
         log.info("web pages on http://%s:%s", self.host, self.port)
 
     async def stop(self) -> None:
-        """Close the open pages' streams, stop listening, and close the service it opened."""
+        """Close the open pages' streams, stop listening, let the drawing workers end, and close the service it
+        opened."""
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+        heavy.stop()
         if self._service is not None and self._given is None:
             await self._service.close()
         self._service = None

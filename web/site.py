@@ -4,30 +4,36 @@ live updates, the templates), the headers every response carries, and the reader
 The pages only read the store: the service's reading calls, never one that changes a game. Every
 response carries a strict Content-Security-Policy (scripts and styles only from the site's own files,
 nothing inline), ``Referrer-Policy: no-referrer`` (the address carries the link's token, which must not
-leak to another site) and ``X-Content-Type-Options: nosniff``; a page or data that is not a public
-picture is ``Cache-Control: private, no-store``, so no shared cache keeps it.
+leak to another site) and ``X-Content-Type-Options: nosniff``; a page or data that is not a picture
+is ``Cache-Control: private, no-store``, so no shared cache keeps it. A request that fails, whatever
+the reason, gets a page saying so, with the same headers: a missing page or route, a method the pages
+do not take, and the rare bug, logged once (:func:`headers`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
-from collections.abc import Awaitable, Callable
+import logging
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import timedelta
 from typing import Any
 
 import jinja2
-from aiohttp import web
+from aiohttp import hdrs, web
 
 from bot.clock import to_epoch
 from bot.kept import Kept
 from bot.links import LIFETIME, Link, Signer
 from bot.pictures import Pictures
 from bot.service import GameService
+from bot.service.inputs import MAX_INT
 from bot.store import StoreUnavailable
 from bot.words import CATALOG, LANGUAGE_NAMES, t
 from web.live import Live
+
+log = logging.getLogger("bricabot.web")
 
 CSP = (
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
@@ -36,6 +42,8 @@ CSP = (
 """Only the site's own scripts, styles and pictures; no inline script or style; never framed."""
 PRIVATE = "private, no-store"
 """Pages, data and event streams: kept by no cache (a personal page holds a seat's secrets)."""
+SERVER = "bricabot"
+"""What every response says it is, with no version of Python or aiohttp to look weaknesses up by."""
 PAGES_KEPT = 512
 """Pages' contents kept per game revision, reader and language."""
 
@@ -128,6 +136,16 @@ def html(text: str, status: int = 200) -> web.Response:
     return web.Response(text=text, status=status, content_type="text/html", charset="utf-8")
 
 
+def bounded_int(text: str | None, most: int = MAX_INT) -> int | None:
+    """The whole number ``text`` writes in ASCII digits, at most ``most`` (the largest the store holds), or
+    ``None``: its length is bounded before it is read, since ``int()`` refuses more than 4,300 digits and
+    ``str.isdigit()`` passes characters ``int()`` does not read ("²")."""
+    if not text or len(text) > len(str(most)) or not (text.isascii() and text.isdigit()):
+        return None
+    value = int(text)
+    return value if value <= most else None
+
+
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -141,8 +159,15 @@ def secure(response: web.StreamResponse) -> web.StreamResponse:
     response.headers["Content-Security-Policy"] = CSP
     response.headers["Referrer-Policy"] = "no-referrer"
     response.headers["X-Content-Type-Options"] = "nosniff"
+    response.headers["Server"] = SERVER
     response.headers.setdefault("Cache-Control", PRIVATE)
     return response
+
+
+async def sign(request: web.Request, response: web.StreamResponse) -> None:
+    """The security headers on every response to a request aiohttp routed, as it is sent: the pages' and
+    pictures', and aiohttp's own answers that pass no middleware (an ``Expect`` it cannot meet)."""
+    secure(response)
 
 
 EVENTS = "/events"
@@ -156,20 +181,53 @@ async def busy(request: web.Request) -> web.Response:
     return html(text, status=503) if not request.path.endswith(EVENTS) else web.Response(status=503)
 
 
+FAILURES = {400: "unreadable", 404: "missing", 405: "method", 500: "broken"}
+"""The page of each failure; any other status of a client's request reads as an unreadable one, of the
+site's own (5xx) as a broken one."""
+
+
+def failure(site: Site, lang: str, status: int) -> web.Response:
+    """The page of a request that failed with ``status``: what happened, and what to do."""
+    kind = FAILURES.get(status, "broken" if status >= 500 else "unreadable")
+    return html(site.render("failed.html", lang, kind=kind), status=status)
+
+
+async def failed(request: web.Request, status: int, kept: Mapping[str, str] | None = None) -> web.Response:
+    """The failure page of ``request`` in the reader's language, keeping the headers ``kept`` (the methods
+    a route takes); an event stream gets the status alone, as its browser shows no page."""
+    if request.path.endswith(EVENTS):
+        response = web.Response(status=status)
+    else:
+        response = failure(request.app[SITE], await reader_lang(request), status)
+    for name, value in (kept or {}).items():
+        if name not in (hdrs.CONTENT_TYPE, hdrs.CONTENT_LENGTH):
+            response.headers.add(name, value)
+    return response
+
+
 @web.middleware
 async def headers(request: web.Request, handler: Handler) -> web.StreamResponse:
-    """Every response's security headers (an event stream sets them itself before its first byte), and
-    the page of a request the database could not answer in time."""
+    """The page of every request that fails: a missing page or route, a method a route does not take, the
+    database not answering in time, and, the safety net, a bug, logged once. A client that left is no
+    failure: nobody is answered and nothing logged (:class:`web.connections.Connection`)."""
     try:
         response = await handler(request)
-    except web.HTTPException as refused:  # a missing page or route: still with the headers
-        return secure(web.Response(status=refused.status, text=refused.text, content_type="text/plain"))
+    except web.HTTPException as refused:
+        return await failed(request, refused.status, refused.headers)
     except StoreUnavailable:
         response = await busy(request)
         response.headers["Retry-After"] = "2"
+        return response
+    except ConnectionError:  # the client left (aiohttp's reset errors are ConnectionResetError): no bug
+        raise
+    except Exception:
+        log.exception("%s %s failed", request.method, request.match_info.route)
+        if request.writer.output_size:  # an event stream already begun can only be cut (its browser reopens it)
+            raise ConnectionAbortedError("the response was begun") from None
+        return await failed(request, 500)
     if request.path.startswith(STATIC):
         response.headers.setdefault("Cache-Control", STATIC_CACHE)
-    return response if response.prepared else secure(response)
+    return response
 
 
 ADMITTED = 16
@@ -181,6 +239,7 @@ served in turn instead of refused."""
 def application(site: Site, routes: list[web.AbstractRouteDef]) -> web.Application:
     """The aiohttp application serving ``routes`` for ``site``, with the shared headers."""
     app = web.Application(middlewares=[headers])
+    app.on_response_prepare.append(sign)
     app[SITE] = site
     app.add_routes(routes)
     return app

@@ -2,13 +2,14 @@
 
 A display name comes from Discord (the member's server nickname, else their global name, else their
 username) and ends up everywhere: embeds, thread messages, log lines, image captions and the images
-themselves. It is cleaned here, once, before it is stored (:func:`clean`), so no later writer has to
-remember: no mention (``@everyone``, ``<@…>``, ``<#…>``), no Discord markdown or link (an underscore
-inside a word, which makes none, is kept: "carol_meridian" stays as written), no control or
-invisible characters, at most :data:`MAX_LENGTH` characters. A name with nothing readable left, or a
-seat without a name, reads "Player N"; an AI seat reads "AI · hard" (its level, or its policy). Both
-are in the reader's language (``people.*`` in the Discord layer's catalogue, which the command line
-shares).
+themselves. It is cleaned here before it is stored (:func:`clean`), so no later writer has to
+remember, and again as it is read (:func:`seat_name`), so a name stored before these rules, or by
+another path, reads as harmlessly: no mention (``@everyone``, ``<@…>``, ``<#…>``), no Discord markdown
+or link (an underscore inside a word, which makes none, is kept: "carol_meridian" stays as written),
+no control or invisible characters, at most :data:`MAX_LENGTH` characters. A name with nothing
+readable left, or a seat without a name, reads "Player N"; an AI seat reads "AI · hard" (its level, or
+its policy). Both are in the reader's language (``people.*`` in the Discord layer's catalogue, which
+the command line shares).
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ def clean(raw: str | None) -> str | None:
     """``raw`` made harmless to show anywhere, or ``None`` when nothing readable is left."""
     if not raw:
         return None
-    text = unicodedata.normalize("NFKC", raw)
+    # An ellipsis, the mark of a cut name, stays one: NFKC makes it three dots, which would make a name
+    # read differently each time it is cleaned again (as :func:`seat_name` does).
+    text = "…".join(unicodedata.normalize("NFKC", part) for part in raw.split("…"))
     kept: list[str] = []
     marks = 0
     for char in text:
@@ -67,7 +70,7 @@ def clean(raw: str | None) -> str | None:
     text = " ".join(text.split())
     text = _NUMBERED.sub(r"\1 ", _LEADING.sub("", text))
     if len(text) > MAX_LENGTH:
-        text = text[: MAX_LENGTH - 1].rstrip() + "…"
+        text = text[: MAX_LENGTH - 1].rstrip(" _") + "…"  # an underscore at the cut is inside no word
     if not any(unicodedata.category(c)[0] in "LN" for c in text):
         return None
     return text
@@ -90,10 +93,11 @@ def ai_name(policy: str, lang: str) -> str:
 
 
 def seat_name(seat: SeatInfo, lang: str) -> str:
-    """One seat's name: an AI's level, the player's stored name, else "Player N"."""
+    """One seat's name: an AI's level, the player's stored name (cleaned again: a line break or a page of
+    text stored by another path would break every caption and line it is drawn in), else "Player N"."""
     if seat.ai_policy is not None:
         return ai_name(seat.ai_policy, lang)
-    return seat.name or t("people.player", lang, number=seat.seat + 1)
+    return clean(seat.name) or t("people.player", lang, number=seat.seat + 1)
 
 
 def seat_names(seats: Sequence[SeatInfo], lang: str) -> list[str]:

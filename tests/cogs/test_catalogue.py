@@ -28,6 +28,7 @@ from cogs.rules import guide
 from cogs.rules import index as rulebook
 from engine.botfactory import loader as botfactory_rules
 from engine.core import errors as engine_errors
+from web.site import FAILURES
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted(
@@ -178,6 +179,7 @@ BUILT: dict[str, Callable[[], set[str]] | None] = {
     "zoom.": None,
     "web.status.": lambda: {"lobby", "active", "finished", "cancelled"},
     "web.refused.": lambda: set(get_args(Refusal)),
+    "web.failed.": lambda: {f"{kind}{end}" for kind in FAILURES.values() for end in ("", ".title")},
     "thread.status.": None,
     "thread.": None,
 }

@@ -8,9 +8,11 @@ from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from aiohttp.test_utils import TestClient, TestServer
+from aiohttp.web import BaseRunner
 
 from bot.clock import to_epoch
 from bot.links import Link, Opens, Signer
@@ -19,6 +21,7 @@ from bot.store.postgres import scratch_schema
 from tests.bot.databases import SKIPPED, STORES, TEST_DATABASE_URL
 from tests.web import browser
 from web.app import build
+from web.connections import Runner
 from web.site import Site
 
 SECRET = "a test secret nobody else knows"
@@ -134,11 +137,18 @@ class Web:
         return self.site.path(Link(user, generation, opens, target, expires))
 
 
+class Served(TestServer):
+    """The test server, serving its connections as ``bricabot web`` does (:class:`web.connections.Runner`)."""
+
+    async def _make_runner(self, **kwargs: Any) -> BaseRunner:
+        return Runner(self.app, **kwargs)
+
+
 @pytest.fixture
 async def web(service: GameService) -> AsyncIterator[Web]:
     signer = Signer(SECRET)
     site = Site(service, signer)
-    client = TestClient(TestServer(build(site)))
+    client = TestClient(Served(build(site)))
     await client.start_server()
     try:
         yield Web(site, client, signer)

@@ -12,19 +12,21 @@ import asyncio
 import json
 from dataclasses import replace
 from functools import partial
+from typing import get_args
 
 from aiohttp import web
 from markupsafe import Markup
 
+from bot.links import Refusal
 from bot.pictures import Key, Pictures
-from bot.service import GameInfo, TableView
+from bot.service import GameInfo, TableView, WrongStatus
 from bot.service.names import seat_names
 from bot.store import StoreUnavailable
 from renders.api import Render, drawings
 from web.grants import Grant
 from web.pages.common import GAME, Opened, as_json, content, game_of, opened, seat_of
 from web.pages.content import GameContent
-from web.site import Site, html, secure
+from web.site import Site, bounded_int, html, secure
 
 routes = web.RouteTableDef()
 
@@ -32,8 +34,10 @@ PING = 15.0
 """Seconds between keep-alive comments on a quiet event stream (proxies close silent connections)."""
 RETRY_MS = 2000
 """How soon the browser reopens a cut event stream."""
-PICTURE_CACHE = "public, max-age=31536000, immutable"
-"""A public picture never changes under its address (the game's version is in it)."""
+PICTURE_CACHE = "private, max-age=31536000, immutable"
+"""A picture never changes under its address (the game's version is in it); the address holds the link's
+token, so only the reader's browser keeps it: a shared cache would go on serving it once the link is
+revoked."""
 SCREEN_CACHE = "private, no-cache"
 """A player's screen: their browser may keep it, asking again each time; no shared cache may."""
 
@@ -61,7 +65,7 @@ async def _region(site: Site, name: str, shown: GameContent, lang: str) -> str:
     return site.render(f"{name}.html", lang, game=shown)
 
 
-@routes.get(r"/t/{token}/game/{game:\d+}")
+@routes.get(r"/t/{token}/game/{game:[0-9]{1,19}}")
 @opened(GAME, game_of)
 async def page(request: web.Request, reader: Opened) -> web.Response:
     site, grant, lang = reader.site, reader.grant, reader.lang
@@ -77,7 +81,7 @@ async def page(request: web.Request, reader: Opened) -> web.Response:
     )
 
 
-@routes.get(r"/t/{token}/game/{game:\d+}.json")
+@routes.get(r"/t/{token}/game/{game:[0-9]{1,19}}.json")
 @opened(GAME, game_of)
 async def data(request: web.Request, reader: Opened) -> web.Response:
     return as_json(await content(reader.site, reader.grant, reader.grant.revision, reader.lang))
@@ -85,6 +89,11 @@ async def data(request: web.Request, reader: Opened) -> web.Response:
 
 UPDATE = ("now", "rest")
 """The regions sent first after a change (no picture to draw)."""
+
+
+REFUSED: dict[str, bytes] = {reason: f"event: refused\ndata: {reason}\n\n".encode() for reason in get_args(Refusal)}
+"""The last event of a stream whose link stopped opening, by why: made once, as a revocation sends it
+to every page of its user at the same moment (with the stream's end, in one write)."""
 
 
 def _event(name: str, regions: dict[str, str], at: int, more: bool = False) -> bytes:
@@ -95,7 +104,7 @@ def _event(name: str, regions: dict[str, str], at: int, more: bool = False) -> b
     return f"{head}data: {json.dumps(regions, ensure_ascii=False)}\n\n".encode()
 
 
-@routes.get(r"/t/{token}/game/{game:\d+}/events")
+@routes.get(r"/t/{token}/game/{game:[0-9]{1,19}}/events")
 @opened(GAME, game_of, stream=True)
 async def events(request: web.Request, reader: Opened) -> web.StreamResponse:
     """The page's one event stream: after each change ``update`` (who acts, the reader's choices, the
@@ -104,8 +113,8 @@ async def events(request: web.Request, reader: Opened) -> web.StreamResponse:
     site, grant, lang = reader.site, reader.grant, reader.lang
     game_id, guild, now = reader.game.id, reader.game.guild_id, grant.revision
     drawn = drawings(reader.game.kind) is not None
-    last = request.headers.get("Last-Event-ID", request.query.get("r", ""))
-    seen = int(last) if last.isdigit() else now
+    last = bounded_int(request.headers.get("Last-Event-ID", request.query.get("r")))
+    seen = now if last is None else last
     stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
     secure(stream)
     await stream.prepare(request)
@@ -118,7 +127,7 @@ async def events(request: web.Request, reader: Opened) -> web.StreamResponse:
                     break
                 stopped = site.live.refusal(grant.link, guild)
                 if stopped is not None:
-                    await stream.write(f"event: refused\ndata: {stopped}\n\n".encode())
+                    await stream.write_eof(REFUSED[stopped])
                     break
                 if moved is None:
                     await stream.write(b": ping\n\n")
@@ -143,7 +152,7 @@ PARTS = ("board", "screen", "final")
 """The pictures of a game's page besides its board's parts (``part-<name>``)."""
 
 
-@routes.get(r"/t/{token}/game/{game:\d+}/v{version:\d+}/{file:[a-z0-9:-]+}.png")
+@routes.get(r"/t/{token}/game/{game:[0-9]{1,19}}/v{version:[0-9]{1,18}}/{file:[a-z0-9:-]+}.png")
 @opened(GAME, game_of)
 async def picture(request: web.Request, reader: Opened) -> web.StreamResponse:
     """One picture of the game at a version, in the page's language: answered from memory when it was
@@ -162,7 +171,10 @@ async def picture(request: web.Request, reader: Opened) -> web.StreamResponse:
     if drawn is None:
         if version != reader.game.version:
             raise web.HTTPNotFound()  # an older version no longer kept: the page's next update names the new one
-        drawn = await _draw(site.pictures, site, grant, part, seat, lang)
+        try:
+            drawn = await _draw(site.pictures, site, grant, part, seat, lang)
+        except WrongStatus:  # a lobby, or a game cancelled before it started: no table to draw
+            raise web.HTTPNotFound() from None
     render = next((r for r in drawn if part != "parts" or f"part-{r.name}" == file), None)
     if render is None:
         raise web.HTTPNotFound()

@@ -15,6 +15,7 @@ from babel.numbers import format_decimal, format_percent
 
 from bot.clock import from_epoch
 from bot.links import LinkRefused
+from bot.service.names import clean
 from bot.service.ratings import Player, Standing, leaderboard, player_stats
 from bot.service.report import ai_name, shown_name
 from bot.store import ResultRow
@@ -96,8 +97,10 @@ def _who(player: Player) -> str:
 
 
 def _name(standing: Standing, lang: str) -> str:
+    """A player's name as the results recorded it, cleaned as every seat's name is read
+    (:func:`bot.service.names.clean`), else their id."""
     kind, what = standing.player
-    return ai_name(str(what), lang) if kind == "ai" else standing.name
+    return ai_name(str(what), lang) if kind == "ai" else (clean(standing.name) or str(what))
 
 
 def _number(value: float, lang: str) -> str:
@@ -143,7 +146,7 @@ async def player_content(site: Site, guild: int, who: str, lang: str) -> PlayerC
         own = [r for r in rows if r.user_id == user]
         stats = player_stats(rows, user)
         standing = stats.standing
-        name = shown_name(own[-1], lang) if own else who
+        name = (clean(shown_name(own[-1], lang)) if own else None) or who
         games, wins, average, rate = stats.games, stats.wins, stats.average, stats.win_rate
     if not own:
         raise LinkRefused("unknown")
@@ -180,7 +183,7 @@ def moment_of(row: ResultRow, lang: str) -> Moment:
     return moment(from_epoch(row.finished_at), lang)
 
 
-@routes.get(r"/t/{token}/server/{guild:\d+}")
+@routes.get(r"/t/{token}/server/{guild:[0-9]{1,19}}")
 @opened(SERVER, server_of)
 async def board_page(request: web.Request, reader: Opened) -> web.Response:
     site, grant = reader.site, reader.grant
@@ -189,13 +192,13 @@ async def board_page(request: web.Request, reader: Opened) -> web.Response:
     return html(site.render("leaderboard.html", reader.lang, board=shown, mine=mine, spark=SPARK))
 
 
-@routes.get(r"/t/{token}/server/{guild:\d+}.json")
+@routes.get(r"/t/{token}/server/{guild:[0-9]{1,19}}.json")
 @opened(SERVER, server_of)
 async def board_data(request: web.Request, reader: Opened) -> web.Response:
     return as_json(await board_content(reader.site, reader.grant.link.target, reader.lang))
 
 
-PLAYER = r"/t/{token}/server/{guild:\d+}/player/{who:ai-[a-z0-9_]{1,30}|\d{1,19}}"
+PLAYER = r"/t/{token}/server/{guild:[0-9]{1,19}}/player/{who:ai-[a-z0-9_]{1,30}|[0-9]{1,19}}"
 
 
 @routes.get(PLAYER)
