@@ -9,7 +9,7 @@ from datetime import timedelta
 from bot.clock import to_epoch
 from bot.links import LIFETIME, Link, Opens
 from bot.service.base import ServiceBase
-from bot.service.inputs import check_ints
+from bot.service.inputs import MAX_INT, check_ints
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +82,14 @@ class WebLinks(ServiceBase):
             await store.link_generations(user_ids),
             await store.spectator_switches(guild_ids),
         )
+
+    async def links_watched(self, user_ids: list[int], guild_ids: list[int]) -> tuple[dict[int, int], dict[int, bool]]:
+        """Each user's link generation and each server's spectator switch, in two queries: what open live
+        pages read many times a second between two looks at :meth:`watched`, so a revocation reaches them
+        at once. The ids are checked in one pass (thousands of them, many times a second)."""
+        if not all(type(number) is int and 0 <= number <= MAX_INT for number in (*user_ids, *guild_ids)):
+            check_ints(**{f"id {index}": number for index, number in enumerate((*user_ids, *guild_ids))})
+        return await self.store.link_generations(user_ids), await self.store.spectator_switches(guild_ids)
 
     async def revisions(self, game_ids: list[int]) -> dict[int, int]:
         """Each of ``game_ids``' revision, which every change to a game bumps, in one query (an unknown

@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import time
+from datetime import UTC, datetime, timedelta
 
 import pytest
+from aiohttp import ClientResponse
 
+from bot.links import Link, Opens
 from bot.service import GameService
 from tests.bot.conftest import dump_game
-from tests.web.conftest import ANA, BOB, CAT, GUILD, Web, play, started
+from tests.web.conftest import ANA, BOB, CAT, CHANNEL, GUILD, ManualClock, Web, play, started
 from tests.web.sse import next_event, next_update
 from web.live import TICK
 from web.pages import game as game_page
@@ -144,3 +147,79 @@ async def test_the_pages_never_write(service: GameService, web: Web) -> None:
                 response.close()
     assert await dump_game(service.store, game_id) == before
     assert (await service.revisions([game_id]))[game_id] == revision
+
+
+async def _ends_without(stream: ClientResponse, name: str) -> None:
+    """The stream ends (within 10 s) and nothing named ``name`` came before its end."""
+    rest = await asyncio.wait_for(stream.content.read(), 10)
+    assert f"event: {name}".encode() not in rest
+
+
+@pytest.mark.parametrize(("user", "opens"), [(ANA, "game"), (CAT, "watch")])
+async def test_an_open_page_ends_when_its_link_expires(
+    service: GameService, web: Web, clock: ManualClock, user: int, opens: Opens
+) -> None:
+    game_id = await started(service, moves=2)
+    stream = await web.client.get(f"{await web.link(user, opens, game_id, days=1)}/events")
+    other = await web.client.get(f"{await web.link(BOB, 'game', game_id, days=3)}/events")
+    await next_event(stream, 2)
+    await next_event(other, 2)
+    clock.moment += timedelta(days=2)  # links are judged by the service's clock: this one's time is up
+    refused = await next_update(stream, 10)
+    assert refused.name == "refused" and refused.text == "expired"
+    await play(service, game_id, 1)
+    await _ends_without(stream, "update")
+    assert (await next_update(other, 10)).name == "update", "a link still in time goes on"
+
+
+async def test_an_open_page_ends_at_its_links_expiry_on_the_wall_clock(
+    service: GameService, web: Web, clock: ManualClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(clock, "now", lambda: datetime.now(UTC))
+    game_id = await started(service, moves=2)
+    expires = int(time.time()) + 2
+    generation = await service.link_generation(ANA)
+    stream = await web.client.get(f"{web.site.path(Link(ANA, generation, 'game', game_id, expires))}/events")
+    await next_event(stream, 2)
+    refused = await next_update(stream, 10)
+    assert refused.name == "refused" and refused.text == "expired"
+    assert time.time() >= expires, "not before its time"
+    await _ends_without(stream, "update")
+
+
+async def test_a_revocation_ends_only_its_users_pages(service: GameService, web: Web) -> None:
+    game_id = await started(service, moves=2)
+    path = await web.link(BOB, "game", game_id)
+    revoked = [await web.client.get(f"{path}/events") for _ in range(3)]
+    other = await web.client.get(f"{await web.link(ANA, 'game', game_id)}/events")
+    for stream in (*revoked, other):
+        await next_event(stream, 2)
+    await service.revoke_links(BOB)
+    for stream in revoked:
+        refused = await next_update(stream, 10)
+        assert refused.name == "refused" and refused.text == "revoked"
+    again = await web.client.get(f"{await web.link(BOB, 'game', game_id)}/events")  # a new link opens
+    await next_event(again, 2)
+    await play(service, game_id, 1)
+    for stream in revoked:
+        await _ends_without(stream, "update")
+    woken = await next_event(other, 10)
+    assert woken.name == "update" and not woken.comments, "another user's page was not woken by the revocation"
+    assert (await next_update(again, 10)).name == "update"
+
+
+async def test_turning_spectator_links_off_ends_only_that_servers_spectators(service: GameService, web: Web) -> None:
+    game_id = await started(service, moves=2)
+    lobby = await service.create_lobby("imaginarium", ANA, guild_id=GUILD + 1, channel_id=CHANNEL + 1, seed=5)
+    await service.join(lobby.id, BOB)
+    await service.start(lobby.id, ANA)
+    stopped = await web.client.get(f"{await web.link(CAT, 'watch', game_id)}/events")
+    elsewhere = await web.client.get(f"{await web.link(CAT, 'watch', lobby.id)}/events")
+    await next_event(stopped, 2)
+    await next_event(elsewhere, 2)
+    await service.set_spectator_links(GUILD, False)
+    refused = await next_update(stopped, 10)
+    assert refused.name == "refused" and refused.text == "spectators_off"
+    await play(service, lobby.id, 1)
+    woken = await next_event(elsewhere, 10)
+    assert woken.name == "update" and not woken.comments, "another server's spectators were not woken"
