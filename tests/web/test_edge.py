@@ -236,6 +236,9 @@ async def test_addresses_and_methods_the_pages_do_not_have_get_a_page(service: G
     head = await web.client.head(path)
     assert head.status == 200
     secured(head.headers)
+    stream = await web.client.head(f"{path}/events")  # a stream's headers alone, no event after them
+    assert stream.status == 200 and stream.content_type == "text/event-stream" and await stream.read() == b""
+    secured(stream.headers)
     expecting = await web.client.get(path, headers={"Expect": "a miracle"})
     assert expecting.status == 417
     secured(expecting.headers)

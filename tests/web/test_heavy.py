@@ -184,7 +184,8 @@ async def test_too_many_drawings_waiting_are_refused(
         opened = await asyncio.gather(
             *(drawer.open(heavy.board_png, view, "en", ("Ana", "Bob")) for view in views), return_exceptions=True
         )
-        assert [type(found).__name__ for found in opened] == ["BufferedReader", "Busy"]
+        # whichever asked first in the loop's order is drawn, the other refused: none may wait
+        assert sorted(type(found).__name__ for found in opened) == ["BufferedReader", "Busy"]
         for found in opened:
             if not isinstance(found, BaseException):
                 found.close()

@@ -118,6 +118,8 @@ async def events(request: web.Request, reader: Opened) -> web.StreamResponse:
     stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
     secure(stream)
     await stream.prepare(request)
+    if request.method == "HEAD":  # its headers alone: a stream's events are no part of a HEAD's answer
+        return stream
     try:
         await stream.write(f"retry: {RETRY_MS}\n\n".encode())
         async with site.live.watch(game_id, now, grant.link, guild) as watched:
