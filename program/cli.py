@@ -1,4 +1,4 @@
-"""The ``bricabot`` program: every command of :mod:`bot.cli`, ``bricabot run`` (the Discord bot, with the
+"""The ``bricabot`` program: every command of :mod:`console.cli`, ``bricabot run`` (the Discord bot, with the
 web pages beside it when ``WEB_PORT`` is set), ``bricabot web`` and ``bricabot bench web``.
 
 Each face's module is imported only when its command is chosen, so the offline commands (``demo``,
@@ -11,7 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from bot import cli
+from console import cli
 
 
 class Run:

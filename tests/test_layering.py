@@ -1,7 +1,7 @@
-"""The floors and their arrows: engine <- renders <- bot <- {cogs, web} <- program, never upward nor
-sideways between the two faces (an import, one under ``TYPE_CHECKING``, or a module named in a string
+"""The floors and their arrows: engine <- renders <- bot <- {cogs, web, console} <- program, never upward
+nor sideways between the faces (an import, one under ``TYPE_CHECKING``, or a module named in a string
 for ``importlib``), no import cycle on any floor, engine/ pure rules, the Discord layer's features
-sharing only through its kit, and bot/, cogs/ and web/ naming no game: what they need of one comes
+sharing only through its kit, and bot/ and the faces naming no game: what they need of one comes
 through the contracts (:class:`engine.core.contract.Game`, :class:`renders.api.Drawings`).
 ``docs/architecture.md`` draws it."""
 
@@ -110,10 +110,16 @@ def test_no_floor_has_an_import_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-LEVELS: tuple[tuple[str, ...], ...] = (("engine",), ("renders",), ("bot",), ("cogs", "web"), ("program",))
-"""From the bottom up: a floor imports only from its own and those below it. The two faces, Discord
-(``cogs``) and the web pages (``web``), stand side by side on the same floors and never name each other;
-``program`` (the ``bricabot`` command line) composes both."""
+LEVELS: tuple[tuple[str, ...], ...] = (
+    ("engine",),
+    ("renders",),
+    ("bot",),
+    ("cogs", "web", "console"),
+    ("program",),
+)
+"""From the bottom up: a floor imports only from its own and those below it. The three faces, Discord
+(``cogs``), the web pages (``web``) and the terminal (``console``), stand side by side on the same floors
+and never name each other; ``program`` (the ``bricabot`` command line) composes them all."""
 FLOORS = tuple(floor for level in LEVELS for floor in level)
 MODULE_NAME = re.compile(rf"^({'|'.join(FLOORS)})(\.\w+)*$")
 IMPORTERS = {"import_module", "__import__"}
@@ -229,7 +235,7 @@ def _code_strings(tree: ast.AST) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("floor", ["bot", "cogs", "web", "program"])
+@pytest.mark.parametrize("floor", ["bot", "cogs", "web", "console", "program"])
 def test_bot_and_the_faces_name_no_game(floor: str) -> None:
     """No import of a game's package and no table keyed by a game's name: what the service and the
     faces need of a game comes through the contracts, so adding a game touches none of them."""

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot import ai
-from bot.commands.arena import lineup, percentile, wilson
+from console.commands.arena import lineup, percentile, wilson
 from engine import registry
 from engine.botfactory.value import GROUPS
 from engine.core.errors import BadOptions

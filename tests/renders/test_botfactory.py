@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands.render import play
+from console.commands.render import play
 from engine import registry
 from engine.botfactory.view import ContractTile
 from engine.core.errors import EngineError

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.commands.render import play
+from console.commands.render import play
 from engine import registry
 from engine.core.text import _flatten
 from engine.imaginarium.loader import load

@@ -18,9 +18,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.commands import game_option
-from bot.commands.replay import write_report_and_replay
-from bot.commands.selfplay import parse_options
+from bot.arguments import game_option
 from bot.log_lines import lines as log_lines
 from bot.overrides import check_overrides
 from bot.service import GameService, MoveRecord
@@ -28,6 +26,8 @@ from bot.service.ending import end_text
 from bot.service.names import seat_names
 from bot.settings import Settings
 from bot.words import CATALOG, t
+from console.commands.replay import write_report_and_replay
+from console.commands.selfplay import parse_options
 from engine import registry
 from engine.core.contract import Game, View
 from engine.core.errors import EngineError

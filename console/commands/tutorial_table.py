@@ -8,7 +8,7 @@ offers to try the step again or go on. ``h`` lists the game's "How to play" guid
 page of it, at any prompt. Progress is stored for the terminal's user, so a run left with ``q``,
 Ctrl-C or the end of input resumes where it stopped; the end of each chapter says its goal and what
 it taught, and the end of the run how to start a real game and where to read more. Text is wrapped to
-the terminal's width (:mod:`bot.commands.console`).
+the terminal's width (:mod:`console.commands.console`).
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ import asyncio
 from pathlib import Path
 
 from bot import lessons
-from bot.commands.console import ask, say
-from bot.commands.guide_text import asks_guide, guide_text
 from bot.service import GameService
 from bot.service.tutorials import TutorialProgress
 from bot.words import t
+from console.commands.console import ask, say
+from console.commands.guide_text import asks_guide, guide_text
 from engine import registry
 
 RETRY = "1"

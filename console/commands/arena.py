@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ai
-from bot.commands import game_option, policies_help
-from bot.commands.selfplay import parse_options
+from bot.arguments import game_option
+from console.commands import policies_help
+from console.commands.selfplay import parse_options
 from engine import registry
 from engine.core.contract import Game, Policy
 from engine.core.errors import EngineError

@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.commands.play import CLEAR
+from console.commands.play import CLEAR
 from program.cli import main
 
 ENGLISH = re.compile(
@@ -121,7 +121,7 @@ def test_a_table_without_a_human_seat_is_refused_before_any_database_is_made(
 def test_the_terminal_table_and_the_demo_load_without_discord() -> None:
     """Below the Discord layer: what the panel and the terminal share (bot.choices, bot.log_lines) needs no
     discord.py."""
-    code = "import sys, bot.commands.play, bot.commands.demo; print('discord' in sys.modules)"
+    code = "import sys, console.commands.play, console.commands.demo; print('discord' in sys.modules)"
     ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert ran.stdout.strip() == "False"
 

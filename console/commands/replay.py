@@ -8,10 +8,10 @@ import asyncio
 import sys
 from pathlib import Path
 
-from bot.commands.stats import address, database_arguments, existing
 from bot.service import ServiceError
 from bot.service.report import log_of, names_of, picture, replay_views, story
 from bot.store import Store
+from console.commands.stats import address, database_arguments, existing
 from engine.core.errors import EngineError
 from engine.core.text import Catalog
 from renders.results.chart import report

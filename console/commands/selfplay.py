@@ -6,7 +6,8 @@ import argparse
 import json
 import time
 
-from bot.commands import game_option, policies_help
+from bot.arguments import game_option
+from console.commands import policies_help
 from engine import registry
 from engine.core.contract import all_policies
 from engine.core.errors import EngineError

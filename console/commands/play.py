@@ -7,7 +7,7 @@ Discord panel says them). Images of the board and the seat's screen are written 
 hot-seat the screen is cleared and the keyboard handed over before the next player's private screen
 is shown. ``h`` says what can be typed and lists the game's "How to play" guide, ``h N`` reads its page
 N. Quitting (``q``, Ctrl-C or the end of input) keeps the game in the database; ``--resume GAME_ID``
-continues it. Text is wrapped to the terminal's width (:mod:`bot.commands.console`).
+continues it. Text is wrapped to the terminal's width (:mod:`console.commands.console`).
 
 Every text is in the table's language: the terminal user's language setting (the host's
 ``user_settings`` row, as a Discord user's ``/settings`` language), which ``--lang`` sets. A resumed
@@ -25,14 +25,9 @@ from pathlib import Path
 from typing import Any
 
 from bot import log_lines
+from bot.arguments import game_option
 from bot.choices import description, missing
 from bot.clock import to_epoch
-from bot.commands import game_option
-from bot.commands.console import ask, say
-from bot.commands.demo import write_render
-from bot.commands.guide_text import asks_guide, guide_text
-from bot.commands.stats import existing
-from bot.commands.tutorial_table import run_tutorial
 from bot.hours import local_time
 from bot.overrides import check_overrides
 from bot.refusals import keyed, refusal
@@ -41,6 +36,11 @@ from bot.service.ending import end_lines
 from bot.service.names import seat_names
 from bot.settings import Settings
 from bot.words import CATALOG, t
+from console.commands.console import ask, say
+from console.commands.demo import write_render
+from console.commands.guide_text import asks_guide, guide_text
+from console.commands.stats import existing
+from console.commands.tutorial_table import run_tutorial
 from engine import registry
 from engine.core.contract import Choice, Game
 from engine.core.errors import EngineError

@@ -1,11 +1,12 @@
 """The ``bricabot`` command line.
 
-Each sub-command lives in its own module under :mod:`bot.commands` and declares ``COMMAND`` (its
+Each sub-command lives in its own module under :mod:`console.commands` and declares ``COMMAND`` (its
 path, e.g. ``("bench", "render")``), ``HELP``, ``configure(parser)`` and ``run(args) -> int``. The
 parser is assembled from whatever modules are there, so adding a command touches nothing else.
 
-These are the commands that work without Discord (``python -m bot``); the ``bricabot`` program
-(:mod:`program.cli`) adds ``bricabot run`` (the Discord layer) and ``bricabot web`` (the web pages).
+These are the terminal face's commands, which need neither Discord nor the web pages (``python -m
+console``); the ``bricabot`` program (:mod:`program.cli`) adds those of the other faces: ``bricabot run``
+(the Discord layer), ``bricabot web`` and ``bricabot bench web`` (the web pages).
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ import sys
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
-from bot import commands
+from console import commands
 
 
 class Command(Protocol):
-    """One sub-command: a module of :mod:`bot.commands` (or any object with the same four names)."""
+    """One sub-command: a module of :mod:`console.commands` (or any object with the same four names)."""
 
     COMMAND: tuple[str, ...]
     HELP: str
@@ -32,12 +33,12 @@ class Command(Protocol):
 
 
 def _command_modules() -> list[Any]:
-    mods = [importlib.import_module(f"bot.commands.{m.name}") for m in pkgutil.iter_modules(commands.__path__)]
+    mods = [importlib.import_module(f"console.commands.{m.name}") for m in pkgutil.iter_modules(commands.__path__)]
     return [m for m in mods if hasattr(m, "COMMAND")]
 
 
 def build_parser(extra: Iterable[Command] = ()) -> argparse.ArgumentParser:
-    """The parser of every command of :mod:`bot.commands` and of ``extra``."""
+    """The parser of every command of :mod:`console.commands` and of ``extra``."""
     parser = argparse.ArgumentParser(prog="bricabot", description="Bricabot: factory board games on Discord.")
     root = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     groups: dict[tuple[str, ...], argparse._SubParsersAction[argparse.ArgumentParser]] = {(): root}

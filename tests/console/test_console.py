@@ -1,4 +1,4 @@
-"""The terminal's reading and writing (:mod:`bot.commands.console`): text wrapped at word boundaries to
+"""The terminal's reading and writing (:mod:`console.commands.console`): text wrapped at word boundaries to
 the terminal's width with list items hanging, left alone for a pipe, and a prompt that answers
 ``None`` when Ctrl-C cancels it instead of leaving a thread waiting for Enter."""
 
@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from bot.commands import console
+from console.commands import console
 
 
 def test_wrapping_breaks_between_words_and_hangs_list_items() -> None:

@@ -21,15 +21,12 @@ import json
 import multiprocessing
 import statistics
 import sys
-import tempfile
 import time
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from multiprocessing.synchronize import Barrier
-from pathlib import Path
 from typing import Any
 
-from bot.commands import game_option
+from bot.arguments import game_option
+from bot.scratch import scratch_database
 from bot.service import GameService
 from bot.store import sqlite_path
 from engine import registry
@@ -82,20 +79,6 @@ def run(args: argparse.Namespace) -> int:
         summary = {"store": store, "game": args.game, "players": args.players, "sizes": results}
         print(json.dumps(summary | {"moves_per_s": throughput}))
     return 0
-
-
-@asynccontextmanager
-async def scratch_database(url: str | None) -> AsyncIterator[str]:
-    """A fresh, empty database address, removed afterwards."""
-    path = sqlite_path(url) if url else None
-    if url and path is None:
-        from bot.store.postgres import scratch_schema
-
-        async with scratch_schema(url) as address:
-            yield address
-        return
-    with tempfile.TemporaryDirectory(prefix="bricabot-bench-", dir=path.parent if path else None) as folder:
-        yield str(Path(folder) / "bench.sqlite3")
 
 
 async def _started_game(service: GameService, args: argparse.Namespace) -> int:

@@ -15,9 +15,9 @@ import json
 import sys
 from datetime import UTC, datetime
 
-from bot.commands.stats import address, database_arguments, existing
 from bot.service import Blocked, GameService
 from bot.service.deliveries import describe_block
+from console.commands.stats import address, database_arguments, existing
 
 COMMAND = ("doctor",)
 HELP = "List the games whose board or turn notices Discord refuses for now, and why (exit 1 if any)."

@@ -1,7 +1,7 @@
 """``bricabot bench render``: time every image kind (draw + PNG encode) on real positions and report
 its size and legibility.
 
-Positions come from the engine playing random legal choices (see :func:`bot.commands.render.play`):
+Positions come from the engine playing random legal choices (see :func:`console.commands.render.play`):
 every table size of each game with every value of each option that applies to every size
 (Imaginarium 2 to 6 seats with and without Chimera, Bot Factory 1 to 4 seats with each production-tile
 variant), switching on what a size needs (six Imaginarium seats play Chimera in teams); ``--seats``
@@ -47,7 +47,7 @@ from typing import Any
 
 from PIL import Image
 
-from bot.commands.render import play, playable
+from console.commands.render import play, playable
 from engine import registry
 from engine.core.contract import RandomPolicy
 from engine.core.errors import EngineError

@@ -20,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 from bot import ai
-from bot.commands import game_option
+from bot.arguments import game_option
 from engine import registry
 from engine.core.errors import EngineError
 from engine.core.search import LEVELS, level_policy, search_hooks

@@ -1,4 +1,6 @@
-"""One module per ``bricabot`` sub-command (see :mod:`bot.cli`), and the options several share."""
+"""Command-line arguments that the commands of more than one face take alike. ``--game`` is offered by
+the terminal's commands and by the web pages' benchmark; it lives here, under both faces, because the
+faces never import each other, and it says only what the engine's registry knows."""
 
 from __future__ import annotations
 
@@ -12,11 +14,4 @@ def game_option(parser: argparse.ArgumentParser) -> None:
     default = registry.default_kind()
     parser.add_argument(
         "--game", default=default, help=f"game kind: {', '.join(sorted(registry.games()))} (default: {default})"
-    )
-
-
-def policies_help() -> str:
-    """Each game's AI policies, as a help text says them ("botfactory: random, greedy, goal; ...")."""
-    return "; ".join(
-        f"{kind}: {', '.join(['random', *game.policies()])}" for kind, game in sorted(registry.games().items())
     )
