@@ -2,9 +2,8 @@
 
 The store writes its SQL once, with ``?`` placeholders and the subset of SQL both dialects share
 (``INSERT … ON CONFLICT``, ``RETURNING``, ``WITH RECURSIVE``); each driver runs it on its own
-connection type, and each dialect has its own migration scripts with the same version numbers
-(:mod:`bot.store.schema` and :mod:`bot.store.schema_pg`). :func:`open_database` picks the driver
-from a ``DATABASE_URL``-style address.
+connection type, and applies the migrations of :mod:`bot.store.schema`, written once and spelled out
+in each dialect's SQL. :func:`open_database` picks the driver from a ``DATABASE_URL``-style address.
 """
 
 from __future__ import annotations
@@ -21,7 +20,7 @@ from typing import Any
 import aiosqlite
 
 from bot.store.connection import Connection, Database, Limits, StoreUnavailable, note_commit
-from bot.store.schema import LATEST, MIGRATIONS
+from bot.store.schema import LATEST, SQLITE
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -97,20 +96,6 @@ async def _wal(db: aiosqlite.Connection) -> None:
             await asyncio.sleep(0.01)
 
 
-def statements(script: str) -> list[str]:
-    """A migration script split into whole statements (a trigger's body keeps its inner ``;``)."""
-    out: list[str] = []
-    pending = ""
-    for line in script.splitlines(keepends=True):
-        pending += line
-        if sqlite3.complete_statement(pending):
-            out.append(pending.strip())
-            pending = ""
-    if pending.strip():
-        out.append(pending.strip())
-    return out
-
-
 async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
     """Apply the migrations after the database's ``user_version`` up to ``target``; returns the new version.
 
@@ -129,7 +114,7 @@ async def migrate(db: aiosqlite.Connection, target: int = LATEST) -> int:
             if version >= target:
                 await db.execute("COMMIT")
                 return version
-            for statement in statements(MIGRATIONS[version]):
+            for statement in SQLITE[version]:
                 await db.execute(statement)
             await db.execute(f"PRAGMA user_version = {version + 1}")
             await db.execute("COMMIT")

@@ -24,7 +24,7 @@ from typing import Any, TypeVar
 import asyncpg  # type: ignore[import-untyped]
 
 from bot.store.connection import Connection, Limits, StoreUnavailable, note_commit
-from bot.store.schema_pg import LATEST, MIGRATIONS
+from bot.store.schema import LATEST, POSTGRESQL
 
 T = TypeVar("T")
 
@@ -171,7 +171,7 @@ async def migrate(conn: asyncpg.Connection, target: int = LATEST) -> int:
                 raise RuntimeError(f"database schema {version} is newer than this program's {LATEST}; upgrade Bricabot")
             if version >= target:
                 return int(version)
-            await conn.execute(MIGRATIONS[version])
+            await conn.execute(";\n".join(POSTGRESQL[version]))
             await conn.execute("UPDATE schema_version SET version = $1", version + 1)
 
 

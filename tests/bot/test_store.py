@@ -11,10 +11,11 @@ import aiosqlite
 import asyncpg  # type: ignore[import-untyped]
 import pytest
 
-from bot.store import ActionRow, Conflict, GameRow, GuildRow, NoteRow, Store, connect, migrate, schema, schema_pg
+from bot.store import ActionRow, Conflict, GameRow, GuildRow, NoteRow, Store, connect, migrate
 from bot.store.postgres import migrate as migrate_pg
 from bot.store.postgres import scratch_schema
 from bot.store.schema import LATEST
+from tests.bot.catalogues import coarse, declared, postgres_schema, sqlite_schema
 from tests.bot.databases import TEST_DATABASE_URL
 
 
@@ -205,10 +206,6 @@ async def test_a_cancelled_transaction_leaves_the_connection_usable(store: Store
     assert await store.user_lang(1) == "de"
 
 
-def test_both_dialects_have_the_same_schema_versions() -> None:
-    assert schema.LATEST == schema_pg.LATEST
-
-
 async def test_stores_opened_together_migrate_once(database: str) -> None:
     stores = await asyncio.gather(*(Store.open(database) for _ in range(4)))
     try:
@@ -223,7 +220,7 @@ async def test_stores_opened_together_migrate_once(database: str) -> None:
 if TEST_DATABASE_URL:  # defined only with a server, so a run without one reports the single skipped line
 
     async def test_postgres_migrates_from_every_earlier_version() -> None:
-        for start in range(schema_pg.LATEST):
+        for start in range(LATEST):
             async with scratch_schema(TEST_DATABASE_URL) as url:
                 conn = await asyncpg.connect(url)
                 try:
@@ -237,11 +234,12 @@ if TEST_DATABASE_URL:  # defined only with a server, so a run without one report
                     await conn.close()
                 store = await Store.open(url)
                 try:
-                    assert (await store.fetch("SELECT version FROM schema_version"))[0][0] == schema_pg.LATEST
+                    assert (await store.fetch("SELECT version FROM schema_version"))[0][0] == LATEST
                     row = await store.game(1)
                     assert (row is not None and row.seed == 5 and row.revision == 0) == (start >= 1)
                 finally:
                     await store.close()
+                assert await postgres_schema(url) == declared()
 
 
 async def test_sqlite_migrates_from_every_earlier_version(tmp_path: Path) -> None:
@@ -263,3 +261,4 @@ async def test_sqlite_migrates_from_every_earlier_version(tmp_path: Path) -> Non
             await store.close()
         with sqlite3.connect(path) as raw:
             assert raw.execute("PRAGMA user_version").fetchone()[0] == LATEST
+        assert sqlite_schema(path) == coarse(declared())
