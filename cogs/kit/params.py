@@ -7,12 +7,13 @@ only suggests; the handlers validate what arrives (the engine's ``validate_optio
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Coroutine, Iterable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
+from bot.ai import THINK_SCALES
 from bot.service import TURN_TIMERS, GameInfo, GameKind, TimeoutPolicy
 from bot.words import LANGUAGE_NAMES, t
 from cogs.kit import access
@@ -20,8 +21,10 @@ from cogs.kit.context import lang_for, service_of
 from cogs.kit.errors import UserFacingError
 from engine import registry
 from engine.core.contract import OptionSpec
+from engine.core.search import LEVELS
 
 MAX_SUGGESTIONS = 25
+T = TypeVar("T")
 TIMER_CHOICES = [app_commands.Choice(name=name, value=name) for name in TURN_TIMERS]
 MISSED_TURN = {
     "ai": TimeoutPolicy(None),
@@ -35,6 +38,11 @@ MISSED_TURN_CHOICES = [
     app_commands.Choice(name="Seat goes to an AI after 2 missed turns", value="replace-2"),
     app_commands.Choice(name="Seat goes to an AI after 3 missed turns", value="replace-3"),
 ]
+
+LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
+"""The AI levels a host may choose for missed turns (``/game new`` and ``/game settings``)."""
+THINK_CHOICES = [app_commands.Choice(name=f"×{n}", value=n) for n in THINK_SCALES]
+"""How many times its level's thinking time a host may give the AI seats (``/game settings``)."""
 
 
 def missed_turn_text(policy: TimeoutPolicy, lang: str = "en") -> str:
@@ -102,6 +110,22 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
             if len(out) == MAX_SUGGESTIONS:
                 break
     return out
+
+
+GAME_HELP = "The game (start typing; defaults to this thread's game or your only game)"
+
+GameSuggestions = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[int]]]]
+
+
+def game_option(suggest: GameSuggestions = game_autocomplete) -> Callable[[T], T]:
+    """Decorator for a sub-command with a ``game`` option: described and suggested alike wherever a
+    game is named, so each says the same and resolves it with :func:`resolve_game`. ``suggest`` narrows
+    the suggestions (the finished games, for a replay)."""
+
+    def declare(callback: T) -> T:
+        return app_commands.autocomplete(game=suggest)(app_commands.describe(game=GAME_HELP)(callback))
+
+    return declare
 
 
 # -- game kinds and options ---------------------------------------------------------------------

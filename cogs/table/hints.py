@@ -12,9 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord import app_commands
 
-from bot.ai import THINK_SCALES
 from bot.service import GameInfo
 from bot.service.hints import Hint, HintsOff
 from bot.words import t
@@ -26,17 +24,10 @@ from cogs.kit.text import BUTTON_LABEL, choice_label, clip, names
 from engine import registry
 from engine.core.contract import Choice
 from engine.core.errors import WrongSeat
-from engine.core.search import LEVELS
 
 TEMPLATE = r"hint:(?P<game>\d+)"
 CHOICE_TEXT = 80
 """Longest choice label quoted in a hint."""
-
-
-LEVEL_CHOICES = [app_commands.Choice(name=level, value=level) for level in LEVELS]
-"""The AI levels a host may choose for missed turns (``/game new`` and ``/game settings``)."""
-THINK_CHOICES = [app_commands.Choice(name=f"×{n}", value=n) for n in THINK_SCALES]
-"""How many times its level's thinking time a host may give the AI seats (``/game settings``)."""
 
 
 def custom_id(game_id: int) -> str:
