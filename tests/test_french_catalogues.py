@@ -23,7 +23,7 @@ import pytest
 from engine.core.text import Catalog, contract
 
 ROOT = Path(__file__).resolve().parents[1]
-FLOORS = ("engine", "renders", "bot", "cogs", "web")
+FLOORS = ("engine", "renders", "bot", "cogs", "web", "console")
 """The project's top packages; a catalogue is a ``locale/`` folder anywhere inside one of them."""
 
 

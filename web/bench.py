@@ -235,6 +235,15 @@ async def _server(address: str, secret: str, port: int) -> subprocess.Popen[byte
     return process
 
 
+async def _stop(process: subprocess.Popen[bytes]) -> None:
+    """Stop a ``bricabot web`` process as a service manager would (SIGTERM), killing it if it lingers."""
+    process.send_signal(signal.SIGTERM)
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        await asyncio.to_thread(process.wait, 10)
+    if process.poll() is None:
+        process.kill()
+
+
 def _as_url(address: str) -> str:
     return address if "://" in address else f"sqlite:///{address}"
 
@@ -283,11 +292,7 @@ async def _live(args: argparse.Namespace, count: int) -> dict[str, float]:
                     task.cancel()
                 got = [t for task in done if not task.exception() and (t := task.result()) is not None]
         finally:
-            process.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                await asyncio.to_thread(process.wait, 10)
-            if process.poll() is None:
-                process.kill()
+            await _stop(process)
     if not got:
         return {"updated": 0, "p50_s": math.inf, "p95_s": math.inf, "max_s": math.inf, "pictures_max_s": math.inf}
     seen = sorted(update for update, _ in got)
@@ -359,11 +364,7 @@ async def _refused(args: argparse.Namespace, count: int, case: str) -> dict[str,
                 for _ in range(1 if case == "expiry" else REFUSAL_ROUNDS):
                     rounds.append(await _refused_round(service, signer, client, root, lobby.id, count, case, guild))
         finally:
-            process.send_signal(signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                await asyncio.to_thread(process.wait, 10)
-            if process.poll() is None:
-                process.kill()
+            await _stop(process)
     return {
         "pages": count,
         "stopping": rounds[0]["stopping"],
@@ -555,11 +556,7 @@ async def _replays(args: argparse.Namespace) -> dict[str, Any]:
                 status = _status_kib(process.pid)
                 helpers = sum(_status_kib(child).get("VmRSS", 0) for child in _children(process.pid))
             finally:
-                process.send_signal(signal.SIGTERM)
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    await asyncio.to_thread(process.wait, 10)
-                if process.poll() is None:
-                    process.kill()
+                await _stop(process)
     return {
         "replays": len(urls),
         "moves": [moves for _, moves in games],

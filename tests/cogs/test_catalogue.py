@@ -31,9 +31,9 @@ from engine.core import errors as engine_errors
 from web.site import FAILURES
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted(
-    [*ROOT.joinpath("cogs").rglob("*.py"), *ROOT.joinpath("bot").rglob("*.py"), *ROOT.joinpath("web").rglob("*.py")]
-)
+FACES = ("bot", "cogs", "web", "console")
+"""The floors whose code asks the catalogue for words: the bot and every face."""
+SOURCES = sorted(path for floor in FACES for path in ROOT.joinpath(floor).rglob("*.py"))
 TEMPLATES = sorted(ROOT.joinpath("web", "templates").glob("*.html"))
 TEMPLATE_KEY = re.compile(r"""\bt\(\s*["']([a-z_.]+)["']""")
 """A key a web page's template asks for: ``t("web.game.now")``; ``t("web.status." ~ status)`` builds one."""
@@ -135,7 +135,7 @@ service passes on with their key."""
 def _refusal_keys() -> set[str]:
     """Message keys the engine and the service raise refusals with (``BadOptions(..., key="options.unknown")``)."""
     raised = set()
-    for path in sorted([*ROOT.joinpath("engine").rglob("*.py"), *ROOT.joinpath("bot").rglob("*.py")]):
+    for path in sorted(path for floor in ("engine", "bot", "console") for path in ROOT.joinpath(floor).rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text("utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in REFUSALS:
                 for keyword in node.keywords:
