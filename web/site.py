@@ -175,10 +175,13 @@ EVENTS = "/events"
 
 
 async def busy(request: web.Request) -> web.Response:
-    """The page of a request the database could not answer in time: nothing is lost, try again."""
+    """The page of a request that could not be answered now (the database busy, a drawing that could not
+    be made): nothing is lost, try again in a moment."""
     site: Site = request.app[SITE]
     text = site.render("busy.html", await reader_lang(request))
-    return html(text, status=503) if not request.path.endswith(EVENTS) else web.Response(status=503)
+    answer = html(text, status=503) if not request.path.endswith(EVENTS) else web.Response(status=503)
+    answer.headers["Retry-After"] = "2"
+    return answer
 
 
 FAILURES = {400: "unreadable", 404: "missing", 405: "method", 500: "broken"}
@@ -215,9 +218,7 @@ async def headers(request: web.Request, handler: Handler) -> web.StreamResponse:
     except web.HTTPException as refused:
         return await failed(request, refused.status, refused.headers)
     except StoreUnavailable:
-        response = await busy(request)
-        response.headers["Retry-After"] = "2"
-        return response
+        return await busy(request)
     except ConnectionError:  # the client left (aiohttp's reset errors are ConnectionResetError): no bug
         raise
     except Exception:

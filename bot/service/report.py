@@ -19,7 +19,7 @@ from bot.service import ending
 from bot.service.convert import outcome_from_json, seat_info
 from bot.service.errors import GameNotFound, WrongStatus
 from bot.service.log import effective_moves, replay
-from bot.service.names import seat_names
+from bot.service.names import clean, seat_names
 from bot.store import ActionRow, GameRow, ResultRow, Store
 from bot.words import CATALOG, t
 from engine import registry
@@ -201,10 +201,12 @@ async def record_of(store: Store, game_id: int) -> tuple[Game[Any], GameRow, int
 
 # -- in words ------------------------------------------------------------------------------------
 def shown_name(row: ResultRow, lang: str) -> str:
-    """A result's player as a reader sees them: the captured name, else "AI · hard" or "Player 2"."""
+    """A result's player as a reader sees them: the captured name (cleaned again as every seat's name is
+    read, :func:`bot.service.names.clean`), else "AI · hard" or "Player 2"."""
     if row.ai_level is not None:
         return ai_name(row.ai_level, lang)
-    return row.name if row.details.get("named", True) else t("results.player", lang, n=row.seat + 1)
+    named = clean(row.name) if row.details.get("named", True) else None
+    return named or t("results.player", lang, n=row.seat + 1)
 
 
 def ai_name(level: str, lang: str) -> str:

@@ -9,7 +9,7 @@ from datetime import timedelta
 from bot.clock import to_epoch
 from bot.links import LIFETIME, Link, Opens
 from bot.service.base import ServiceBase
-from bot.service.inputs import MAX_INT, check_ints
+from bot.service.inputs import check_ids, check_ints
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,26 +74,18 @@ class WebLinks(ServiceBase):
     ) -> tuple[dict[int, int], dict[int, int], dict[int, bool]]:
         """What open live pages depend on, in three queries whatever their number: each game's revision
         (an unknown id is left out), each user's link generation, each server's spectator switch."""
-        for number in (*game_ids, *user_ids, *guild_ids):
-            check_ints(id=number)
-        store = self.store
-        return (
-            await store.revisions(game_ids),
-            await store.link_generations(user_ids),
-            await store.spectator_switches(guild_ids),
-        )
+        check_ids(game_ids)
+        return (await self.store.revisions(game_ids), *await self.links_watched(user_ids, guild_ids))
 
     async def links_watched(self, user_ids: list[int], guild_ids: list[int]) -> tuple[dict[int, int], dict[int, bool]]:
         """Each user's link generation and each server's spectator switch, in two queries: what open live
         pages read many times a second between two looks at :meth:`watched`, so a revocation reaches them
-        at once. The ids are checked in one pass (thousands of them, many times a second)."""
-        if not all(type(number) is int and 0 <= number <= MAX_INT for number in (*user_ids, *guild_ids)):
-            check_ints(**{f"id {index}": number for index, number in enumerate((*user_ids, *guild_ids))})
+        at once."""
+        check_ids((*user_ids, *guild_ids))
         return await self.store.link_generations(user_ids), await self.store.spectator_switches(guild_ids)
 
     async def revisions(self, game_ids: list[int]) -> dict[int, int]:
         """Each of ``game_ids``' revision, which every change to a game bumps, in one query (an unknown
         id is left out)."""
-        for game_id in game_ids:
-            check_ints(game=game_id)
+        check_ids(game_ids)
         return await self.store.revisions(game_ids)

@@ -26,7 +26,7 @@ from renders.api import Render, drawings
 from web.grants import Grant
 from web.pages.common import GAME, Opened, as_json, content, game_of, opened, seat_of
 from web.pages.content import GameContent
-from web.site import Site, bounded_int, html, secure
+from web.site import Site, bounded_int, html
 
 routes = web.RouteTableDef()
 
@@ -116,8 +116,7 @@ async def events(request: web.Request, reader: Opened) -> web.StreamResponse:
     last = bounded_int(request.headers.get("Last-Event-ID", request.query.get("r")))
     seen = now if last is None else last
     stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "X-Accel-Buffering": "no"})
-    secure(stream)
-    await stream.prepare(request)
+    await stream.prepare(request)  # with the security headers (web.site.sign, on every response sent)
     if request.method == "HEAD":  # its headers alone: a stream's events are no part of a HEAD's answer
         return stream
     try:

@@ -22,6 +22,7 @@ from aiohttp.payload import BufferedReaderPayload
 
 from bot import heavy
 from bot.log_lines import lines
+from bot.service import GameInfo
 from bot.service.names import seat_names
 from bot.service.report import record_of, report_values, round_starts
 from bot.words import t
@@ -70,6 +71,13 @@ class HistoryContent:
     report: Report | None
 
 
+def _has_rounds(game: GameInfo) -> bool:
+    """Whether the game has boards to scrub through: it was started (not a lobby, nor a game cancelled
+    before it started) and its kind draws them."""
+    started = game.status in ("active", "finished") or (game.status == "cancelled" and game.version > 0)
+    return started and drawings(game.kind) is not None
+
+
 async def _rounds(site: Site, game_id: int, at: int) -> list[tuple[int | None, int, View]]:
     """The public board at every round's start and now, replayed once per revision of the game."""
 
@@ -97,8 +105,7 @@ async def history_content(site: Site, grant: Grant, at: int, lang: str) -> Histo
     async def make() -> HistoryContent:
         names = seat_names(game.seats, lang)
         rules = registry.get(game.kind)
-        started = game.status in ("active", "finished") or (game.status == "cancelled" and game.version > 0)
-        rounds = await _rounds(site, game.id, at) if started and drawings(game.kind) is not None else []
+        rounds = await _rounds(site, game.id, at) if _has_rounds(game) else []
         labelled = []
         for index, (round_, version, _) in enumerate(rounds):
             last = index == len(rounds) - 1 and index > 0
@@ -133,7 +140,7 @@ async def page(request: web.Request, reader: Opened) -> web.Response:
     try:
         shown = await history_content(reader.site, reader.grant, reader.grant.revision, reader.lang)
     except heavy.Busy:  # the report's picture, whose size the page gives, could not be drawn now
-        return await _busy(request)
+        return await busy(request)
     return html(reader.site.render("history.html", reader.lang, history=shown))
 
 
@@ -143,14 +150,7 @@ async def data(request: web.Request, reader: Opened) -> web.Response:
     try:
         return as_json(await history_content(reader.site, reader.grant, reader.grant.revision, reader.lang))
     except heavy.Busy:
-        return await _busy(request)
-
-
-async def _busy(request: web.Request) -> web.Response:
-    """The busy page of a picture that could not be drawn now: nothing is lost, try again."""
-    answer = await busy(request)
-    answer.headers["Retry-After"] = "2"
-    return answer
+        return await busy(request)
 
 
 async def _png(request: web.Request, tag: str, job: heavy.Job, *inputs: Any) -> web.StreamResponse:
@@ -162,7 +162,7 @@ async def _png(request: web.Request, tag: str, job: heavy.Job, *inputs: Any) -> 
     try:
         drawn = await heavy.drawer().open(job, *inputs)
     except heavy.Busy:
-        return await _busy(request)
+        return await busy(request)
     # No file name: a picture shown in the page, not an attachment to save.
     sent = BufferedReaderPayload(drawn, filename=None, content_type="image/png")
     return web.Response(body=sent, headers=headers)
@@ -176,8 +176,7 @@ async def board(request: web.Request, reader: Opened) -> web.StreamResponse:
     version = int(request.match_info["version"])
     names = tuple(seat_names(game.seats, lang))
     tag = etag("round", game.id, version, lang, names)
-    started = game.status in ("active", "finished") or (game.status == "cancelled" and game.version > 0)
-    if not started or drawings(game.kind) is None:  # no round to show: a lobby, a game cancelled unplayed
+    if not _has_rounds(game):
         raise web.HTTPNotFound()
     rounds = await _rounds(site, game.id, reader.grant.revision)
     view = next((view for _, seen, view in rounds if seen == version), None)

@@ -146,7 +146,7 @@ async def player_content(site: Site, guild: int, who: str, lang: str) -> PlayerC
         own = [r for r in rows if r.user_id == user]
         stats = player_stats(rows, user)
         standing = stats.standing
-        name = (clean(shown_name(own[-1], lang)) if own else None) or who
+        name = shown_name(own[-1], lang) if own else who
         games, wins, average, rate = stats.games, stats.wins, stats.average, stats.win_rate
     if not own:
         raise LinkRefused("unknown")
